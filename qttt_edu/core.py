@@ -1,0 +1,794 @@
+"""The rules of quantum tic-tac-toe: an immutable position and a friendly game.
+
+This module is the exact implementation of ``shared/RULES.md`` and imports only
+the standard library. Everything else in the kit (graphs, drawings, widgets,
+players) is a view of, or a player on, what is defined here.
+
+Two layers:
+
+``Position``
+    An immutable, hashable snapshot. ``legal_actions()`` returns small integer
+    action codes and ``child(code)`` applies one without checks; that pair is
+    the fast path random playouts and the solver use. ``play(code)`` is the
+    checked version. Use a position as a dictionary key.
+
+``Game``
+    The mutable object a notebook uses: history, undo/redo, squares 1-9,
+    friendly errors, records and JSON.
+
+Action codes (squares are 1-9 in reading order, everywhere):
+
+* a pair of spooky marks in squares ``a < b`` is ``10 * a + b`` (``19`` is 1-9);
+* the chooser's collapse of the newest mark into square ``s`` is ``100 + s``;
+* X's classical ninth move into square ``s`` is ``s`` itself.
+
+>>> g = Game()
+>>> g.play(1, 9)      # X1: spooky marks in squares 1 and 9
+>>> g.play(1, 9)      # O2 on the same two squares closes a 2-cycle
+>>> g.to_act, g.awaiting_collapse.mark
+('X', 'O2')
+>>> g.collapse(9)     # X puts O2 in square 9, so X1 is forced into square 1
+>>> g.classical
+{1: 'X1', 9: 'O2'}
+>>> g.record()
+'1-9 1-9 c9'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .i18n import t
+
+__all__ = [
+    "LINES",
+    "Action",
+    "Game",
+    "IllegalMoveError",
+    "InvalidRecordError",
+    "Line",
+    "Outcome",
+    "PendingCollapse",
+    "Position",
+    "mark_name",
+    "player_of",
+]
+
+
+class IllegalMoveError(ValueError):
+    """An action the rules do not allow in this position (the game is unchanged)."""
+
+
+class InvalidRecordError(ValueError):
+    """A game record or saved game that cannot be read.
+
+    ``position`` (1-based) and ``token`` name the offending token when there is one.
+    """
+
+    def __init__(self, message: str, position: int | None = None, token: str | None = None):
+        super().__init__(message)
+        self.position = position
+        self.token = token
+
+
+# --- board geometry -------------------------------------------------------
+
+SQUARES = tuple(range(1, 10))
+BIT = tuple(1 << s for s in range(10))
+FULL = sum(BIT[1:])
+
+#: The eight lines: rows, columns, diagonals (squares 1-9 in reading order).
+LINES: tuple[tuple[int, int, int], ...] = (
+    (1, 2, 3),
+    (4, 5, 6),
+    (7, 8, 9),
+    (1, 4, 7),
+    (2, 5, 8),
+    (3, 6, 9),
+    (1, 5, 9),
+    (3, 5, 7),
+)
+_LINE_MASKS = tuple(BIT[a] | BIT[b] | BIT[c] for a, b, c in LINES)
+
+#: squares in a bit mask, in increasing order
+SQUARES_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in SQUARES if m >> s & 1) for m in range(1 << 10)
+)
+#: every pair code (10*a + b, a < b) of two squares in a mask
+_PAIRS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(10 * a + b for i, a in enumerate(sq) for b in sq[i + 1 :]) for sq in SQUARES_OF
+)
+#: the indexes into LINES of the lines wholly inside a mask
+_LINES_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, lm in enumerate(_LINE_MASKS) if m & lm == lm) for m in range(1 << 10)
+)
+
+
+def player_of(move: int) -> str:
+    """``"X"`` for odd move numbers, ``"O"`` for even ones."""
+    return "X" if move & 1 else "O"
+
+
+def mark_name(move: int) -> str:
+    """The name of the mark made on ``move``: ``mark_name(4) == "O4"``."""
+    return f"{player_of(move)}{move}"
+
+
+# --- actions ----------------------------------------------------------------
+
+
+class Action:
+    """One action in record notation: a pair ``a-b``, a collapse ``cS`` or a ninth move ``S``.
+
+    Actions are small immutable values; ``str(action)`` is the record token and
+    ``action.code`` the integer a :class:`Position` understands.
+
+    >>> Action.parse("3-1"), Action.parse("c4"), Action.parse("7")
+    (Action.pair(1, 3), Action.collapse(4), Action.classical(7))
+    >>> str(Action.pair(9, 1)), Action.pair(1, 9).code
+    ('1-9', 19)
+    """
+
+    __slots__ = ("code", "kind", "squares")
+    code: int
+    kind: str
+    squares: tuple[int, ...]
+
+    _cache: ClassVar[dict[int, Action]] = {}
+
+    def __new__(cls, code: int) -> Action:
+        try:
+            return cls._cache[code]
+        except KeyError:
+            pass
+        squares: tuple[int, ...]
+        if 1 <= code <= 9:
+            kind, squares = "classical", (code,)
+        elif 101 <= code <= 109:
+            kind, squares = "collapse", (code - 100,)
+        elif 12 <= code <= 89 and 1 <= code // 10 < code % 10:
+            kind, squares = "pair", divmod(code, 10)
+        else:
+            raise ValueError(f"{code!r} is not an action code")
+        self = object.__new__(cls)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "squares", tuple(squares))
+        cls._cache[code] = self
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Action is immutable")
+
+    @classmethod
+    def pair(cls, a: int, b: int) -> Action:
+        """Spooky marks in squares ``a`` and ``b`` (order does not matter)."""
+        _check_square(a)
+        _check_square(b)
+        if a == b:
+            raise IllegalMoveError(t("pair_same_square", square=a))
+        a, b = min(a, b), max(a, b)
+        return cls(10 * a + b)
+
+    @classmethod
+    def collapse(cls, square: int) -> Action:
+        """The chooser puts the newest mark in ``square``."""
+        _check_square(square)
+        return cls(100 + square)
+
+    @classmethod
+    def classical(cls, square: int) -> Action:
+        """X's classical ninth move in ``square``."""
+        _check_square(square)
+        return cls(square)
+
+    @classmethod
+    def parse(cls, token: str) -> Action:
+        """Read one record token; raise :class:`InvalidRecordError` if it is not one."""
+        if not isinstance(token, str):
+            raise InvalidRecordError(t("token_not_text", token=repr(token)), token=repr(token))
+        tok = token.strip()
+        if len(tok) == 3 and tok[1] == "-" and tok[0] in "123456789" and tok[2] in "123456789":
+            if tok[0] == tok[2]:
+                raise InvalidRecordError(t("pair_same_square", square=tok[0]), token=token)
+            return cls.pair(int(tok[0]), int(tok[2]))
+        if len(tok) == 2 and tok[0] in "cC" and tok[1] in "123456789":
+            return cls(100 + int(tok[1]))
+        if len(tok) == 1 and tok in "123456789":
+            return cls(int(tok))
+        raise InvalidRecordError(t("token_malformed", token=token), token=token)
+
+    def __str__(self) -> str:
+        if self.kind == "pair":
+            return f"{self.squares[0]}-{self.squares[1]}"
+        if self.kind == "collapse":
+            return f"c{self.squares[0]}"
+        return str(self.squares[0])
+
+    def __repr__(self) -> str:
+        args = ", ".join(map(str, self.squares))
+        return f"Action.{self.kind}({args})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.code,))
+
+
+def _check_square(square: object) -> None:
+    if isinstance(square, bool) or not isinstance(square, int):
+        raise IllegalMoveError(t("square_not_number", square=repr(square)))
+    if not 1 <= square <= 9:
+        raise IllegalMoveError(t("square_off_board", square=square))
+
+
+def _as_action(action: Action | str | int) -> Action:
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        try:
+            return Action.parse(action)
+        except InvalidRecordError as err:
+            raise IllegalMoveError(str(err)) from None
+    if isinstance(action, int) and not isinstance(action, bool):
+        try:
+            return Action(action)
+        except ValueError:
+            pass
+    raise IllegalMoveError(t("action_unknown", action=repr(action)))
+
+
+# --- outcomes ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """A completed line: its player, its three squares and its highest move number."""
+
+    player: str
+    squares: tuple[int, int, int]
+    highest: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``winner`` is ``"X"``, ``"O"`` or ``None`` for a draw. ``lines`` lists every
+    completed line, earliest (lowest highest move number) first. ``scores`` holds
+    Goff's published points: 1 for a line; when both players got lines in one
+    collapse, 1 for the earlier line and 1/2 for the later; 0 each for a draw.
+    """
+
+    winner: str | None
+    lines: tuple[Line, ...]
+
+    @property
+    def result(self) -> str:
+        """``"X"``, ``"O"`` or ``"draw"``."""
+        return self.winner or "draw"
+
+    @property
+    def scores(self) -> dict[str, float]:
+        if self.winner is None:
+            return {"X": 0.0, "O": 0.0}
+        loser = "O" if self.winner == "X" else "X"
+        both = any(line.player == loser for line in self.lines)
+        return {self.winner: 1.0, loser: 0.5 if both else 0.0}
+
+    @property
+    def simultaneous(self) -> bool:
+        """True when one collapse gave both players a line."""
+        return len({line.player for line in self.lines}) == 2
+
+
+def _outcome(cls: tuple[int, ...], xm: int, om: int) -> Outcome:
+    lines = []
+    for player, mask in (("X", xm), ("O", om)):
+        for i in _LINES_IN[mask]:
+            sq = LINES[i]
+            lines.append(Line(player, sq, max(cls[s] for s in sq)))
+    lines.sort(key=lambda line: line.highest)
+    return Outcome(lines[0].player if lines else None, tuple(lines))
+
+
+# --- the immutable position -------------------------------------------------
+
+
+class Position:
+    """An immutable, hashable position of quantum tic-tac-toe.
+
+    Public attributes (read them, never assign):
+
+    ``classical_moves``
+        a tuple of 10 move numbers; index ``s`` (1-9) holds the move number of
+        the classical mark in square ``s``, or 0 (index 0 is unused).
+    ``spooky``
+        the spooky marks in move order, as ``(move, a, b)`` with ``a < b``.
+    ``next_move``
+        the number of the next move (1-9; 10 once nine moves are made).
+    ``pending``
+        True while the newest spooky mark (``spooky[-1]``) has closed a cycle
+        and the chooser must collapse it.
+    ``outcome``
+        an :class:`Outcome` once the game is over, else ``None``.
+    """
+
+    __slots__ = (
+        "_comp",
+        "_free",
+        "_hash",
+        "_om",
+        "_xm",
+        "classical_moves",
+        "next_move",
+        "outcome",
+        "pending",
+        "spooky",
+    )
+
+    classical_moves: tuple[int, ...]
+    spooky: tuple[tuple[int, int, int], ...]
+    next_move: int
+    pending: bool
+    outcome: Outcome | None
+    _comp: tuple[int, ...]
+    _free: int
+    _xm: int
+    _om: int
+    _hash: int | None
+
+    def __init__(self) -> None:
+        self.classical_moves = (0,) * 10
+        self.spooky = ()
+        self.next_move = 1
+        self.pending = False
+        self.outcome = None
+        # _comp[s]: bit mask of the spooky component holding free square s (0 if classical)
+        self._comp = tuple(BIT[s] if s else 0 for s in range(10))
+        self._free = FULL
+        self._xm = 0
+        self._om = 0
+        self._hash = None
+
+    # The fast path ------------------------------------------------------
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """Every legal action code, in increasing order (empty once the game is over)."""
+        if self.outcome is not None:
+            return ()
+        if self.pending:
+            _, a, b = self.spooky[-1]
+            return (100 + a, 100 + b)
+        free = self._free
+        if free & (free - 1) == 0:  # one free square: the classical ninth move
+            return (SQUARES_OF[free][0],)
+        return _PAIRS_IN[free]
+
+    def child(self, code: int) -> Position:
+        """The position after the legal action ``code``. No checks: see :meth:`play`."""
+        new = object.__new__(Position)
+        new._hash = None
+        new.outcome = None
+        n = self.next_move
+        if code >= 100:
+            return self._collapse(new, code - 100)
+        if code >= 10:
+            a, b = divmod(code, 10)
+            comp = self._comp
+            new.classical_moves = self.classical_moves
+            new.spooky = (*self.spooky, (n, a, b))
+            new.next_move = n + 1
+            new._free = self._free
+            new._xm = self._xm
+            new._om = self._om
+            if comp[a] >> b & 1:
+                new.pending = True
+                new._comp = comp
+            else:
+                new.pending = False
+                merged = comp[a] | comp[b]
+                c = list(comp)
+                for s in SQUARES_OF[merged]:
+                    c[s] = merged
+                new._comp = tuple(c)
+            return new
+        # the classical ninth move
+        cm = list(self.classical_moves)
+        cm[code] = n
+        new.classical_moves = cm_t = tuple(cm)
+        new.spooky = self.spooky
+        new.next_move = n + 1
+        new.pending = False
+        comps = list(self._comp)
+        comps[code] = 0
+        new._comp = tuple(comps)
+        new._free = self._free & ~BIT[code]
+        new._xm = self._xm | BIT[code]
+        new._om = self._om
+        new.outcome = _outcome(cm_t, new._xm, new._om)
+        return new
+
+    def _collapse(self, new: Position, square: int) -> Position:
+        n, a, _ = self.spooky[-1]
+        component = self._comp[a]
+        cm = list(self.classical_moves)
+        cm[square] = n
+        adjacency: dict[int, list[tuple[int, int]]] = {}
+        rest = []
+        for edge in self.spooky[:-1]:
+            m, p, q = edge
+            if component >> p & 1:
+                adjacency.setdefault(p, []).append((m, q))
+                adjacency.setdefault(q, []).append((m, p))
+            else:
+                rest.append(edge)
+        # The component minus the newest edge is a tree spanning it: rooted at
+        # the chosen square, every mark lands in the square farther from the root.
+        stack = [square]
+        while stack:
+            s = stack.pop()
+            for m, other in adjacency.get(s, ()):
+                if not cm[other]:
+                    cm[other] = m
+                    stack.append(other)
+        xm, om = self._xm, self._om
+        comp = list(self._comp)
+        for s in SQUARES_OF[component]:
+            comp[s] = 0
+            if cm[s] & 1:
+                xm |= BIT[s]
+            else:
+                om |= BIT[s]
+        new.classical_moves = cm_t = tuple(cm)
+        new.spooky = tuple(rest)
+        new.next_move = self.next_move
+        new.pending = False
+        new._comp = tuple(comp)
+        new._free = free = self._free & ~component
+        new._xm = xm
+        new._om = om
+        if _LINES_IN[xm] or _LINES_IN[om] or not free:
+            new.outcome = _outcome(cm_t, xm, om)
+        return new
+
+    # Checked and descriptive API ------------------------------------------
+
+    def play(self, action: Action | str | int) -> Position:
+        """The position after ``action``, or :class:`IllegalMoveError` saying why not."""
+        act = _as_action(action)
+        if act.code in self.legal_actions():
+            return self.child(act.code)
+        raise IllegalMoveError(self._refusal(act))
+
+    def _refusal(self, act: Action) -> str:
+        if self.outcome is not None:
+            return t("game_over", result=_result_text(self.outcome))
+        if self.pending:
+            n, a, b = self.spooky[-1]
+            if act.kind == "collapse":
+                return t(
+                    "collapse_wrong_square",
+                    mark=mark_name(n),
+                    square=act.squares[0],
+                    a=a,
+                    b=b,
+                )
+            return t(
+                "collapse_pending",
+                mark=mark_name(n),
+                chooser=self.to_act,
+                a=a,
+                b=b,
+            )
+        if act.kind == "collapse":
+            return t("no_collapse_pending", square=act.squares[0])
+        for s in act.squares:
+            if self.classical_moves[s]:
+                return t(
+                    "square_classical",
+                    square=s,
+                    mark=mark_name(self.classical_moves[s]),
+                    free=_join(self.free_squares),
+                )
+        if act.kind == "pair":
+            return t("ninth_move_single", square=self.free_squares[0])
+        return t("single_not_allowed", square=act.squares[0], mover=self.to_act)
+
+    @property
+    def to_act(self) -> str | None:
+        """Who acts now: the mover, or the chooser while a collapse is pending; None when over."""
+        if self.outcome is not None:
+            return None
+        return player_of(self.next_move)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def free_squares(self) -> tuple[int, ...]:
+        """Squares without a classical mark."""
+        return SQUARES_OF[self._free]
+
+    @property
+    def classical(self) -> dict[int, str]:
+        """Square -> classical mark, e.g. ``{5: "X3"}``."""
+        return {s: mark_name(m) for s, m in enumerate(self.classical_moves) if m}
+
+    @property
+    def spooky_marks(self) -> list[tuple[str, tuple[int, int]]]:
+        """The spooky marks in move order, as ``("O4", (a, b))``."""
+        return [(mark_name(n), (a, b)) for n, a, b in self.spooky]
+
+    def spooky_in(self, square: int) -> list[str]:
+        """The names of the spooky marks in ``square``, in move order."""
+        return [mark_name(n) for n, a, b in self.spooky if square in (a, b)]
+
+    def collapse_outcomes(self) -> dict[int, dict[int, str]]:
+        """For each square the pending mark may land in, the classical marks that result.
+
+        Only the squares of the collapsing component are listed. Empty when no
+        collapse is pending.
+        """
+        if not self.pending:
+            return {}
+        _, a, _ = self.spooky[-1]
+        component = self._comp[a]
+        out = {}
+        for code in self.legal_actions():
+            after = self.child(code)
+            out[code - 100] = {
+                s: mark_name(after.classical_moves[s]) for s in SQUARES_OF[component]
+            }
+        return out
+
+    def component_of(self, square: int) -> tuple[int, ...]:
+        """The squares of the spooky component holding ``square`` (empty if classical)."""
+        return SQUARES_OF[self._comp[square]]
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.classical_moves, self.spooky, self.pending)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(self._key())
+        return h
+
+    def __repr__(self) -> str:
+        return (
+            f"<Position next_move={self.next_move} classical={self.classical}"
+            f" spooky={self.spooky_marks}>"
+        )
+
+
+def _join(squares: Iterable[int]) -> str:
+    return ", ".join(str(s) for s in squares)
+
+
+def _result_text(outcome: Outcome) -> str:
+    if outcome.winner is None:
+        return t("result_draw")
+    first = outcome.lines[0]
+    return t(
+        "result_win",
+        player=outcome.winner,
+        line="-".join(map(str, first.squares)),
+        mark=mark_name(first.highest),
+    )
+
+
+# --- the friendly, mutable game --------------------------------------------
+
+
+@dataclass(frozen=True)
+class PendingCollapse:
+    """A collapse waiting for the chooser.
+
+    ``mark`` is the newest spooky mark (the one that closed the cycle), ``squares``
+    its two squares, ``chooser`` who decides, and ``outcomes`` maps each of the two
+    squares to the classical marks the whole component would end with.
+    """
+
+    mark: str
+    squares: tuple[int, int]
+    chooser: str
+    outcomes: dict[int, dict[int, str]]
+
+
+class Game:
+    """A game of quantum tic-tac-toe with history, undo and redo.
+
+    >>> g = Game.from_record("1-2 2-3 3-6 1-3")
+    >>> g.awaiting_collapse.squares, g.to_act
+    ((1, 3), 'X')
+    >>> g.collapse(1)
+    >>> g.classical
+    {1: 'O4', 2: 'X1', 3: 'O2', 6: 'X3'}
+    >>> g.undo()
+    Action.collapse(1)
+    >>> g.collapse(3); g.classical
+    {1: 'X1', 2: 'O2', 3: 'O4', 6: 'X3'}
+    """
+
+    def __init__(self) -> None:
+        self._positions: list[Position] = [Position()]
+        self._actions: list[Action] = []
+        self._redo: list[Action] = []
+
+    # state --------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The current immutable :class:`Position`."""
+        return self._positions[-1]
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions played so far, oldest first."""
+        return tuple(self._actions)
+
+    @property
+    def to_act(self) -> str | None:
+        """``"X"`` or ``"O"``: the mover, or the chooser while a collapse is pending."""
+        return self.position.to_act
+
+    @property
+    def move_number(self) -> int:
+        """The number of the next move (the move the player to act will make)."""
+        return self.position.next_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.position.outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self.position.outcome is not None
+
+    @property
+    def classical(self) -> dict[int, str]:
+        return self.position.classical
+
+    @property
+    def spooky(self) -> list[tuple[str, tuple[int, int]]]:
+        return self.position.spooky_marks
+
+    @property
+    def awaiting_collapse(self) -> PendingCollapse | None:
+        pos = self.position
+        if not pos.pending:
+            return None
+        n, a, b = pos.spooky[-1]
+        return PendingCollapse(mark_name(n), (a, b), player_of(n + 1), pos.collapse_outcomes())
+
+    def legal_moves(self) -> list[Action]:
+        """Every legal action now, in record order."""
+        return [Action(c) for c in self.position.legal_actions()]
+
+    # actions --------------------------------------------------------------
+
+    def play(self, a: int, b: int | None = None) -> None:
+        """Place a pair of spooky marks in squares ``a`` and ``b``, or X's ninth move in ``a``."""
+        if b is None:
+            _check_square(a)
+            self.apply(Action.classical(a))
+        else:
+            self.apply(Action.pair(a, b))
+
+    def collapse(self, square: int) -> None:
+        """As the chooser, put the newest mark in ``square`` (one of its two squares)."""
+        self.apply(Action.collapse(square))
+
+    def apply(self, action: Action | str | int) -> None:
+        """Apply an :class:`Action`, a record token such as ``"1-5"`` or an action code."""
+        act = _as_action(action)
+        new = self.position.play(act)
+        self._positions.append(new)
+        self._actions.append(act)
+        if self._redo and self._redo[-1] == act:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+
+    def undo(self) -> Action:
+        """Take back the last action and return it; redo() plays it again."""
+        if not self._actions:
+            raise IllegalMoveError(t("nothing_to_undo"))
+        self._positions.pop()
+        act = self._actions.pop()
+        self._redo.append(act)
+        return act
+
+    def redo(self) -> Action:
+        """Play again the last action taken back by undo()."""
+        if not self._redo:
+            raise IllegalMoveError(t("nothing_to_redo"))
+        act = self._redo.pop()
+        self._positions.append(self.position.child(act.code))
+        self._actions.append(act)
+        return act
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._actions)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def ply(self) -> int:
+        """How many actions have been played (the timeline position)."""
+        return len(self._actions)
+
+    @property
+    def timeline(self) -> tuple[Action, ...]:
+        """Every action of the game, including those taken back and not yet redone."""
+        return tuple(self._actions) + tuple(reversed(self._redo))
+
+    def goto(self, ply: int) -> None:
+        """Step through the timeline to ``ply`` actions (0 to ``len(timeline)``)."""
+        length = len(self._actions) + len(self._redo)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= length:
+            raise IllegalMoveError(t("goto_out_of_range", ply=ply, length=length))
+        while len(self._actions) > ply:
+            self.undo()
+        while len(self._actions) < ply:
+            self.redo()
+
+    def copy(self) -> Game:
+        new = Game()
+        new._positions = list(self._positions)
+        new._actions = list(self._actions)
+        new._redo = list(self._redo)
+        return new
+
+    # records ----------------------------------------------------------------
+
+    def record(self) -> str:
+        """The game so far in record notation, e.g. ``"1-2 1-2 c1"``."""
+        return " ".join(map(str, self._actions))
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Build a game from a record; :class:`InvalidRecordError` names a bad token."""
+        from .notation import parse_record
+
+        game = cls()
+        for action in parse_record(text):
+            game._positions.append(game.position.child(action.code))
+            game._actions.append(action)
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-safe data (see the README for the keys)."""
+        from .notation import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Rebuild a game saved with :meth:`to_dict`, checking that its parts agree."""
+        from .notation import game_from_dict
+
+        return game_from_dict(data)
+
+    # display ------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"Game.from_record({self.record()!r})"
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self._positions)
+
+    def _repr_svg_(self) -> str:
+        from .svg import board_svg
+
+        return str(board_svg(self))
