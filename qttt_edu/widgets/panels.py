@@ -1,0 +1,120 @@
+"""The two views beside the board: the entanglement graph (PNG) and the realities table.
+
+Both import their engines (``qttt_edu.drawing``, ``qttt_edu.quantum``) only when
+first drawn, so importing the widget stays fast and the app still works, with a
+note in the panel, where an engine is missing.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections import OrderedDict
+from typing import Any
+
+from ..core import Game, Position
+from ..i18n import get_language, t
+
+__all__ = ["GraphRenderer", "realities_html"]
+
+
+class GraphRenderer:
+    """Draw the entanglement graph of a game to PNG bytes, reusing one Figure.
+
+    Positions recur (undo, the timeline, a first click that changes nothing), so
+    the last ``cache_size`` images are kept, keyed by position and language.
+    """
+
+    def __init__(self, size: tuple[float, float] = (4.2, 4.2), dpi: int = 90, cache_size: int = 64):
+        self.size = size
+        self.dpi = dpi
+        self.cache_size = cache_size
+        self._figure: Any = None
+        self._cache: OrderedDict[tuple[Position, str], bytes] = OrderedDict()
+
+    def png(self, game: Game) -> bytes | None:
+        """The PNG image of ``game``'s entanglement graph, or None without ``qttt_edu.drawing``."""
+        key = (game.position, get_language())
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        data = self.render(game)
+        if data is None:
+            return None
+        self._cache[key] = data
+        if len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return data
+
+    def render(self, game: Game) -> bytes | None:
+        """Draw afresh (no cache): the work a redraw of the panel costs."""
+        try:
+            from ..drawing import draw_entanglement
+        except ImportError:
+            return None
+        fig = self._figure
+        if fig is None:
+            # A bare Figure, not pyplot: nothing is registered with a GUI or shown twice.
+            from matplotlib.figure import Figure
+
+            fig = self._figure = Figure(figsize=self.size, dpi=self.dpi)
+        fig.clear()
+        ax = fig.add_axes((0.02, 0.02, 0.96, 0.96))
+        draw_entanglement(game, ax=ax)
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=self.dpi, facecolor="white")
+        return buffer.getvalue()
+
+
+def _percent(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    return f"{100 * p:.0f}%"
+
+
+def realities_html(game: Game) -> str:
+    """The realities panel: how many classical boards remain and each square's odds."""
+    try:
+        from ..quantum import count_realities, square_odds
+    except ImportError:
+        return f"<p>{html.escape(t('widget_realities_missing'))}</p>"
+    count = count_realities(game)
+    odds = square_odds(game)
+    cells = []
+    classical = game.classical
+    for s in range(1, 10):
+        if s in classical:
+            body = (
+                f'<span class="qttt-odds-{classical[s][0].lower()}">{classical[s]}</span> '
+                f"{html.escape(t('widget_realities_settled'))}"
+            )
+        else:
+            entry = _odds_of(odds, s)
+            empty = entry.pop("", 0)
+            marks = sorted(
+                ((m, p) for m, p in entry.items() if p > 0),
+                key=lambda mp: (-mp[1], int(mp[0][1:])),
+            )
+            lines = [
+                f'<span class="qttt-odds-{m[0].lower()}">{m} {_percent(p)}</span>'
+                for m, p in marks[:4]
+            ]
+            if len(marks) > 4:
+                lines[-1] += " …"
+            if empty > 0 and marks:
+                lines.append(f"{html.escape(t('widget_realities_empty'))} {_percent(empty)}")
+            body = "<br>".join(lines)
+        cells.append(f'<td><span class="qttt-sq">{s}</span><br>{body}</td>')
+    rows = "".join(f"<tr>{''.join(cells[r * 3 : r * 3 + 3])}</tr>" for r in range(3))
+    return (
+        f'<div class="qttt-count">{html.escape(t("widget_realities_count", count=count))}</div>'
+        f"<table>{rows}</table>"
+        f'<div class="qttt-note">{html.escape(t("widget_realities_note"))}</div>'
+    )
+
+
+def _odds_of(odds: Any, square: int) -> dict[str, float]:
+    """The mark -> probability map of one square, whatever mapping ``square_odds`` returns."""
+    entry = odds.get(square, {}) if hasattr(odds, "get") else odds[square]
+    return dict(entry)

@@ -1,0 +1,209 @@
+"""Every sentence the app shows, built from a game (pure functions, no widgets).
+
+Keeping the words apart from the widgets lets the tests read them without a
+browser, and lets a language switch re-render everything by calling these again.
+
+>>> from qttt_edu import Game
+>>> g = Game.from_record("1-2 2-3")
+>>> status_text(g)
+'X, move 3: choose two squares'
+>>> status_text(g, selected=5)
+'X, move 3: square 5 chosen; choose a second square (click 5 again to cancel)'
+>>> square_label(g.position, 2), square_tooltip(g.position, 2)
+('X₁ O₂', 'Square 2: spooky X1, O2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..core import Action, Game, Outcome, Position, mark_name
+from ..i18n import t
+
+__all__ = [
+    "explain_text",
+    "outcome_text",
+    "pending_cycle_squares",
+    "square_label",
+    "square_tooltip",
+    "status_text",
+    "subscript",
+]
+
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def subscript(mark: str) -> str:
+    """A mark with its move number as Unicode subscript digits: ``"X3"`` -> ``"X₃"``."""
+    return mark[0] + mark[1:].translate(_SUBSCRIPTS)
+
+
+def _squares(squares: Iterable[int]) -> str:
+    return "-".join(str(s) for s in squares)
+
+
+def _names(marks: Sequence[str]) -> str:
+    return ", ".join(marks)
+
+
+def square_label(position: Position, square: int) -> str:
+    """What the button of ``square`` shows: its classical mark, or its spooky marks."""
+    move = position.classical_moves[square]
+    if move:
+        return subscript(mark_name(move))
+    return " ".join(subscript(m) for m in position.spooky_in(square))
+
+
+def square_tooltip(position: Position, square: int) -> str:
+    """The accessible name of the button of ``square``: the square and its marks in words."""
+    move = position.classical_moves[square]
+    if move:
+        return t("widget_square_classical", square=square, mark=mark_name(move))
+    marks = position.spooky_in(square)
+    if marks:
+        return t("widget_square_spooky", square=square, marks=_names(marks))
+    return t("widget_square_empty", square=square)
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """The result in one line: ``"X wins: line 3-5-7 (completed by X9)"`` or the draw."""
+    if outcome.winner is None:
+        return t("widget_status_draw")
+    first = outcome.lines[0]
+    text = t(
+        "widget_status_win",
+        winner=outcome.winner,
+        line=_squares(first.squares),
+        mark=mark_name(first.highest),
+    )
+    later = [ln for ln in outcome.lines if ln.player != outcome.winner]
+    if later:
+        ln = later[0]
+        text += t(
+            "widget_status_win_later",
+            player=ln.player,
+            line=_squares(ln.squares),
+            mark=mark_name(ln.highest),
+        )
+    return text
+
+
+def status_text(game: Game, selected: int | None = None) -> str:
+    """Who acts and what to do, in one line.
+
+    ``selected`` is the square of a first click still waiting for its partner.
+    """
+    pos = game.position
+    if pos.outcome is not None:
+        return outcome_text(pos.outcome)
+    pending = game.awaiting_collapse
+    if pending is not None:
+        a, b = pending.squares
+        return t("widget_status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b)
+    legal = game.legal_moves()
+    if legal and legal[0].kind == "classical":
+        return t("widget_status_ninth", player=pos.to_act, square=legal[0].squares[0])
+    if selected is not None:
+        return t("widget_status_second", player=pos.to_act, move=pos.next_move, square=selected)
+    return t("widget_status_move", player=pos.to_act, move=pos.next_move)
+
+
+def explain_text(game: Game) -> list[str]:
+    """One or two plain sentences naming the quantum idea behind the latest event.
+
+    The event is the last action of ``game`` (so stepping through the timeline
+    explains each step); the empty game gets an invitation.
+
+    >>> from qttt_edu import Game
+    >>> explain_text(Game.from_record("1-2"))[0]  # doctest: +ELLIPSIS
+    'Superposition: X1 is in squares 1 and 2 at once...'
+    """
+    history = game.history
+    if not history:
+        return [t("explain_start")]
+    positions = list(game)
+    before, after = positions[-2], positions[-1]
+    action = history[-1]
+    sentences = _explain_action(game, before, after, action)
+    if after.outcome is not None:
+        sentences.append(_explain_end(after.outcome))
+    return sentences
+
+
+def _explain_action(game: Game, before: Position, after: Position, action: Action) -> list[str]:
+    move = before.next_move
+    mark = mark_name(move)
+    if action.kind == "classical":
+        return [t("explain_ninth", square=action.squares[0], mark=mark)]
+    if action.kind == "collapse":
+        return [_explain_collapse(before, after, action.squares[0])]
+    a, b = action.squares
+    if after.pending:
+        cycle = _cycle_text(game)
+        chooser = "O" if move % 2 else "X"
+        mover = "X" if move % 2 else "O"
+        return [
+            t("explain_cycle", mark=mark, cycle=cycle),
+            t("explain_chooser", chooser=chooser, mover=mover, mark=mark),
+        ]
+    sentences = [t("explain_superposition", mark=mark, a=a, b=b)]
+    shared = [
+        t("explain_shared_part", square=s, marks=_names(before.spooky_in(s)))
+        for s in (a, b)
+        if before.spooky_in(s)
+    ]
+    if shared:
+        sentences.append(t("explain_entanglement", mark=mark, shared="; ".join(shared)))
+    return sentences
+
+
+def pending_cycle_squares(game: Game) -> list[int]:
+    """The squares around the pending cycle in order, from ``qttt_edu.graph`` when installed.
+
+    Without the graph module (or with no collapse pending) this is empty and the
+    views fall back to the two squares of the newest mark.
+    """
+    if not game.position.pending:
+        return []
+    try:
+        from ..graph import pending_cycle
+    except ImportError:
+        return []
+    cycle = pending_cycle(game)
+    squares = getattr(cycle, "squares", cycle)
+    if isinstance(squares, (list, tuple)) and all(isinstance(s, int) for s in squares):
+        return list(squares)
+    return []
+
+
+def _cycle_text(game: Game) -> str:
+    """The squares around the cycle the newest mark closed, e.g. ``"1-2-3-1"``."""
+    squares = pending_cycle_squares(game) or list(game.position.spooky[-1][1:])
+    return _squares([*squares, squares[0]])
+
+
+def _explain_collapse(before: Position, after: Position, square: int) -> str:
+    move = before.spooky[-1][0]
+    landed = [
+        (s, mark_name(m))
+        for s, m in enumerate(after.classical_moves)
+        if m and not before.classical_moves[s]
+    ]
+    others = [f"{mark} → {s}" for s, mark in sorted(landed, key=lambda p: int(p[1][1:]))]
+    chooser = "O" if move % 2 else "X"
+    return t(
+        "explain_collapse",
+        chooser=chooser,
+        mark=mark_name(move),
+        square=square,
+        marks=", ".join(others),
+        count=len(landed),
+    )
+
+
+def _explain_end(outcome: Outcome) -> str:
+    if outcome.winner is None:
+        return t("explain_end_draw")
+    if outcome.simultaneous:
+        return t("explain_end_both", winner=outcome.winner)
+    return t("explain_end_win", winner=outcome.winner)
