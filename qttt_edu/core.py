@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .i18n import t
 
@@ -104,6 +104,10 @@ _PAIRS_IN: tuple[tuple[int, ...], ...] = tuple(
 _LINES_IN: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, lm in enumerate(_LINE_MASKS) if m & lm == lm) for m in range(1 << 10)
 )
+
+
+_PAIR_A = tuple(c // 10 for c in range(100))
+_PAIR_B = tuple(c % 10 for c in range(100))
 
 
 def player_of(move: int) -> str:
@@ -241,8 +245,7 @@ def _as_action(action: Action | str | int) -> Action:
 # --- outcomes ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """A completed line: its player, its three squares and its highest move number."""
 
     player: str
@@ -250,8 +253,7 @@ class Line:
     highest: int
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a game ended.
 
     ``winner`` is ``"X"``, ``"O"`` or ``None`` for a draw. ``lines`` lists every
@@ -293,6 +295,9 @@ def _outcome(cls: tuple[int, ...], xm: int, om: int) -> Outcome:
 
 
 # --- the immutable position -------------------------------------------------
+
+
+_new_position = object.__new__
 
 
 class Position:
@@ -344,8 +349,8 @@ class Position:
         self.next_move = 1
         self.pending = False
         self.outcome = None
-        # _comp[s]: bit mask of the spooky component holding free square s (0 if classical)
-        self._comp = tuple(BIT[s] if s else 0 for s in range(10))
+        # _comp[s]: bit mask of the spooky component holding free square s
+        self._comp = _START_COMP
         self._free = FULL
         self._xm = 0
         self._om = 0
@@ -367,14 +372,15 @@ class Position:
 
     def child(self, code: int) -> Position:
         """The position after the legal action ``code``. No checks: see :meth:`play`."""
-        new = object.__new__(Position)
+        new = _new_position(Position)
         new._hash = None
         new.outcome = None
         n = self.next_move
         if code >= 100:
             return self._collapse(new, code - 100)
         if code >= 10:
-            a, b = divmod(code, 10)
+            a = _PAIR_A[code]
+            b = _PAIR_B[code]
             comp = self._comp
             new.classical_moves = self.classical_moves
             new.spooky = (*self.spooky, (n, a, b))
@@ -387,11 +393,8 @@ class Position:
                 new._comp = comp
             else:
                 new.pending = False
-                merged = comp[a] | comp[b]
-                c = list(comp)
-                for s in SQUARES_OF[merged]:
-                    c[s] = merged
-                new._comp = tuple(c)
+                merged = _MERGED.get(id(comp) * 128 + code)
+                new._comp = _merge(comp, code) if merged is None else merged
             return new
         # the classical ninth move
         cm = list(self.classical_moves)
@@ -400,9 +403,7 @@ class Position:
         new.spooky = self.spooky
         new.next_move = n + 1
         new.pending = False
-        comps = list(self._comp)
-        comps[code] = 0
-        new._comp = tuple(comps)
+        new._comp = self._comp
         new._free = self._free & ~BIT[code]
         new._xm = self._xm | BIT[code]
         new._om = self._om
@@ -410,32 +411,35 @@ class Position:
         return new
 
     def _collapse(self, new: Position, square: int) -> Position:
-        n, a, _ = self.spooky[-1]
+        spooky = self.spooky
+        n, a, _ = spooky[-1]
         component = self._comp[a]
         cm = list(self.classical_moves)
         cm[square] = n
-        adjacency: dict[int, list[tuple[int, int]]] = {}
+        todo = []
         rest = []
-        for edge in self.spooky[:-1]:
-            m, p, q = edge
-            if component >> p & 1:
-                adjacency.setdefault(p, []).append((m, q))
-                adjacency.setdefault(q, []).append((m, p))
+        for edge in spooky[:-1]:
+            if component >> edge[1] & 1:
+                todo.append(edge)
             else:
                 rest.append(edge)
-        # The component minus the newest edge is a tree spanning it: rooted at
-        # the chosen square, every mark lands in the square farther from the root.
-        stack = [square]
-        while stack:
-            s = stack.pop()
-            for m, other in adjacency.get(s, ()):
-                if not cm[other]:
-                    cm[other] = m
-                    stack.append(other)
+        # Without the newest mark the component is a tree. Rooted at the chosen
+        # square, each mark lands in its square farther from the root: the first
+        # of its two squares to be filled pushes it into the other. Trees here
+        # have at most eight edges, so repeated passes beat building adjacency.
+        while todo:
+            waiting = []
+            for edge in todo:
+                m, p, q = edge
+                if cm[p]:
+                    cm[q] = m
+                elif cm[q]:
+                    cm[p] = m
+                else:
+                    waiting.append(edge)
+            todo = waiting
         xm, om = self._xm, self._om
-        comp = list(self._comp)
         for s in SQUARES_OF[component]:
-            comp[s] = 0
             if cm[s] & 1:
                 xm |= BIT[s]
             else:
@@ -444,7 +448,9 @@ class Position:
         new.spooky = tuple(rest)
         new.next_move = self.next_move
         new.pending = False
-        new._comp = tuple(comp)
+        # _comp entries of classical squares go stale: they are never read,
+        # because merges and cycle tests only look at free squares.
+        new._comp = self._comp
         new._free = free = self._free & ~component
         new._xm = xm
         new._om = om
@@ -545,6 +551,8 @@ class Position:
 
     def component_of(self, square: int) -> tuple[int, ...]:
         """The squares of the spooky component holding ``square`` (empty if classical)."""
+        if not self._free >> square & 1:
+            return ()
         return SQUARES_OF[self._comp[square]]
 
     def _key(self) -> tuple[Any, ...]:
@@ -566,6 +574,24 @@ class Position:
             f"<Position next_move={self.next_move} classical={self.classical}"
             f" spooky={self.spooky_marks}>"
         )
+
+
+# Component tuples are interned: there are at most Bell(9) = 21,147 of them
+# (partitions of the nine squares), so merges are memoised by the identity of
+# the interned tuple, which the registry keeps alive.
+_START_COMP: tuple[int, ...] = tuple(BIT[s] if s else 0 for s in range(10))
+_INTERNED: dict[tuple[int, ...], tuple[int, ...]] = {_START_COMP: _START_COMP}
+_MERGED: dict[int, tuple[int, ...]] = {}
+
+
+def _merge(comp: tuple[int, ...], code: int) -> tuple[int, ...]:
+    merged = comp[_PAIR_A[code]] | comp[_PAIR_B[code]]
+    c = list(comp)
+    for s in SQUARES_OF[merged]:
+        c[s] = merged
+    new = _INTERNED.setdefault(tuple(c), tuple(c))
+    _MERGED[id(comp) * 128 + code] = new
+    return new
 
 
 def _join(squares: Iterable[int]) -> str:

@@ -1,0 +1,93 @@
+"""Throughput of the rules engine: random self-play and the cost of one step.
+
+Run: ``python benchmarks/bench_core.py [--games 20000] [--runs 7]``
+
+Random self-play picks a uniformly random legal action at every step (pair
+moves, collapse choices and the ninth move alike) until the game ends, through
+the same ``Position.legal_actions()`` / ``Position.child()`` API the solver uses.
+Every figure printed is the median of ``--runs`` runs on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from qttt_edu import Game
+from qttt_edu.core import Position
+
+
+def random_games(n: int, seed: int) -> float:
+    """Complete random games per second."""
+    rnd = random.Random(seed).random
+    start = Position()
+    t0 = time.perf_counter()
+    for _ in range(n):
+        p = start
+        while p.outcome is None:
+            acts = p.legal_actions()
+            p = p.child(acts[int(rnd() * len(acts))])
+    return n / (time.perf_counter() - t0)
+
+
+def sample_records(n: int, seed: int) -> list[str]:
+    """Records of positions met along random games (every ply, unfinished only)."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < n:
+        game = Game()
+        while not game.is_over and len(out) < n:
+            out.append(game.record())
+            game.apply(rng.choice(game.legal_moves()))
+    return out
+
+
+def per_call_us(fn: Callable[[Any], object], items: list[Any], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, time.perf_counter() - t0)
+    return best / len(items) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+
+    gps = [random_games(args.games, seed) for seed in range(args.runs)]
+    games = [Game.from_record(r) for r in sample_records(20000, 1)]
+    positions = [g.position for g in games]
+    rng = random.Random(2)
+    steps = [(p, rng.choice(p.legal_actions())) for p in positions]
+
+    legal_pos = [per_call_us(Position.legal_actions, positions) for _ in range(args.runs)]
+    child_pos = [per_call_us(lambda s: s[0].child(s[1]), steps) for _ in range(args.runs)]
+    legal_game = [per_call_us(Game.legal_moves, games) for _ in range(args.runs)]
+    apply_game = [per_call_us(_apply_and_undo, games) for _ in range(args.runs)]
+
+    print(
+        f"random self-play:          {statistics.median(gps):>10,.0f} games/s"
+        f" (median of {args.runs} runs of {args.games:,} games;"
+        f" min {min(gps):,.0f}, max {max(gps):,.0f})"
+    )
+    print(f"Position.legal_actions():  {statistics.median(legal_pos):10.3f} us")
+    print(f"Position.child(action):    {statistics.median(child_pos):10.3f} us")
+    print(f"Game.legal_moves():        {statistics.median(legal_game):10.3f} us")
+    print(f"Game.apply + undo:         {statistics.median(apply_game):10.3f} us")
+
+
+def _apply_and_undo(game: Game) -> None:
+    game.apply(game.legal_moves()[0])
+    game.undo()
+
+
+if __name__ == "__main__":
+    main()
