@@ -1,0 +1,242 @@
+"""The exercise checkers: every correct form accepted, every wrong answer gets a hint."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from qttt_edu import Action, Game, checks
+from qttt_edu.core import Position
+from qttt_edu.i18n import catalog
+
+# Correct answers, several forms each, for every exercise.
+RIGHT = {
+    "00-1": [[3, 5, 7], (7, 5, 3), {5, 3, 7}, "3, 5 and 7", "3-5-7", "357"],
+    "00-2": ["X", "x", " player X "],
+    "00-3": ["1-5 1-5 c1", "5-9 5-9 c9", Game.from_record("2-5 2-5 c2"), ["1-5", "1-5", "c1"]],
+    "01-1": [4, "4", 4.0, "four", Fraction(4)],
+    "01-2": [16, "16", 2**4, "sixteen"],
+    "01-3": ["1-2 4-5 7-8", "1-9 3-7 2-8", [(1, 2), (3, 4), (5, 6)]],
+    "02-1": [3, "three", 3.0],
+    "02-2": [Fraction(2, 3), 2 / 3, "2/3", "2 / 3", 0.67, 0.667, "67 %", "66.7%", 67, "0,67"],
+    "02-3": ["2-4", (1, 4), "1-3 1-2 2-9", Action.pair(2, 5), 24, "4-1"],
+    "02-4": [False, "no", "No", "entangled", "n"],
+    "03-1": ["X", "x"],
+    "03-2": [{1, 2, 3}, [3, 2, 1], "1-2-3", "1, 2 and 3"],
+    "03-3": [
+        {1: "X1", 2: "O2", 3: "O4", 6: "X3"},
+        {"X1": 1, "O2": 2, "O4": 3, "X3": 6},
+        {"1": "x1", "2": "o2", "3": "O₄", "6": "X 3"},
+    ],
+    "03-4": ["1-2 2-3 1-3", "1-2 5-9 2-3 4-6 1-3", "4-5 5-6 4-6"],
+    "04-1": ["X", "x"],
+    "04-2": [{"X": 1, "O": 0.5}, (1, 0.5), "1, 1/2", "X 1 O 1/2", {"O": "1/2", "x": 1}],
+    "04-3": [3, "3", "c3", "square 3", Action.classical(3)],
+    "04-4": ["1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9", "1-2 1-2 c2 4-5 4-5 c5 3-7 7-8 7-8 c7"],
+    "05-1": ["c4", 4, "4", "square 4", Action.collapse(4)],
+    "05-2": [["2-8", "3-8"], "3-8 2-8", "28, 38", [(2, 8), (8, 3)], {Action(28), Action(38)}],
+    "05-3": [lambda p: p.legal_actions()[0], lambda p: Action(p.legal_actions()[-1])],
+    "06-1": [36, "36", 9 * 8 // 2, math.comb(9, 2)],
+    "06-2": [1296, "1,296", "1296", 36**2],
+    "06-3": [8, "eight", "8"],
+    "06-4": [math.factorial(9) ** 2, 131e9, "131681894400", "131,681,894,400"],
+    "07-1": [Fraction(1, 3), 1 / 3, "1/3", 0.33, "33 %", 0.333],
+    "07-2": [1, 1.0, "100%", "1"],
+    "07-3": [0.5, "1/2", "50 %", Fraction(1, 2), "0,5"],
+    "07-4": ["A, D", "ad", ["d", "a"], {"A", "D"}],
+}
+
+# Plausible wrong answers (readable, but wrong) for every exercise.
+WRONG = {
+    "00-1": [[1, 5, 9], [3, 5], [3, 5, 7, 9]],
+    "00-2": ["O", "draw"],
+    "00-3": ["1-5 1-5", "1-5 1-5 c5", "1-5"],
+    "01-1": [2, 3, 8],
+    "01-2": [8, 4, 12],
+    "01-3": ["1-2 2-5 7-8", "1-2 4-5", "1-2 4-5 7-8 3-6"],
+    "02-1": [4, 2],
+    "02-2": [0.5, "1/3", 0.75],
+    "02-3": ["4-5", "3-4", "2-3", "1-2 2-4"],
+    "02-4": [True, "yes", "separable"],
+    "03-1": ["O"],
+    "03-2": [{1, 2, 3, 6}, {1, 3}],
+    "03-3": [{1: "X1", 2: "O2", 3: "O4"}, {1: "O4", 2: "X1", 3: "O2", 6: "X3"}],
+    "03-4": [
+        "1-2 2-3 1-3 c1",
+        "1-2 1-2",
+        "1-2 2-3 3-4 1-4",
+        "1-2 2-3 3-6 1-3",
+        "1-2 2-3 4-5 5-6 1-6",
+    ],
+    "04-1": ["O", "draw"],
+    "04-2": [{"X": 1, "O": 0}, (0.5, 1), (1, 1)],
+    "04-3": [1, 9],
+    "04-4": ["1-2", "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"],
+    "05-1": [7, "c7"],
+    "05-2": ["2-8", "2-3 2-8 3-8", ["3-8"]],
+    "05-3": [lambda p: "1-2", lambda p: 19, lambda p: None],
+    "06-1": [72, 81],
+    "06-2": [72, 36, 1297],
+    "06-3": [4, 6],
+    "06-4": [362880, 1e9],
+    "07-1": ["1/√3", 0.577, 2 / 3],
+    "07-2": [0.5, 0],
+    "07-3": [1, 2 / 3],
+    "07-4": ["A", "A, B, D", "C"],
+}
+
+
+def _right_pairs():
+    return [(ex, answer) for ex, answers in RIGHT.items() for answer in answers]
+
+
+def _wrong_pairs():
+    return [(ex, answer) for ex, answers in WRONG.items() for answer in answers]
+
+
+def test_every_exercise_has_right_and_wrong_answers_here():
+    assert set(RIGHT) == set(checks.exercises()) == set(WRONG)
+
+
+@pytest.mark.parametrize(("exercise", "answer"), _right_pairs())
+def test_correct_answers_are_accepted_in_every_form(exercise, answer):
+    result = checks.check(exercise, answer)
+    assert result.ok, result.message
+    assert bool(result)
+    assert repr(result).startswith(f"✓ {exercise}: right.")
+
+
+@pytest.mark.parametrize(("exercise", "answer"), _wrong_pairs())
+def test_wrong_answers_get_a_hint(exercise, answer):
+    result = checks.check(exercise, answer)
+    assert not result.ok
+    assert not bool(result)
+    assert repr(result).startswith(f"✗ {exercise}: not yet. Hint: ")
+    assert len(result.message) > len(f"✗ {exercise}: not yet. Hint: ") + 20
+
+
+def test_the_placeholder_asks_for_an_answer():
+    result = checks.check("01-1", ...)
+    assert not result.ok
+    assert "replace the ..." in result.message
+
+
+@pytest.mark.parametrize(
+    ("exercise", "answer", "says"),
+    [
+        ("01-1", None, "a number"),
+        ("02-2", "two thirds-ish", "a number"),
+        ("00-1", [10, 3], "Square 10 is not on the board"),
+        ("03-3", {1: "X2"}, "X2 cannot exist"),
+        ("00-3", "1-2 1-2 c5", "token 3 'c5'"),
+        ("02-3", "1-1", "two different squares"),
+        ("05-3", 42, "a function"),
+        ("04-2", "1", "two scores"),
+    ],
+)
+def test_unreadable_answers_say_what_was_expected(exercise, answer, says):
+    result = checks.check(exercise, answer)
+    assert not result.ok
+    assert result.message.startswith(f"✗ {exercise}: I could not read")
+    assert says in result.message
+
+
+def test_hints_name_the_specific_mistake():
+    assert "6 realities" in checks.check("01-3", "1-2 2-5 7-8").message
+    assert "closes a cycle" in checks.check("02-3", "2-3").message
+    assert "1/2" in checks.check("02-3", "3-4").message
+    assert "square(s) 6" in checks.check("03-3", {1: "X1", 2: "O2", 3: "O4"}).message
+    assert "X chooses" in checks.check("03-4", "1-2 1-2").message
+    assert "through 5 squares" in checks.check("03-4", "1-2 2-3 3-4 4-5 1-5").message
+    assert "2-3 does not lose" in checks.check("05-2", "2-3 2-8 3-8").message
+    assert "1 of the 2" in checks.check("05-2", "2-8").message
+    assert "B does not hold" in checks.check("07-4", "A B D").message
+
+
+def test_a_player_returning_an_illegal_action_is_shown_the_position():
+    result = checks.check("05-3", lambda position: "1-2")
+    assert not result.ok
+    assert "'1-2'" in result.message
+    assert "Legal:" in result.message
+
+
+def test_a_player_that_raises_is_reported_not_propagated():
+    result = checks.check("05-3", lambda position: 1 / 0)
+    assert not result.ok
+    assert "ZeroDivisionError" in result.message
+    assert "the empty board" in result.message
+
+
+def test_player_objects_and_every_action_form_are_accepted():
+    rng = random.Random(1)
+
+    class Choosy:
+        def choose(self, position: Position) -> Action:
+            return Action(rng.choice(position.legal_actions()))
+
+    assert checks.check("05-3", Choosy()).ok
+    assert checks.check("05-3", lambda p: str(Action(p.legal_actions()[-1]))).ok
+    assert checks.check("05-3", lambda p: p.legal_actions()[0]).ok
+
+
+def test_unknown_exercise_lists_the_known_ones():
+    with pytest.raises(KeyError, match="01-1"):
+        checks.check("99-9", 1)
+
+
+def test_hint_and_solution_print_for_every_exercise(capsys):
+    for exercise in checks.exercises():
+        checks.hint(exercise)
+        checks.solution(exercise)
+        out = capsys.readouterr().out
+        assert f"Hint for {exercise}: " in out
+        assert f"Solution to {exercise}: " in out
+
+
+def test_exercises_filter_by_notebook():
+    assert checks.exercises("02") == ["02-1", "02-2", "02-3", "02-4"]
+    for notebook in ["00", "01", "02", "03", "04", "05", "06", "07"]:
+        assert len(checks.exercises(notebook)) >= 3
+
+
+def test_catalog_keys_are_prefixed_and_all_used():
+    folder = Path(checks.__file__).parent
+    ours = json.loads((folder / "locales" / "en" / "checks.json").read_text("utf-8"))
+    source = (folder / "checks.py").read_text("utf-8")
+    english = catalog("en")
+    stems = {"checks_" + e.replace("-", "_") for e in checks.exercises()}
+    for stem in stems:
+        for part in ("right", "hint", "solution"):
+            assert f"{stem}_{part}" in ours
+    for key in ours:
+        assert key.startswith("checks_")
+        assert english[key] == ours[key]
+        per_exercise = key.rsplit("_", 1)[0] in stems and key.endswith(
+            ("_right", "_hint", "_solution")
+        )
+        assert per_exercise or f'"{key}"' in source, f"{key} is never used"
+
+
+# The checkers' answers agree with the rules engine, not just with this file.
+
+
+def test_answers_agree_with_the_engine():
+    assert len(Game().legal_moves()) == 36
+    first = Position()
+    assert sum(len(first.child(c).legal_actions()) for c in first.legal_actions()) == 1296
+    assert Game.from_record("1-9 1-9").to_act == "X"
+    example3 = Game.from_record("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5")
+    assert example3.outcome.winner == "X"
+    assert example3.outcome.scores == {"X": 1.0, "O": 0.5}
+    ninth = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1")
+    assert [str(a) for a in ninth.legal_moves()] == ["3"]
+    pending = Game.from_record("1-2 2-3 3-6 1-3").awaiting_collapse
+    assert pending.outcomes[3] == {1: "X1", 2: "O2", 3: "O4", 6: "X3"}
+    puzzle = Game.from_record("1-3 1-3 c3 4-9 7-9 5-9 4-7")
+    puzzle.collapse(4)
+    assert puzzle.outcome.winner == "X"
