@@ -1,0 +1,113 @@
+"""Build the lesson notebooks from their sources in tools/notebooks/, then run them.
+
+Usage::
+
+    python tools/build_notebooks.py            # build and execute every notebook
+    python tools/build_notebooks.py 04 02      # only these
+    python tools/build_notebooks.py --no-run   # write the cells, keep them unexecuted
+
+Execution uses ``jupyter nbconvert --execute --inplace`` so execution counts are
+in order. Afterwards outputs are trimmed so the repository stays small and the
+notebooks render well: widget state is dropped, exercise cells (still holding
+``...``) are cleared, and large PNGs are removed (they come back when run).
+Validate with ``python -m pytest --nbval-lax notebooks/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = Path(__file__).resolve().parent / "notebooks"
+OUT = ROOT / "notebooks"
+MAX_PNG = 60_000  # base64 characters: keep small figures, drop big ones
+
+sys.path.insert(0, str(SOURCES))
+
+
+def build(name: str) -> Path:
+    module = importlib.import_module(next(p.stem for p in SOURCES.glob(f"nb{name[:2]}_*.py")))
+    nb = nbformat.v4.new_notebook()
+    nb.cells = module.CELLS
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    path = OUT / f"{module.NAME}.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def run(path: Path) -> float:
+    env = dict(os.environ)
+    env.pop("MPLBACKEND", None)  # let the kernel use the inline backend
+    start = time.perf_counter()
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--inplace",
+            "--ExecutePreprocessor.timeout=120",
+            str(path),
+        ],
+        check=True,
+        env=env,
+        cwd=OUT,
+    )
+    return time.perf_counter() - start
+
+
+def trim(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if "exercise" in cell.metadata.get("tags", []):
+            cell.outputs = []
+            cell.execution_count = None
+            continue
+        kept = []
+        for out in cell.outputs:
+            data = out.get("data", {})
+            data.pop("application/vnd.jupyter.widget-view+json", None)
+            if len(data.get("image/png", "")) > MAX_PNG:
+                data.pop("image/png")
+            if out.get("output_type") in ("display_data", "execute_result") and not data:
+                continue
+            kept.append(out)
+        cell.outputs = kept
+    nbformat.write(nb, path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02")
+    parser.add_argument("--no-run", action="store_true")
+    args = parser.parse_args()
+    names = sorted({p.stem[2:4] for p in SOURCES.glob("nb*_*.py")})
+    for number in args.only or names:
+        path = build(number)
+        if args.no_run:
+            print(f"wrote {path.relative_to(ROOT)}")
+            continue
+        seconds = run(path)
+        trim(path)
+        print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

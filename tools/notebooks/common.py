@@ -1,0 +1,121 @@
+"""Cell helpers shared by the notebook sources in this folder.
+
+Each ``nbNN_*.py`` module defines ``NAME`` (the file name without ``.ipynb``)
+and ``CELLS``, a list built with :func:`md`, :func:`code` and the helpers below.
+``tools/build_notebooks.py`` turns them into notebooks and executes them.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import nbformat.v4 as nbf
+
+BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/{name}.ipynb"
+GLOSSARY = "../lessons/glossary.md#{anchor}"
+GOFF = (
+    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
+    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
+)
+
+#: the notebooks in order: (file name, title)
+PATH = [
+    ("00_start_here", "Start here"),
+    ("01_superposition", "Superposition"),
+    ("02_entanglement", "Entanglement"),
+    ("03_measurement_and_collapse", "Measurement and collapse"),
+    ("04_winning_and_scoring", "Winning and scoring"),
+    ("05_strategy", "Strategy"),
+    ("06_solving_the_game", "Solving the game"),
+    ("07_metaphor_and_physics", "The metaphor and the physics"),
+]
+
+
+def _clean(text: str) -> str:
+    return textwrap.dedent(text).strip("\n")
+
+
+def md(text: str) -> nbformat.NotebookNode:
+    """A Markdown cell."""
+    return nbf.new_markdown_cell(_clean(text))
+
+
+def code(text: str, *, check: bool = False, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
+    """A code cell; ``check=True`` makes nbval compare its stored output."""
+    source = _clean(text)
+    if check:
+        source = "# NBVAL_CHECK_OUTPUT\n" + source
+    cell = nbf.new_code_cell(source)
+    if tags:
+        cell.metadata["tags"] = list(tags)
+    return cell
+
+
+def term(word: str, anchor: str | None = None) -> str:
+    """A glossary link: ``term("spooky marks", "spooky-mark")``."""
+    anchor = anchor or word.lower().replace(" ", "-")
+    return f"[{word}]({GLOSSARY.format(anchor=anchor)})"
+
+
+def header(
+    name: str, objectives: list[str], prerequisites: str, minutes: int, intro: str = ""
+) -> list[nbformat.NotebookNode]:
+    """Title, Binder link, objectives, prerequisites and time."""
+    number, title = name[:2], dict(PATH)[name]
+    goals = "\n".join(f"- {o}" for o in objectives)
+    text = f"""
+# {number} · {title}
+
+*Quantum tic-tac-toe, the student's path, notebook {number} of 07.*
+[Open this notebook on Binder]({BINDER.format(name=name)}) (runs in the browser, nothing to install).
+
+**After this notebook you can**
+
+{goals}
+
+**Before you start:** {prerequisites}
+
+**Time:** about {minutes} minutes.
+"""
+    cells = [md(text)]
+    if intro:
+        cells.append(md(intro))
+    return cells
+
+
+def predict(question: str) -> nbformat.NotebookNode:
+    """A "predict, then run" prompt placed before the cell that answers it."""
+    return md(
+        f"> **Predict, then run.** {_clean(question)} "
+        "Write your guess down (or say it out loud) *before* you run the next cell."
+    )
+
+
+def exercise(exercise_id: str, question: str, starter: str = "answer = ...") -> list:
+    """An exercise: the question, a cell that checks the answer, and where help is."""
+    return [
+        md(f"### Exercise {exercise_id}\n\n{_clean(question)}"),
+        code(
+            f"{_clean(starter)}  # ← replace ... with your answer\n"
+            f'checks.check("{exercise_id}", answer)',
+            tags=("exercise",),
+        ),
+        md(
+            f'Stuck? `checks.hint("{exercise_id}")` gives a hint; '
+            f'`checks.solution("{exercise_id}")` shows a worked solution '
+            "(try for a few minutes first: the solution is hidden until you ask)."
+        ),
+    ]
+
+
+def footer(name: str, summary: list[str], next_text: str = "") -> list[nbformat.NotebookNode]:
+    """Summary and "what next", with a link to the next notebook."""
+    names = [n for n, _ in PATH]
+    i = names.index(name)
+    points = "\n".join(f"- {s}" for s in summary)
+    text = f"## Summary\n\n{points}\n\n## What next\n\n"
+    if i + 1 < len(PATH):
+        nxt, title = PATH[i + 1]
+        text += f"Go on to **[{nxt[:2]} · {title}]({nxt}.ipynb)**. "
+    text += _clean(next_text)
+    return [md(text)]

@@ -1,0 +1,343 @@
+"""Notebook 04: winning and scoring."""
+
+from common import GOFF, code, exercise, footer, header, md, predict, term
+
+NAME = "04_winning_and_scoring"
+
+CELLS = [
+    *header(
+        NAME,
+        [
+            "decide who has won a position, using classical marks only;",
+            "apply the earliest-line rule when one collapse gives both players a line;",
+            "work out Goff's published points and say how they differ from the kit's single result;",
+            "recognise X's ninth move and explain why it can only happen on move 9.",
+        ],
+        "notebook [03 · Measurement and collapse](03_measurement_and_collapse.ipynb) "
+        "(what a collapse does). No Python beyond running cells is needed.",
+        30,
+    ),
+    md(
+        """
+        ## Setting up
+
+        Run the cell below (click it, then press **Shift+Enter**). It loads the rules
+        engine and the exercise checker. A `Game` built from a *record* such as
+        `"1-2 1-2 c1"` draws itself when it is the last line of a cell.
+        """
+    ),
+    code(
+        """
+        from qttt_edu import Game, checks
+        """
+    ),
+    md(
+        f"""
+        ## 1. Only classical marks count
+
+        A line is a row, column or diagonal whose three squares hold
+        {term("classical marks", "classical-mark")} of one player. A
+        {term("spooky mark", "spooky-mark")} is not yet anywhere for sure, so spooky marks never
+        make a line, however many of them sit in a row.
+
+        In the position below X has played three moves, `4-7`, `5-8` and `6-9`: there is an
+        X spooky mark in every square of the middle row *and* of the bottom row.
+        """
+    ),
+    code(
+        """
+        rows = Game.from_record("4-7 1-2 5-8 2-3 6-9")
+        rows
+        """
+    ),
+    predict("Has X won? Is the game over?"),
+    code(
+        """
+        print("game over:", rows.is_over)
+        print("classical marks:", rows.classical)
+        """,
+        check=True,
+    ),
+    md(
+        """
+        Nothing is classical yet, so nobody has a line. X's marks could still all end in the
+        bottom row, or all in the middle row, or be split between them: the game cannot
+        tell until the marks collapse. The game ends only when a collapse leaves at least one
+        line, or when all nine squares are classical.
+
+        ## 2. A line, and the end of the game
+
+        Here is a short game. X's seventh move, `8-9`, lands on the same two squares as O6 and
+        closes a cycle. O is the chooser, puts X7 in square 9, and the whole group collapses.
+        """
+    ),
+    code(
+        """
+        o_wins = Game.from_record("1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9")
+        o_wins
+        """
+    ),
+    md(
+        """
+        The game's `outcome` says who won and with which line. Each line carries its
+        **highest move number**: the move that completed it.
+        """
+    ),
+    code(
+        """
+        outcome = o_wins.outcome
+        print("winner:", outcome.winner)
+        for line in outcome.lines:
+            print(line.player, "line", line.squares, "completed by move", line.highest)
+        """,
+        check=True,
+    ),
+    md(
+        """
+        O had a choice, and chose well. Take the collapse back and let O choose the other
+        square for X7:
+        """
+    ),
+    code(
+        """
+        other = o_wins.copy()
+        other.undo()          # take back the collapse c9
+        other.collapse(8)     # O puts X7 in square 8 instead
+        print("outcome:", other.outcome)
+        print(other.classical)
+        """,
+        check=True,
+    ),
+    md(
+        """
+        With X7 in square 8, O6 is pushed into 9 and nobody has a line: the game goes on. By
+        closing a cycle, X handed O the choice, and O used it to complete the column 2-5-8.
+        Notebook 05 is about seeing such traps before you step into them.
+
+        ## 3. When one collapse gives *both* players a line
+
+        A collapse settles many marks at once, so it can complete an X line and an O line in
+        the same instant. Which one counts? The rule the kit plays:
+
+        > For each line take the highest move number in it. The player whose line has the
+        > lowest such number (it was completed first) wins.
+
+        X's move numbers are odd and O's even, so this never ties. Here is worked example 4
+        of the kit's rules:
+        """
+    ),
+    code(
+        """
+        example4 = Game.from_record("1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2")
+        example4
+        """
+    ),
+    predict(
+        "Both players have a line on this board. Find them, and each line's highest move "
+        "number. Who wins?"
+    ),
+    code(
+        """
+        for line in example4.outcome.lines:
+            print(line.player, "line", line.squares, "highest move", line.highest)
+        print("winner:", example4.outcome.winner)
+        """,
+        check=True,
+    ),
+    md(
+        """
+        O's row 7-8-9 was complete with O8; X's row 1-2-3 needs X9, which came later. So O
+        wins, even though X's line was completed by the same collapse. The lines are listed
+        earliest first, so `outcome.lines[0]` is always the winning line.
+        """
+    ),
+    *exercise(
+        "04-1",
+        """
+        Worked example 3 of the rules ends with one collapse that gives both players a line:
+        `3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5`. Build the game in the next cell, look at
+        the board, and decide **who wins** (`"X"`, `"O"` or `"draw"`) without printing the
+        outcome. Then check.
+        """,
+        starter="""
+        example3 = Game.from_record("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5")
+        display(example3)
+        answer = ...""",
+    ),
+    md(
+        f"""
+        ## 4. Goff's published points
+
+        Goff's paper ({GOFF}) scores a game in points instead of a single result:
+
+        | what happened | winner | other player |
+        |---|---|---|
+        | one player completes a line | 1 | 0 |
+        | one collapse gives both players a line | 1 for the earlier line | 1/2 for the later line |
+        | draw (board full, no line) | 0 | 0 |
+
+        Two lines for the same player still score 1 (the paper muses about 1½ or 2 points for a
+        double line; the kit does not score that). The kit's default is the single result
+        (win, loss or draw); Goff's points are there for the lesson and for the solver in
+        notebook 06. `outcome.scores` gives them.
+        """
+    ),
+    code(
+        """
+        print("example 4:", example4.outcome.scores)
+        print("O's column game:", o_wins.outcome.scores)
+        """,
+        check=True,
+    ),
+    *exercise(
+        "04-2",
+        """
+        What are Goff's points for **example 3**? Answer as a dict such as `{"X": 1, "O": 0}`
+        or as two numbers, X first.
+        """,
+    ),
+    md(
+        """
+        ### Three ways to score the same games
+
+        The solver of notebook 06 knows three scorings. They agree on every game except those
+        where one collapse gives both players a line:
+
+        - **seed** (the kit's default): the earlier line wins; a single result;
+        - **complete**: a collapse that gives both players a line counts as a draw;
+        - **goff**: Goff's points, 1 and 1/2.
+
+        The cell below puts the games of this notebook side by side.
+        """
+    ),
+    code(
+        """
+        def results(game):
+            out = game.outcome
+            complete = "draw" if out.simultaneous else out.result
+            points = out.scores
+            return f"{out.result:>5}  {complete:>8}   X {points['X']:.1f} / O {points['O']:.1f}"
+
+        games = {
+            "O's column": o_wins,
+            "another": Game.from_record("1-5 2-3 5-9 2-3 c3 4-7 4-7 c4 8-9 1-8 c1"),
+            "example 4": example4,
+        }
+        print(f"{'game':12} {'seed':>5}  {'complete':>8}   goff")
+        for label, game in games.items():
+            print(f"{label:12} {results(game)}")
+        """,
+        check=True,
+    ),
+    md(
+        """
+        ## 5. Two lines for one player
+
+        A single move can complete two lines of the same player. It is still one win and, in
+        Goff's scoring, one point. In this game X's last mark lands in the centre:
+        """
+    ),
+    code(
+        """
+        double = Game.from_record("7-9 4-8 1-4 6-9 1-9 2-8 2-3 6-8 c8 5")
+        display(double)
+        print([line.squares for line in double.outcome.lines], double.outcome.scores)
+        """
+    ),
+    md(
+        """
+        ## 6. The ninth move
+
+        Look at the last token of that record: a lone `5`, not a pair. After O's move 8
+        collapsed, only square 5 was free. A pair of spooky marks needs two free squares, so
+        X's ninth move is a single, ordinary classical mark.
+
+        Here is worked example 5 of the rules after move 8 (the record stops before X's last
+        move):
+        """
+    ),
+    code(
+        """
+        example5 = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1")
+        example5
+        """
+    ),
+    *exercise(
+        "04-3",
+        """
+        Where does X's ninth move go in example 5? Answer with the square number.
+        """,
+    ),
+    md("Now let the engine list the legal moves and play the ninth move."),
+    code(
+        """
+        print("legal:", [str(a) for a in example5.legal_moves()])
+        example5.play(3)
+        print(example5.outcome.winner, "wins with", example5.outcome.lines[0].squares)
+        """,
+        check=True,
+    ),
+    md(
+        """
+        ### Why only on move 9?
+
+        Before move *n*, the free squares number at least 10 − *n*, and the spooky marks form
+        a forest on them (a forest on *k* squares has at most *k* − 1 edges). So a lone free
+        square can only appear after move 8. And if two or more squares are free at move 9,
+        X's pair always closes a cycle and O's choice fills the board.
+
+        Rather than trust the argument, test it: play many random games and record the move
+        numbers at which the engine ever offered a single-square move.
+        """
+    ),
+    predict("Out of 2,000 random games, at which move numbers will a single-square move appear?"),
+    code(
+        """
+        import random
+
+        from qttt_edu import Position
+
+        rng = random.Random(2026)
+        single_square_moves = set()
+        ended_by_ninth = 0
+        for _ in range(2000):
+            position = Position()
+            while position.outcome is None:
+                actions = position.legal_actions()
+                if actions[0] < 10:          # codes 1-9 are the classical ninth move
+                    single_square_moves.add(position.next_move)
+                code = rng.choice(actions)
+                position = position.child(code)
+            if code < 10:
+                ended_by_ninth += 1
+        print("single-square moves seen at move numbers:", sorted(single_square_moves))
+        print("games ended by the ninth move:", ended_by_ninth > 0)
+        """,
+        check=True,
+    ),
+    *exercise(
+        "04-4",
+        """
+        Write the record of a **finished game that O wins**. Any game will do: invent one on
+        paper, or play one in the app of notebook 00 and copy its record. The checker replays
+        your record with the rules engine.
+        """,
+    ),
+]
+
+CELLS += footer(
+    NAME,
+    [
+        "Only classical marks make lines; spooky marks in a row mean nothing yet.",
+        "The game ends when a collapse leaves a line, or when the board is full of classical "
+        "marks (a draw if there is no line).",
+        "If one collapse gives both players a line, the line with the lower highest move "
+        "number wins (the kit's rule).",
+        "Goff's points: 1 for a line; 1 and 1/2 when one collapse gives both players a line; "
+        "0 each for a draw.",
+        "X's ninth move is a single classical mark when only one square is free, which can "
+        "happen only on move 9.",
+    ],
+    "It uses what you know now to play well: the computer players, traps, and a "
+    "tournament for your own player.",
+)
