@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from qttt_edu import Action, Game, InvalidRecordError, Position
+from qttt_edu import Action, Game, IllegalMoveError, InvalidRecordError, Position
 
 EXAMPLES = [
     "",
@@ -258,3 +258,91 @@ def test_position_is_usable_as_a_dictionary_key() -> None:
         assert twin == g.position and hash(twin) == hash(g.position)
         # the record kept under the key rebuilds a position equal to the key
         assert Game.from_record(seen[twin]).position == twin
+
+
+# --- history: undo, redo, goto and the timeline ------------------------------------
+
+
+def prefix(record: str, n: int) -> str:
+    return " ".join(record.split()[:n])
+
+
+def test_undo_and_redo_walk_the_history() -> None:
+    record = "1-2 2-3 3-6 1-3 c1"
+    g = Game.from_record(record)
+    assert g.undo() == Action.collapse(1)
+    assert g.awaiting_collapse is not None and g.awaiting_collapse.mark == "O4"
+    assert g.undo() == Action.pair(1, 3)
+    assert g.record() == "1-2 2-3 3-6" and g.ply == 3 and g.can_undo and g.can_redo
+    assert g.timeline == tuple(Action.parse(t) for t in record.split())
+    assert g.redo() == Action.pair(1, 3)
+    assert g.redo() == Action.collapse(1)
+    assert g.record() == record and not g.can_redo
+    assert g.position == Game.from_record(record).position
+
+
+def test_undo_restores_the_state_exactly() -> None:
+    for g in random_games(15, 100):
+        states = [Game.from_record(prefix(g.record(), n)).to_dict() for n in range(g.ply + 1)]
+        assert g.to_dict() == states[-1]
+        while g.can_undo:
+            g.undo()
+            assert g.to_dict() == states[g.ply]
+            assert (
+                g.position
+                == Game.from_record(prefix(" ".join(map(str, g.timeline)), g.ply)).position
+            )
+
+
+def test_undo_after_the_end_reopens_the_game() -> None:
+    g = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3")
+    assert g.is_over
+    g.undo()
+    assert not g.is_over and g.to_act == "X" and [str(a) for a in g.legal_moves()] == ["3"]
+
+
+def test_a_different_action_clears_the_redo_stack() -> None:
+    g = Game.from_record("1-2 3-4 5-6")
+    g.undo()
+    g.undo()
+    assert g.timeline[g.ply :] == (Action.pair(3, 4), Action.pair(5, 6))
+    g.play(7, 8)
+    assert not g.can_redo
+    assert g.timeline == (Action.pair(1, 2), Action.pair(7, 8))
+    with pytest.raises(IllegalMoveError, match="nothing to redo"):
+        g.redo()
+
+
+def test_replaying_the_undone_action_keeps_the_redo_stack() -> None:
+    """Playing by hand the very action redo() would play is a redo: the rest stays."""
+    g = Game.from_record("1-2 3-4 5-6 1-2 c1")
+    timeline = g.timeline
+    g.goto(2)
+    g.play(6, 5)  # the same action as the next one in the timeline
+    assert g.timeline == timeline and g.ply == 3
+    g.apply("1-2")
+    g.apply(Action.collapse(1))
+    assert g.timeline == timeline and not g.can_redo
+
+
+def test_goto_moves_along_the_timeline() -> None:
+    record = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
+    g = Game.from_record(record)
+    timeline = g.timeline
+    for ply in (0, 5, 11, 8, 8, 1, 9):
+        g.goto(ply)
+        assert g.ply == ply and g.timeline == timeline
+        assert g.record() == prefix(record, ply)
+        assert g.position == Game.from_record(prefix(record, ply)).position
+    assert [p for p in g] == [Game.from_record(prefix(record, n)).position for n in range(10)]
+
+
+def test_copy_is_independent() -> None:
+    g = Game.from_record("1-2 1-2")
+    h = g.copy()
+    h.collapse(2)
+    h.play(3, 4)
+    assert g.record() == "1-2 1-2" and g.awaiting_collapse is not None
+    assert h.record() == "1-2 1-2 c2 3-4"
+    g.undo()
+    assert h.ply == 4 and h.can_undo and not h.can_redo
