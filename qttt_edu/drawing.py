@@ -1,0 +1,638 @@
+"""matplotlib pictures of a position: the board, the entanglement graph, the collapse cascade.
+
+Every function imports matplotlib only when called, takes ``ax=None`` (a new
+figure is made when none is given) and returns what it drew. Colours are the
+Okabe-Ito palette of :mod:`qttt_edu.svg`, and every highlight also has its own
+line style and label, so the pictures read the same in grey print and for
+colour-blind students.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from qttt_edu import Game
+>>> ax = draw_entanglement(Game.from_record("1-2 2-3 3-6 1-3"))
+>>> sorted(label.get_text() for label in ax.texts if label.get_text()[:1] in "XO")
+['O2', 'O4', 'X1', 'X3']
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import TYPE_CHECKING, Any
+
+from .core import Game, Position, mark_name
+from .graph import _position, cascade, entanglement_graph, pending_cycle
+from .i18n import t
+from .svg import COLORS
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = ["draw_board", "draw_cascade", "draw_entanglement"]
+
+_CYCLE_STYLE = (0, (5, 3))  # dashed
+_STEM_STYLE = (0, (1, 2))  # dotted
+
+
+def _new_axes(ax: Axes | None, size: tuple[float, float] = (4.0, 4.0)) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, new = plt.subplots(figsize=size, layout="constrained")
+    return new
+
+
+def _cell_points(ax: Axes) -> float:
+    """The width of one square in points, so text scales with the axes."""
+    fig = ax.get_figure()
+    width_in = ax.get_position().width * fig.get_figwidth()
+    return max(width_in * 72 / 3, 20.0)
+
+
+def _corner(square: int) -> tuple[int, int]:
+    """The top-left corner (x, y) of a square, with y growing downwards."""
+    return (square - 1) % 3, (square - 1) // 3
+
+
+def _mark_label(name: str) -> str:
+    return f"{name[0]}$_{{{name[1:]}}}$"
+
+
+def _board_axes(ax: Axes) -> None:
+    ax.set_xlim(-0.02, 3.02)
+    ax.set_ylim(3.02, -0.02)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    for i in (1, 2):
+        ax.plot([i, i], [0, 3], color=COLORS["grid"], lw=2, solid_capstyle="round", zorder=1)
+        ax.plot([0, 3], [i, i], color=COLORS["grid"], lw=2, solid_capstyle="round", zorder=1)
+
+
+def _draw_state(
+    ax: Axes,
+    classical: dict[int, str],
+    spooky: list[tuple[str, int, int]],
+    *,
+    cycle_squares: set[int] = frozenset(),  # type: ignore[assignment]
+    cycle_marks: set[str] = frozenset(),  # type: ignore[assignment]
+    stem_marks: set[str] = frozenset(),  # type: ignore[assignment]
+    new_marks: set[str] = frozenset(),  # type: ignore[assignment]
+    new_squares: set[int] = frozenset(),  # type: ignore[assignment]
+    lines: tuple[Any, ...] = (),
+    show_numbers: bool = True,
+    hide_in: set[int] = frozenset(),  # type: ignore[assignment]
+) -> None:
+    """Draw marks on a board axes: the shared core of draw_board and draw_cascade."""
+    from matplotlib.patches import FancyBboxPatch
+
+    _board_axes(ax)
+    pts = _cell_points(ax)
+    for s in range(1, 10):
+        x, y = _corner(s)
+        if show_numbers:
+            ax.text(
+                x + 0.06,
+                y + 0.06,
+                str(s),
+                fontsize=pts * 0.12,
+                color=COLORS["faint"],
+                ha="left",
+                va="top",
+                zorder=2,
+            )
+        if s in new_squares:
+            ax.add_patch(
+                FancyBboxPatch(
+                    (x + 0.05, y + 0.05),
+                    0.9,
+                    0.9,
+                    boxstyle="round,pad=0,rounding_size=0.05",
+                    fc="#fff6e0",
+                    ec="black",
+                    lw=1.5,
+                    zorder=0.5,
+                )
+            )
+        if s in cycle_squares:
+            ax.add_patch(
+                FancyBboxPatch(
+                    (x + 0.05, y + 0.05),
+                    0.9,
+                    0.9,
+                    boxstyle="round,pad=0,rounding_size=0.05",
+                    fc="none",
+                    ec=COLORS["highlight"],
+                    lw=2.5,
+                    ls=_CYCLE_STYLE,
+                    zorder=2,
+                )
+            )
+            ax.text(
+                x + 0.93,
+                y + 0.07,
+                t("svg_cycle_tag"),
+                fontsize=pts * 0.11,
+                ha="right",
+                va="top",
+                zorder=3,
+                bbox={"boxstyle": "round,pad=0.15", "fc": COLORS["highlight"], "ec": "none"},
+            )
+        if s in classical:
+            name = classical[s]
+            ax.text(
+                x + 0.5,
+                y + 0.52,
+                _mark_label(name),
+                fontsize=pts * 0.42,
+                ha="center",
+                va="center",
+                color=COLORS[name[0]],
+                zorder=3,
+            )
+    sub = 0.26
+    for name, a, b in spooky:
+        move = int(name[1:])
+        col, row = (move - 1) % 3, (move - 1) // 3
+        for s in (a, b):
+            if s in hide_in:
+                continue
+            x, y = _corner(s)
+            cx = x + (1 - 3 * sub) / 2 + sub * (col + 0.5)
+            cy = y + 0.205 + sub * (row + 0.5)
+            new = name in new_marks
+            ax.text(
+                cx,
+                cy,
+                _mark_label(name),
+                fontsize=pts * 0.19,
+                ha="center",
+                va="center",
+                color=COLORS[name[0]],
+                fontweight="bold" if new else "normal",
+                zorder=3,
+            )
+            frame = None
+            if name in cycle_marks:
+                frame = (COLORS["highlight"], _CYCLE_STYLE)
+            elif name in stem_marks:
+                frame = (COLORS["secondary"], _STEM_STYLE)
+            if frame:
+                ax.add_patch(
+                    FancyBboxPatch(
+                        (cx - sub * 0.45, cy - sub * 0.4),
+                        sub * 0.9,
+                        sub * 0.8,
+                        boxstyle="round,pad=0,rounding_size=0.03",
+                        fc="none",
+                        ec=frame[0],
+                        ls=frame[1],
+                        lw=1.3,
+                        zorder=2,
+                    )
+                )
+            if new:
+                ax.plot(
+                    [cx - sub * 0.35, cx + sub * 0.1],
+                    [cy + sub * 0.36] * 2,
+                    color="black",
+                    lw=1.5,
+                    solid_capstyle="round",
+                    zorder=3,
+                )
+    for line in lines:
+        (x1, y1), (x2, y2) = (_corner(line.squares[0]), _corner(line.squares[2]))
+        dx, dy = (x2 - x1) * 0.18, (y2 - y1) * 0.18
+        ax.plot(
+            [x1 + 0.5 - dx, x2 + 0.5 + dx],
+            [y1 + 0.5 - dy, y2 + 0.5 + dy],
+            color=COLORS[line.player],
+            lw=pts * 0.06,
+            alpha=0.55,
+            solid_capstyle="round",
+            zorder=4,
+            label=t("svg_line_title", player=line.player, line="-".join(map(str, line.squares))),
+        )
+
+
+def _last_action(game: Game | Position) -> tuple[set[str], set[int]]:
+    if not isinstance(game, Game) or not game.history:
+        return set(), set()
+    pos = game.position
+    if game.history[-1].kind == "pair":
+        return {mark_name(pos.next_move - 1)}, set()
+    before = list(game)[-2]
+    return set(), {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
+
+
+def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: bool = True) -> Axes:
+    """Draw the board as the SVG board shows it, on a matplotlib axes.
+
+    Classical marks large, spooky marks small at their move number's keypad
+    spot, the pending cycle dashed and tagged "cycle", stems dotted, the last
+    move bold and underlined (for a ``Game``), completed lines struck through.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn on (a new 4 x 4 inch figure when ``ax`` is None).
+    """
+    pos = _position(game)
+    ax = _new_axes(ax)
+    info = pending_cycle(pos)
+    new_marks, new_squares = _last_action(game)
+    _draw_state(
+        ax,
+        pos.classical,
+        [(mark_name(m), a, b) for m, a, b in pos.spooky],
+        cycle_squares=set(info.squares) if info else set(),
+        cycle_marks=set(info.marks) if info else set(),
+        stem_marks=set(info.stems) if info else set(),
+        new_marks=new_marks,
+        new_squares=new_squares,
+        lines=pos.outcome.lines if pos.outcome else (),
+        show_numbers=show_numbers,
+    )
+    return ax
+
+
+def _layout(
+    layout: str | dict[int, tuple[float, float]], graph: Any
+) -> dict[int, tuple[float, float]]:
+    if isinstance(layout, dict):
+        missing = set(range(1, 10)) - set(layout)
+        if missing:
+            raise ValueError(t("draw_layout_missing", squares=sorted(missing)))
+        return {s: (float(layout[s][0]), float(layout[s][1])) for s in range(1, 10)}
+    if layout == "board":
+        # y grows downwards on screen: square 1 top left, as on the board
+        return {s: ((s - 1) % 3, -((s - 1) // 3)) for s in range(1, 10)}
+    import networkx as nx
+
+    simple = nx.Graph(graph)
+    if layout == "circular":
+        found = nx.circular_layout(simple)
+    elif layout == "spring":
+        found = nx.spring_layout(simple, seed=3)
+    else:
+        raise ValueError(t("draw_layout_unknown", layout=repr(layout)))
+    return {s: (float(found[s][0]), float(found[s][1])) for s in range(1, 10)}
+
+
+def _arc_offsets(count: int, through: bool) -> list[float]:
+    """Curvatures (matplotlib ``arc3`` rad) for ``count`` parallel edges.
+
+    A lone edge is straight unless it would run through a third node; parallel
+    edges bend to both sides, further apart when a node sits between their ends.
+    """
+    if count == 1:
+        return [0.3 if through else 0.0]
+    step = 0.6 if through else 0.4
+    return [step * (i - (count - 1) / 2) for i in range(count)]
+
+
+def draw_entanglement(
+    game: Game | Position,
+    ax: Axes | None = None,
+    *,
+    layout: str | dict[int, tuple[float, float]] = "board",
+    show_labels: bool = True,
+) -> Axes:
+    """Draw the entanglement graph: squares as nodes, spooky marks as edges.
+
+    Parameters
+    ----------
+    game : Game or Position
+    ax : matplotlib Axes, optional
+        Drawn on a new figure when None.
+    layout : {"board", "circular", "spring"} or dict
+        ``"board"`` (default) puts each square's node where the square is on the
+        board; a dict maps every square 1-9 to an (x, y) position.
+    show_labels : bool
+        Label every edge with its mark (``X1``, ``O2``).
+
+    Notes
+    -----
+    Edges are coloured by player and labelled. Parallel edges (two marks on the
+    same two squares) are drawn as arcs, as are edges that would pass through
+    a third square's node. While a collapse is pending, the cycle's edges are
+    dashed over an orange band and the stems dotted over a green band; free
+    squares are circles, squares with a classical mark grey squares showing it.
+    A legend explains each style.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    from matplotlib.legend_handler import HandlerTuple
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import FancyArrowPatch
+
+    pos = _position(game)
+    ax = _new_axes(ax, (4.6, 5.0))
+    graph = entanglement_graph(pos)
+    where = _layout(layout, graph)
+    info = pending_cycle(pos)
+    cycle_marks = set(info.marks) if info else set()
+    stem_marks = set(info.stems) if info else set()
+    pts = _cell_points(ax)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    xs = [p[0] for p in where.values()]
+    ys = [p[1] for p in where.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+    radius = 0.16 * span / 2
+    margin = radius * 2.2
+    ax.set_xlim(min(xs) - margin, max(xs) + margin)
+    ax.set_ylim(min(ys) - margin, max(ys) + margin)
+    if layout == "board":
+        for i in (0.5, 1.5):
+            ax.plot([i, i], [0.5, -2.5], color="#dddddd", lw=1.2, zorder=0)
+            ax.plot([-0.5, 2.5], [-i, -i], color="#dddddd", lw=1.2, zorder=0)
+
+    # the node radius in points, for marker sizes and for where edges stop
+    node_pts = radius / (ax.get_xlim()[1] - ax.get_xlim()[0]) * pts * 3
+    for s in range(1, 10):
+        x, y = where[s]
+        mark = graph.nodes[s]["classical"]
+        if mark:
+            ax.scatter(
+                [x],
+                [y],
+                s=(2 * node_pts) ** 2,
+                marker="s",
+                c="#e8e8e8",
+                edgecolors=COLORS["faint"],
+                linewidths=1,
+                zorder=3,
+            )
+            ax.text(
+                x,
+                y - radius * 0.05,
+                _mark_label(mark),
+                ha="center",
+                va="center",
+                fontsize=pts * 0.16,
+                color=COLORS[mark[0]],
+                zorder=4,
+            )
+            ax.text(
+                x - radius * 0.95,
+                y + radius * 0.95,
+                str(s),
+                ha="left",
+                va="top",
+                fontsize=pts * 0.08,
+                color=COLORS["faint"],
+                zorder=4,
+            )
+        else:
+            ax.scatter(
+                [x],
+                [y],
+                s=(2 * node_pts) ** 2,
+                marker="o",
+                c="white",
+                edgecolors=COLORS["grid"],
+                linewidths=1.5,
+                zorder=3,
+            )
+            ax.text(
+                x,
+                y,
+                str(s),
+                ha="center",
+                va="center",
+                fontsize=pts * 0.14,
+                color=COLORS["grid"],
+                zorder=4,
+            )
+
+    groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for _, _, data in graph.edges(data=True):
+        groups.setdefault(data["squares"], []).append(data)
+    placed: list[tuple[float, float]] = []  # edge labels so far, kept apart
+    for (a, b), datas in groups.items():
+        (x1, y1), (x2, y2) = where[a], where[b]
+        through = any(
+            s not in (a, b) and _near_segment(where[s], where[a], where[b], radius * 1.2)
+            for s in range(1, 10)
+        )
+        rads = _arc_offsets(len(datas), through)
+        for data, rad in zip(sorted(datas, key=lambda d: d["move"]), rads, strict=True):
+            name = data["mark"]
+            color = COLORS[data["player"]]
+            common = {
+                "connectionstyle": f"arc3,rad={rad}",
+                "arrowstyle": "-",
+                "shrinkA": node_pts,
+                "shrinkB": node_pts,
+            }
+            style = "solid"
+            if name in cycle_marks or name in stem_marks:
+                band = COLORS["highlight"] if name in cycle_marks else COLORS["secondary"]
+                style = _CYCLE_STYLE if name in cycle_marks else _STEM_STYLE
+                ax.add_patch(
+                    FancyArrowPatch(
+                        (x1, y1), (x2, y2), color=band, lw=7, alpha=0.45, zorder=1, **common
+                    )
+                )
+            ax.add_patch(
+                FancyArrowPatch(
+                    (x1, y1),
+                    (x2, y2),
+                    color=color,
+                    lw=2.2,
+                    linestyle=style,
+                    zorder=2,
+                    gid=name,
+                    **common,
+                )
+            )
+            if show_labels:
+                mx, my = _label_spot((x1, y1), (x2, y2), rad, placed, radius * 1.3)
+                placed.append((mx, my))
+                ax.text(
+                    mx,
+                    my,
+                    name,
+                    ha="center",
+                    va="center",
+                    fontsize=pts * 0.1,
+                    color=color,
+                    zorder=5,
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": color, "lw": 0.8},
+                )
+
+    entries: list[tuple[Any, str]] = [
+        (Line2D([], [], color=COLORS["X"], lw=2.2), t("draw_legend_x")),
+        (Line2D([], [], color=COLORS["O"], lw=2.2), t("draw_legend_o")),
+    ]
+    if info:
+        # a band in the highlight colour under a dashed (cycle) or dotted (stem) line,
+        # as the edges themselves are drawn
+        entries.append(
+            (
+                (
+                    Line2D([], [], color=COLORS["highlight"], lw=7, alpha=0.45),
+                    Line2D([], [], color=COLORS["grid"], lw=2.2, ls=_CYCLE_STYLE),
+                ),
+                t("draw_legend_cycle", mark=info.mark),
+            )
+        )
+        if info.stems:
+            entries.append(
+                (
+                    (
+                        Line2D([], [], color=COLORS["secondary"], lw=7, alpha=0.45),
+                        Line2D([], [], color=COLORS["grid"], lw=2.2, ls=_STEM_STYLE),
+                    ),
+                    t("draw_legend_stem"),
+                )
+            )
+    if pos.classical:
+        square = Line2D(
+            [],
+            [],
+            color="#e8e8e8",
+            marker="s",
+            markersize=10,
+            lw=0,
+            markeredgecolor=COLORS["faint"],
+        )
+        entries.append((square, t("draw_legend_classical")))
+    ax.legend(
+        handles=[h for h, _ in entries],
+        labels=[label for _, label in entries],
+        handler_map={tuple: HandlerTuple(ndivide=1)},
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=2,
+        frameon=False,
+        fontsize=pts * 0.095,
+        handlelength=2.6,
+    )
+    return ax
+
+
+def _label_spot(
+    p0: tuple[float, float],
+    p2: tuple[float, float],
+    rad: float,
+    placed: list[tuple[float, float]],
+    gap: float,
+) -> tuple[float, float]:
+    """A point on an edge for its label, away from labels already placed.
+
+    Edges of the board layout often cross at their midpoints (1-5 and 2-4 do), so
+    the label slides along the curve (matplotlib's arc3 quadratic Bezier) until
+    it is clear of the others, falling back to the midpoint.
+    """
+    (x0, y0), (x2, y2) = p0, p2
+    cx = (x0 + x2) / 2 + rad * (y2 - y0)
+    cy = (y0 + y2) / 2 - rad * (x2 - x0)
+    for u in (0.5, 0.36, 0.64, 0.28, 0.72):
+        x = (1 - u) ** 2 * x0 + 2 * u * (1 - u) * cx + u * u * x2
+        y = (1 - u) ** 2 * y0 + 2 * u * (1 - u) * cy + u * u * y2
+        if all(math.hypot(x - px, y - py) > gap for px, py in placed):
+            return x, y
+    return (x0 + x2) / 2 + 0.5 * rad * (y2 - y0), (y0 + y2) / 2 - 0.5 * rad * (x2 - x0)
+
+
+def _near_segment(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float], tol: float
+) -> bool:
+    """Whether point p lies within ``tol`` of the segment from a to b (strictly inside it)."""
+    (px, py), (ax_, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax_, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    u = ((px - ax_) * dx + (py - ay) * dy) / length2
+    if not 0 < u < 1:
+        return False
+    return math.hypot(ax_ + u * dx - px, ay + u * dy - py) < tol
+
+
+def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figure:
+    """Small multiples of a pending collapse, if the newest mark lands in ``square``.
+
+    The first panel is the position before the collapse; each further panel is
+    one step of :func:`qttt_edu.graph.cascade`, titled with its reason. A mark
+    that has landed is drawn large; the mark landing in that step is framed, and
+    an arrow shows it leaving its other square.
+
+    Raises
+    ------
+    IllegalMoveError
+        When no collapse is pending or ``square`` is not one of the newest mark's squares.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    import matplotlib.pyplot as plt
+
+    pos = _position(game)
+    steps = cascade(pos, square)
+    info = pending_cycle(pos)
+    assert info is not None  # cascade() has raised otherwise
+    panels = len(steps) + 1
+    rows = math.ceil(panels / ncols)
+    cols = math.ceil(panels / rows)
+    fig, axes = plt.subplots(
+        rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
+    )
+    spooky = [(mark_name(m), a, b) for m, a, b in pos.spooky]
+    flat = list(axes.flat)
+    _draw_state(
+        flat[0],
+        pos.classical,
+        spooky,
+        cycle_squares=set(info.squares),
+        cycle_marks=set(info.marks),
+        stem_marks=set(info.stems),
+    )
+    flat[0].set_title(
+        _wrap(t("draw_cascade_before", mark=info.mark, a=info.choices[0], b=info.choices[1])),
+        fontsize=9,
+    )
+    for ax, step in zip(flat[1:], steps, strict=False):
+        placed = step.placed_so_far
+        _draw_state(
+            ax,
+            {**pos.classical, **placed},
+            [(n, a, b) for n, a, b in spooky if n not in placed.values()],
+            new_squares={step.square},
+            # a mark still spooky in a square that has just filled is about to leave it:
+            # the next panel's arrow shows it go, so it is not drawn over the big mark
+            hide_in=set(placed),
+        )
+        if step.left is not None:
+            (x1, y1), (x2, y2) = _corner(step.left), _corner(step.square)
+            ax.annotate(
+                "",
+                xy=(x2 + 0.5, y2 + 0.5),
+                xytext=(x1 + 0.5, y1 + 0.5),
+                arrowprops={
+                    "arrowstyle": "-|>",
+                    "color": "black",
+                    "lw": 1.6,
+                    "shrinkA": 14,
+                    "shrinkB": 22,
+                    "connectionstyle": "arc3,rad=0.2",
+                },
+                zorder=5,
+            )
+        ax.set_title(_wrap(f"{steps.index(step) + 1}. {step.reason}"), fontsize=9)
+    for ax in flat[panels:]:
+        ax.set_visible(False)
+    fig.suptitle(
+        t("draw_cascade_title", chooser=info.chooser, mark=info.mark, square=square), fontsize=12
+    )
+    return fig
+
+
+def _wrap(text: str) -> str:
+    return "\n".join(textwrap.wrap(text, 34))

@@ -1,0 +1,124 @@
+"""matplotlib drawings (Agg via conftest) return what they drew, with the artists a reader needs."""
+
+import matplotlib.pyplot as plt
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch
+
+from qttt_edu import Game, IllegalMoveError
+from qttt_edu.drawing import draw_board, draw_cascade, draw_entanglement
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def texts(ax: Axes) -> list[str]:
+    return [t.get_text() for t in ax.texts]
+
+
+def edges(ax: Axes) -> dict[str, FancyArrowPatch]:
+    """The edge drawn for each mark (the coloured line, not the highlight band under it)."""
+    return {p.get_gid(): p for p in ax.patches if isinstance(p, FancyArrowPatch) and p.get_gid()}
+
+
+def test_draw_board_returns_axes_with_every_mark():
+    g = Game.from_record("1-2 1-2 c1 4-5")
+    ax = draw_board(g)
+    assert isinstance(ax, Axes)
+    labels = texts(ax)
+    assert labels.count("O$_{2}$") == 1 and labels.count("X$_{1}$") == 1  # classical
+    assert labels.count("X$_{3}$") == 2  # a spooky pair: one in each square
+    assert [str(s) for s in range(1, 10)] == [x for x in labels if x.isdigit()]
+    assert "cycle" not in labels
+
+
+def test_draw_board_on_given_axes_marks_the_cycle():
+    _, ax = plt.subplots()
+    assert draw_board(Game.from_record("1-2 2-5 1-5"), ax) is ax
+    assert texts(ax).count("cycle") == 3
+    dashed = [p for p in ax.patches if p.get_linestyle() not in ("-", "solid")]
+    assert len(dashed) >= 3 + 6  # three squares and the six halves of the cycle's marks
+
+
+def test_draw_board_strikes_completed_lines():
+    ax = draw_board(Game.from_record("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"))
+    assert sorted(line.get_label() for line in ax.lines if "line" in line.get_label()) == [
+        "O line 1-4-7",
+        "X line 3-6-9",
+    ]
+
+
+def test_draw_entanglement_edges_labels_and_legend():
+    ax = draw_entanglement(Game.from_record("1-2 2-3 3-6 1-3"))
+    drawn = edges(ax)
+    assert sorted(drawn) == ["O2", "O4", "X1", "X3"]
+    assert {"X1", "O2", "X3", "O4"} <= set(texts(ax))
+    # cycle dashed, stem dotted, both over a band; colour is never the only cue
+    assert drawn["O4"].get_linestyle() == drawn["X1"].get_linestyle() != "solid"
+    assert drawn["X3"].get_linestyle() not in ("solid", drawn["X1"].get_linestyle())
+    bands = [p for p in ax.patches if isinstance(p, FancyArrowPatch) and not p.get_gid()]
+    assert len(bands) == 4
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any("cycle" in x for x in legend) and any("stem" in x for x in legend)
+
+
+def test_draw_entanglement_parallel_edges_are_arcs():
+    ax = draw_entanglement(Game.from_record("4-5 4-5"))
+    drawn = edges(ax)
+    rads = sorted(p.get_connectionstyle().rad for p in drawn.values())
+    assert rads[0] < 0 < rads[1]
+
+
+def test_draw_entanglement_bends_edges_around_a_middle_node():
+    ax = draw_entanglement(Game.from_record("1-9 2-3"))
+    drawn = edges(ax)
+    assert drawn["X1"].get_connectionstyle().rad != 0  # 1-9 would cross node 5
+    assert drawn["O2"].get_connectionstyle().rad == 0
+
+
+def test_draw_entanglement_labels_do_not_sit_on_each_other():
+    ax = draw_entanglement(Game.from_record("1-5 2-4"))  # the two edges cross at their middles
+    spots = [t.get_position() for t in ax.texts if t.get_text() in ("X1", "O2")]
+    assert spots[0] != spots[1]
+
+
+def test_draw_entanglement_layouts_and_bad_layout():
+    g = Game.from_record("1-2 4-5")
+    for layout in ("circular", "spring", {s: (s, s % 2) for s in range(1, 10)}):
+        assert sorted(edges(draw_entanglement(g, layout=layout))) == ["O2", "X1"]
+    assert "X1" not in texts(draw_entanglement(g, show_labels=False))
+    with pytest.raises(ValueError, match="unknown layout"):
+        draw_entanglement(g, layout="hexagonal")
+    with pytest.raises(ValueError, match="missing"):
+        draw_entanglement(g, layout={1: (0, 0)})
+
+
+def test_draw_entanglement_shows_classical_squares():
+    ax = draw_entanglement(Game.from_record("1-2 1-2 c1"))
+    assert edges(ax) == {}
+    assert {"O$_{2}$", "X$_{1}$"} <= set(texts(ax))
+
+
+def test_draw_cascade_one_panel_per_step_titled_with_reasons():
+    g = Game.from_record("1-2 2-3 3-6 1-3")
+    fig = draw_cascade(g, 1)
+    assert isinstance(fig, Figure)
+    visible = [ax for ax in fig.axes if ax.get_visible()]
+    assert len(visible) == 5  # before + four steps
+    titles = [ax.get_title().replace("\n", " ") for ax in visible]
+    assert titles[1] == "1. O4 lands in square 1 by X's decision"
+    assert titles[3].startswith("3. O2 must leave square 2 because X1 landed there")
+    assert fig.get_suptitle() == "If X puts O4 in square 1"
+    assert "O$_{4}$" in texts(visible[-1]) and "X$_{3}$" in texts(visible[-1])
+    fig.canvas.draw()  # renders without error
+
+
+def test_draw_cascade_needs_a_pending_collapse():
+    with pytest.raises(IllegalMoveError, match="no collapse is pending"):
+        draw_cascade(Game.from_record("1-2"), 1)
+    with pytest.raises(IllegalMoveError, match="not 5"):
+        draw_cascade(Game.from_record("1-2 1-2"), 5)
