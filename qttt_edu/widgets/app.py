@@ -262,7 +262,7 @@ class GameApp:
         self.status.add_class("qttt-status")
         self.title = w.HTML()
         self.graph_title = w.HTML()
-        self.graph = w.Image(format="png", layout=w.Layout(width="340px", height="340px"))
+        self.graph = w.Image(format="png", layout=w.Layout(width="360px", height="360px"))
         self.graph.add_class("qttt-graph")
         self.realities_title = w.HTML()
         self.realities = w.HTML(layout=w.Layout(width="250px"))
@@ -375,7 +375,7 @@ class GameApp:
         to_act = self._game.to_act
         if self._thinking:
             raise IllegalMoveError(t("widget_refuse_thinking", player=to_act))
-        if self._computer_acts_now():
+        if self._player is not None and to_act == self.computer_plays:
             raise IllegalMoveError(t("widget_refuse_computer_turn", player=to_act))
 
     def _apply(self, action: Action) -> None:

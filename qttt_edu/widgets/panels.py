@@ -25,11 +25,12 @@ class GraphRenderer:
     the last ``cache_size`` images are kept, keyed by position and language.
     """
 
-    def __init__(self, size: tuple[float, float] = (4.2, 4.2), dpi: int = 90, cache_size: int = 64):
+    def __init__(self, size: tuple[float, float] = (4.8, 4.8), dpi: int = 80, cache_size: int = 64):
         self.size = size
         self.dpi = dpi
         self.cache_size = cache_size
         self._figure: Any = None
+        self._axes: Any = None
         self._cache: OrderedDict[tuple[Position, str], bytes] = OrderedDict()
 
     def png(self, game: Game) -> bytes | None:
@@ -53,17 +54,20 @@ class GraphRenderer:
             from ..drawing import draw_entanglement
         except ImportError:
             return None
-        fig = self._figure
+        fig, ax = self._figure, self._axes
         if fig is None:
             # A bare Figure, not pyplot: nothing is registered with a GUI or shown twice.
             from matplotlib.figure import Figure
 
             fig = self._figure = Figure(figsize=self.size, dpi=self.dpi)
-        fig.clear()
-        ax = fig.add_axes((0.02, 0.02, 0.96, 0.96))
+            # Square axes at the top centre: the legend below them is wider than the board.
+            w, h = self.size[0] / 1.2 / self.size[0], self.size[0] / 1.2 / self.size[1]
+            ax = self._axes = fig.add_axes(((1 - w) / 2, 1 - h, w, h - 0.01))
+        ax.clear()
         draw_entanglement(game, ax=ax)
         buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=self.dpi, facecolor="white")
+        # Light compression: the image is sent once and drawn at once; speed matters more.
+        fig.savefig(buffer, format="png", dpi=self.dpi, pil_kwargs={"compress_level": 1})
         return buffer.getvalue()
 
 

@@ -1,0 +1,701 @@
+"""The game app, driven headless with ``Button.click()`` as a student would drive it."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+
+import ipywidgets as w
+import pytest
+
+from qttt_edu import Action, Game
+from qttt_edu.i18n import LANGUAGES, get_language, set_language, t_in
+from qttt_edu.widgets import GameApp, available_languages, available_opponents, play
+from qttt_edu.widgets.panels import GraphRenderer
+
+SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def quick_graph(request, monkeypatch):
+    """Draw the graph panel as a tiny stand-in unless a test asks for ``real_graph``.
+
+    The real drawing costs about a tenth of a second per position; only the
+    tests about the graph panel need it.
+    """
+    if "real_graph" not in request.fixturenames:
+        monkeypatch.setattr(
+            GraphRenderer, "render", lambda self, game: b"stub:" + game.record().encode()
+        )
+
+
+@pytest.fixture
+def real_graph():
+    pytest.importorskip("qttt_edu.drawing")
+
+
+def plain(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", value)).strip()
+
+
+def status(app: GameApp) -> str:
+    """The status line as a person reads it (message, then prompt)."""
+    return " ".join(plain(app.status.value).split())
+
+
+def texts(app: GameApp) -> dict[int, str]:
+    return {s: b.description for s, b in app.squares.items()}
+
+
+def expected_texts(game: Game) -> dict[int, str]:
+    """What each button must show, read from the core's own state."""
+    out = {}
+    for s in range(1, 10):
+        if s in game.classical:
+            out[s] = game.classical[s].translate(SUB)
+        else:
+            out[s] = " ".join(m.translate(SUB) for m, sq in game.spooky if s in sq)
+    return out
+
+
+def click(app: GameApp, *squares: int) -> None:
+    for s in squares:
+        app.squares[s].click()
+
+
+def play_record(app: GameApp, record: str, check=None) -> None:
+    """Play a record by clicking squares, checking the board after every action."""
+    for i, token in enumerate(record.split(), 1):
+        action = Action.parse(token)
+        if action.kind == "pair":
+            a, b = action.squares
+            click(app, a)
+            assert "qttt-selected" in classes(app.squares[a])
+            click(app, b)
+        else:
+            click(app, action.squares[0])
+        assert app.game.record() == " ".join(record.split()[:i])
+        assert app.message is None, app.message
+        assert texts(app) == expected_texts(app.game)
+        mover = app.game.to_act
+        if mover is not None:
+            assert status(app).startswith(f"{mover}"), status(app)
+        if check is not None:
+            check(i, app)
+
+
+def classes(widget: w.DOMWidget) -> tuple[str, ...]:
+    return tuple(widget._dom_classes)
+
+
+# --- the worked examples of RULES.md, by clicking ------------------------------
+
+
+def test_example_1_two_cycle_and_choice():
+    app = GameApp(computer_delay=0)
+    assert status(app) == "X, move 1: choose two squares"
+    click(app, 1)
+    assert status(app) == (
+        "X, move 1: square 1 chosen; choose a second square (click 1 again to cancel)"
+    )
+    assert "qttt-selected" in classes(app.squares[1])
+    assert "chosen" in app.squares[1].tooltip
+    click(app, 2)
+    assert texts(app)[1] == texts(app)[2] == "X₁"
+    assert app.squares[1].tooltip == "Square 1: spooky X1"
+    assert status(app) == "O, move 2: choose two squares"
+    assert not app.choices.children
+    click(app, 1, 2)
+    assert texts(app)[1] == "X₁ O₂"
+    assert status(app) == "X: O2 closed a cycle. Choose where O2 lands: square 1 or square 2"
+    assert [b.description for b in app.choices.children] == [
+        "Put O2 in square 1",
+        "Put O2 in square 2",
+    ]
+    assert [classes(b)[-1] for b in app.choices.children] == ["qttt-choose-1", "qttt-choose-2"]
+    assert app.choices.layout.display == "flex"
+    for s in (1, 2):
+        assert "qttt-choosable" in classes(app.squares[s])
+    click(app, 1)
+    assert app.game.record() == "1-2 1-2 c1"
+    assert texts(app)[1] == "O₂" and texts(app)[2] == "X₁"
+    assert {"qttt-classical", "qttt-mark-o"} <= set(classes(app.squares[1]))
+    assert {"qttt-classical", "qttt-mark-x"} <= set(classes(app.squares[2]))
+    assert app.squares[1].tooltip == "Square 1: classical O2"
+    assert status(app) == "X, move 3: choose two squares"
+    assert app.choices.children == () and app.choices.layout.display == "none"
+
+
+def test_example_1_with_the_labelled_choice_button():
+    app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
+    app.choose_buttons[2].click()
+    assert app.game.classical == {1: "X1", 2: "O2"}
+
+
+@pytest.mark.parametrize(
+    ("choice", "classical"),
+    [
+        (1, {1: "O4", 2: "X1", 3: "O2", 6: "X3"}),
+        (3, {1: "X1", 2: "O2", 3: "O4", 6: "X3"}),
+    ],
+)
+def test_example_2_cycle_with_a_tail(choice, classical):
+    app = GameApp(computer_delay=0)
+
+    def check(i, app):
+        if i == 4:
+            assert status(app) == (
+                "X: O4 closed a cycle. Choose where O4 lands: square 1 or square 3"
+            )
+            # The cycle 1-2-3 is highlighted, the tail square 6 is not.
+            cycle = {s for s, b in app.squares.items() if "qttt-cycle" in classes(b)}
+            assert cycle in (set(), {1, 2, 3})
+
+    play_record(app, f"1-2 2-3 3-6 1-3 c{choice}", check)
+    assert app.game.classical == classical
+    assert status(app) == "X, move 5: choose two squares"
+
+
+def test_example_3_both_lines_x_wins():
+    app = GameApp(computer_delay=0)
+
+    def check(i, app):
+        if i == 9:  # after c4 the component {1, 5, 6, 8} stays spooky
+            spooky = {s for s, b in app.squares.items() if "qttt-spooky" in classes(b)}
+            assert spooky == {1, 5, 6, 8}
+
+    play_record(app, "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5", check)
+    board = {1: "O4", 2: "O2", 3: "X1", 4: "O8", 5: "X9", 6: "X5", 7: "O6", 8: "X7", 9: "X3"}
+    assert app.game.classical == board
+    assert app.game.outcome.winner == "X"
+    assert status(app) == (
+        "X wins: line 3-6-9 (completed by X5); O's line 1-4-7 (completed by O8) came later"
+    )
+    lined = {s for s, b in app.squares.items() if "qttt-line" in classes(b)}
+    assert lined == {3, 6, 9, 1, 4, 7}
+    assert "earliest" in plain(app.explain.value) or "first" in plain(app.explain.value)
+
+
+def test_example_4_o_wins():
+    app = GameApp(computer_delay=0)
+    play_record(app, "1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2")
+    assert app.game.outcome.winner == "O"
+    assert status(app).startswith("O wins: line 7-8-9 (completed by O8)")
+    # RULES.md names X's line as 2-5-8, but square 8 holds O2 there: X's line is 1-2-3
+    # (X1, X9, X7), worked out by hand and reported to the lead.
+    assert "X's line 1-2-3 (completed by X9) came later" in status(app)
+
+
+def test_example_5_classical_ninth_move():
+    app = GameApp(computer_delay=0)
+
+    def check(i, app):
+        if i == 11:
+            assert status(app) == (
+                "X, move 9: only square 3 is free. Click it to place the classical mark"
+            )
+
+    play_record(app, "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3", check)
+    assert status(app) == "X wins: line 3-5-7 (completed by X9)"
+    assert texts(app)[3] == "X₉"
+    assert "nothing to superpose" in plain(app.explain.value)
+
+
+def test_ninth_move_refuses_a_classical_square_and_a_pair_cannot_start():
+    app = GameApp(Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1"), computer_delay=0)
+    click(app, 5)
+    assert status(app).startswith("⚠ Not allowed: square 5 already holds the classical mark")
+    assert app.game.ply == 11
+
+
+# --- bad clicks: a clear message and the game unchanged --------------------------
+
+
+def test_classical_square_is_refused_on_either_click():
+    app = GameApp(Game.from_record("1-2 1-2 c1"), computer_delay=0)
+    before = app.game.record()
+    click(app, 1)
+    assert status(app) == (
+        "⚠ Not allowed: square 1 already holds the classical mark O2: marks go only in"
+        " squares without one (free: 3, 4, 5, 6, 7, 8, 9) X, move 3: choose two squares"
+    )
+    assert "qttt-refusal" in app.status.value and 'role="alert"' in app.status.value
+    assert app.game.record() == before
+    assert not any("qttt-selected" in classes(b) for b in app.squares.values())
+    click(app, 5, 2)  # the second click on a classical square keeps the first choice
+    assert app.message.startswith("⚠ Not allowed: square 2 already holds")
+    assert "qttt-selected" in classes(app.squares[5])
+    assert app.game.record() == before
+    click(app, 6)
+    assert app.game.record() == "1-2 1-2 c1 5-6"
+    assert app.message is None
+
+
+def test_same_square_twice_cancels():
+    app = GameApp(computer_delay=0)
+    click(app, 5, 5)
+    assert status(app) == "X, move 1: choose two squares"
+    assert app.game.ply == 0
+    assert not any("qttt-selected" in classes(b) for b in app.squares.values())
+    click(app, 5, 7)
+    assert app.game.record() == "5-7"
+
+
+def test_only_the_two_choices_during_a_collapse():
+    app = GameApp(Game.from_record("1-2 2-3 3-6 1-3"), computer_delay=0)
+    for s in (2, 6, 5, 9):
+        click(app, s)
+        assert app.message == (
+            f"⚠ Not allowed: O4 can land only in square 1 or square 3, not square {s}"
+        )
+        assert app.game.record() == "1-2 2-3 3-6 1-3"
+        assert app.game.awaiting_collapse is not None
+    # A refused click does not start a pair: the next click is a plain choice.
+    click(app, 3)
+    assert app.game.record() == "1-2 2-3 3-6 1-3 c3"
+
+
+def test_nothing_after_the_end():
+    app = GameApp(Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3"), computer_delay=0)
+    for s in range(1, 10):
+        click(app, s)
+        assert app.message.startswith("⚠ Not allowed: the game is over (X won with line 3-5-7")
+    assert app.game.ply == 12
+    assert status(app).endswith("X wins: line 3-5-7 (completed by X9)")
+
+
+@pytest.mark.parametrize(
+    ("record", "reason"),
+    [
+        ("1-2 x", "token 2 'x'"),
+        ("1-2 1-2 c5", "token 3 'c5': O2 can land only in square 1 or square 2"),
+        ("1-1", "token 1 '1-1'"),
+        ("1-2 1-2 3-4", "token 3 '3-4': O2 closed a cycle"),
+    ],
+)
+def test_bad_record_leaves_the_game_unchanged(record, reason):
+    app = GameApp(Game.from_record("5-9"), computer_delay=0)
+    game = app.game
+    app.record_input.value = record
+    app.load_button.click()
+    assert app.message.startswith("⚠ Not allowed: this record cannot be loaded")
+    assert reason in app.message
+    assert app.game is game and game.record() == "5-9"
+    assert texts(app)[5] == "X₁"
+
+
+def test_undo_and_redo_with_nothing():
+    app = GameApp(computer_delay=0)
+    app.undo_button.click()
+    assert status(app) == (
+        "⚠ Not allowed: nothing to undo: no move has been made X, move 1: choose two squares"
+    )
+    app.redo_button.click()
+    assert app.message == "⚠ Not allowed: nothing to redo: no move was taken back"
+    assert app.game.ply == 0
+
+
+def test_a_refusal_clears_on_the_next_good_action():
+    app = GameApp(computer_delay=0)
+    app.undo_button.click()
+    click(app, 1)
+    assert app.message is None
+    assert status(app).startswith("X, move 1: square 1 chosen")
+
+
+def test_reentrant_click_is_refused_and_harmless():
+    """A click arriving while another is being handled must not interleave with it."""
+
+    class Meddler:
+        def __init__(self):
+            self.app = None
+
+        def choose(self, position):
+            self.app.squares[9].click()  # arrives while the human's click is handled
+            return position.legal_actions()[0]
+
+    meddler = Meddler()
+    app = GameApp(opponent=meddler, computer_delay=0)
+    meddler.app = app
+    click(app, 1, 2)
+    assert app.game.record() == "1-2 1-2"  # the computer's pair, not a stray 9
+    assert app.message is None
+    assert not any("qttt-selected" in classes(b) for b in app.squares.values())
+
+
+# --- undo, redo, timeline -----------------------------------------------------------
+
+
+def test_undo_redo_and_the_timeline_keep_the_whole_game():
+    app = GameApp(computer_delay=0)
+    play_record(app, "1-2 2-3 3-6 1-3 c1")
+    assert (app.timeline.min, app.timeline.max, app.timeline.value) == (0, 5, 5)
+    app.undo_button.click()
+    assert app.game.record() == "1-2 2-3 3-6 1-3"
+    assert status(app).startswith("X: O4 closed a cycle")
+    assert app.timeline.value == 4 and app.timeline.max == 5
+    app.redo_button.click()
+    assert app.game.classical == {1: "O4", 2: "X1", 3: "O2", 6: "X3"}
+    app.timeline.value = 2
+    assert app.game.record() == "1-2 2-3"
+    assert texts(app) == expected_texts(app.game)
+    assert app.log.value == "<code>1-2 2-3</code>"
+    assert app.timeline.max == 5
+    app.timeline.value = 0
+    assert app.game.ply == 0 and texts(app) == dict.fromkeys(range(1, 10), "")
+    app.timeline.value = 5
+    assert app.game.record() == "1-2 2-3 3-6 1-3 c1"
+    # A new move from an earlier step replaces the later ones.
+    app.timeline.value = 3
+    click(app, 7, 8)
+    assert app.game.record() == "1-2 2-3 3-6 7-8"
+    assert (app.timeline.max, app.timeline.value) == (4, 4)
+
+
+def test_new_game():
+    app = GameApp(Game.from_record("1-2 1-2 c1"), computer_delay=0)
+    click(app, 4)
+    app.new_button.click()
+    assert app.game.ply == 0 and app.game.timeline == ()
+    assert status(app) == "X, move 1: choose two squares"
+    assert texts(app) == dict.fromkeys(range(1, 10), "")
+    assert app.timeline.max == 0
+
+
+# --- records in and out ----------------------------------------------------------------
+
+
+def test_save_and_load_round_trip():
+    app = GameApp(computer_delay=0)
+    play_record(app, "1-5 3-8 5-8")
+    app.save_button.click()
+    assert app.record_input.value == "1-5 3-8 5-8"
+    assert app.message == "The record is in the box: select it and copy it."
+    other = GameApp(computer_delay=0)
+    other.record_input.value = app.record_input.value
+    other.load_button.click()
+    assert other.game.record() == "1-5 3-8 5-8"
+    assert other.message == "Loaded: 3 actions."
+    assert texts(other) == texts(app)
+    assert status(other) == "Loaded: 3 actions. O, move 4: choose two squares"
+    assert other.log.value == "<code>1-5 3-8 5-8</code>"
+
+
+# --- panels -------------------------------------------------------------------------------
+
+
+def test_explain_names_superposition_entanglement_measurement():
+    app = GameApp(computer_delay=0)
+    assert "superposition" in plain(app.explain.value)
+    assert "metaphor" in plain(app.explain.value).lower()
+    click(app, 1, 2)
+    assert plain(app.explain.value).startswith("Superposition: X1 is in squares 1 and 2 at once.")
+    click(app, 2, 5)
+    assert "Entanglement: O2 shares square 2 with X1." in plain(app.explain.value)
+    click(app, 1, 5)
+    text = plain(app.explain.value)
+    assert "X3 closed the cycle 1-2-5-1" in text
+    assert "O chooses where X3 lands, not X" in text
+    click(app, 1)  # Goff's Fig. 5
+    text = plain(app.explain.value)
+    assert "Measurement: O put X3 in square 1" in text
+    assert "X1 → 2, O2 → 5, X3 → 1" in text
+
+
+def test_realities_panel_counts_and_odds():
+    app = GameApp(Game.from_record("1-2 4-5"), computer_delay=0)
+    text = plain(app.realities.value)
+    assert "Classical boards still possible: 4" in text
+    assert "X1 50%" in text and "O2 50%" in text
+    click(app, 2, 5)  # one tree of three marks over four squares: four realities
+    assert "Classical boards still possible: 4" in plain(app.realities.value)
+    assert "X1 75%" in plain(app.realities.value)
+    click(app, 1, 4)  # O4 closes a cycle: one reality for each way round
+    assert "Classical boards still possible: 2" in plain(app.realities.value)
+    click(app, 1)
+    text = plain(app.realities.value)
+    assert "Classical boards still possible: 1" in text
+    assert "settled" in text
+
+
+def test_graph_panel_is_a_png_redrawn_after_each_action(real_graph):
+    app = GameApp(Game.from_record("1-2 2-3 1-3"), computer_delay=0)
+    first = bytes(app.graph.value)
+    assert first.startswith(b"\x89PNG")
+    app.choose_buttons[1].click()
+    after = bytes(app.graph.value)
+    assert after.startswith(b"\x89PNG") and after != first
+    app.undo_button.click()
+    assert bytes(app.graph.value) == first  # the same position draws the same picture
+
+
+def test_graph_panel_follows_the_game(monkeypatch):
+    app = GameApp(computer_delay=0)
+    assert bytes(app.graph.value) == b"stub:"
+    click(app, 1, 2)
+    assert bytes(app.graph.value) == b"stub:1-2"
+    app.timeline.value = 0
+    assert bytes(app.graph.value) == b"stub:"
+
+
+# --- the computer opponent -------------------------------------------------------------
+
+
+class FirstLegal:
+    """A scripted player: always the first legal action (as an int code)."""
+
+    def __init__(self):
+        self.asked = 0
+
+    def choose(self, position):
+        self.asked += 1
+        return position.legal_actions()[0]
+
+
+def test_computer_replies_and_chooses_with_no_delay():
+    player = FirstLegal()
+    app = GameApp(opponent=player, computer_delay=0)
+    assert app.opponent == "custom"
+    assert app.opponent_select.value == "custom"
+    click(app, 3, 4)
+    assert app.game.record() == "3-4 1-2"
+    click(app, 1, 2)  # X closes a cycle: the computer (O) chooses, then moves
+    assert app.game.record() == "3-4 1-2 1-2 c1 3-4"
+    # O4 on 3-4 closed a cycle with X1: X (the human) chooses now.
+    assert status(app) == "X: O4 closed a cycle. Choose where O4 lands: square 3 or square 4"
+    click(app, 4)
+    assert app.game.record() == "3-4 1-2 1-2 c1 3-4 c4"
+    assert app.game.classical == {1: "X3", 2: "O2", 3: "X1", 4: "O4"}
+    assert status(app) == "X, move 5: choose two squares"
+
+
+def test_computer_playing_x_starts():
+    app = GameApp(opponent=FirstLegal(), computer_delay=0, computer_plays="X")
+    assert app.game.record() == "1-2"
+    assert status(app) == "O, move 2: choose two squares"
+
+
+def test_undo_against_the_computer_returns_to_the_humans_turn():
+    app = GameApp(opponent=FirstLegal(), computer_delay=0)
+    click(app, 5, 6)
+    assert app.game.record() == "5-6 1-2"
+    app.undo_button.click()
+    assert app.game.ply == 0 and app.game.to_act == "X"
+    app.redo_button.click()
+    assert app.game.record() == "5-6 1-2"
+    app.timeline.value = 1  # the computer's turn, inside the game: it waits
+    assert app.game.record() == "5-6"
+    assert status(app).startswith("O (computer) is to act")
+    click(app, 3)
+    assert app.message == "⚠ Not allowed: it is the computer's turn (O)"
+    assert app.game.record() == "5-6"
+
+
+def test_a_broken_computer_player_shows_an_error_and_changes_nothing():
+    class Broken:
+        def choose(self, position):
+            return "9-9"
+
+    app = GameApp(opponent=Broken(), computer_delay=0)
+    click(app, 1, 2)
+    assert app.game.record() == "1-2"
+    assert app.message.startswith("⚠ Something went wrong")
+    assert "'9-9'" in app.message
+
+
+def test_clicks_while_the_computer_thinks_are_refused():
+    async def scenario():
+        player = FirstLegal()
+        app = GameApp(opponent=player, computer_delay=0.05)
+        click(app, 5, 6)
+        assert status(app) == "O (computer) is thinking…"
+        click(app, 1)
+        assert app.message == (
+            "⚠ Not allowed: wait a moment: the computer (O) is choosing its action"
+        )
+        assert app.game.record() == "5-6" and player.asked == 0
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if player.asked:
+                break
+        assert app.game.record() == "5-6 1-2"
+        assert status(app) == "X, move 3: choose two squares"
+
+    asyncio.run(scenario())
+
+
+def test_undo_cancels_the_computers_pending_move():
+    async def scenario():
+        player = FirstLegal()
+        app = GameApp(opponent=player, computer_delay=0.05)
+        click(app, 5, 6)
+        app.undo_button.click()
+        await asyncio.sleep(0.15)
+        assert player.asked == 0
+        assert app.game.ply == 0 and app.game.can_redo
+        assert status(app) == "X, move 1: choose two squares"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("name", available_opponents())
+def test_named_computer_opponents_play_to_the_end(name):
+    # From move 5 on, so that the perfect player's search stays short in a test.
+    app = GameApp(Game.from_record("1-5 3-8 5-8 3-7"), opponent=name, computer_delay=0)
+    assert app.opponent == name
+    while not app.game.is_over:
+        assert app.game.to_act == "X"
+        click(app, *app.game.legal_moves()[-1].squares)
+        assert app.message is None
+        assert texts(app) == expected_texts(app.game)
+    assert status(app).startswith(("X wins", "O wins", "Draw"))
+
+
+def test_choosing_an_opponent_in_the_dropdown():
+    if "random" not in available_opponents():
+        pytest.skip("qttt_edu.players has no RandomPlayer")
+    app = GameApp(computer_delay=0)
+    assert app.side_select.layout.display == "none"
+    click(app, 1, 2)
+    app.opponent_select.value = "random"  # O to act: the computer answers at once
+    assert app.opponent == "random"
+    assert app.game.ply == 2 and app.game.to_act == "X"
+    assert app.side_select.layout.display == "flex"
+    app.side_select.value = "X"  # now X is the computer's side, and X is to act
+    assert app.game.ply == 3
+    app.opponent_select.value = "human"
+    assert app.opponent == "human" and app.side_select.layout.display == "none"
+
+
+def test_opponent_dropdown_offers_only_what_exists():
+    app = GameApp(computer_delay=0)
+    values = [v for _, v in app.opponent_select.options]
+    assert values == ["human", *available_opponents()]
+    with pytest.raises(ValueError, match="unknown opponent 'grandmaster'"):
+        GameApp(opponent="grandmaster")
+
+
+# --- languages ---------------------------------------------------------------------
+
+
+def test_language_selector_offers_installed_catalogs():
+    app = GameApp(computer_delay=0)
+    offered = [v for _, v in app.language_select.options]
+    assert offered == available_languages()
+    assert "en" in offered and set(offered) <= set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_switching_language_rerenders_every_text(lang):
+    app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
+    app.language_select.value = lang
+    assert get_language() == lang
+    assert status(app) == t_in(lang, "widget_status_collapse", chooser="X", mark="O2", a=1, b=2)
+    assert app.undo_button.description == t_in(lang, "widget_undo")
+    assert app.squares[1].tooltip.startswith(
+        t_in(lang, "widget_square_spooky", square=1, marks="X1, O2")
+    )
+    assert app.choices.children[0].description == t_in(
+        lang, "widget_choose_button", mark="O2", square=1
+    )
+    assert app.opponent_select.value == "human"
+    labels = dict((v, k) for k, v in app.opponent_select.options)
+    assert labels["human"] == t_in(lang, "widget_opponent_human")
+    assert t_in(lang, "widget_title") in app.title.value
+    # a refusal comes in the new language too (the core's message)
+    click(app, 5)
+    assert app.message == t_in(
+        lang,
+        "widget_refusal",
+        reason=t_in(lang, "collapse_wrong_square", mark="O2", a=1, b=2, square=5),
+    )
+    app.language_select.value = "en"
+    assert status(app).endswith("Choose where O2 lands: square 1 or square 2")
+
+
+# --- the contract: DOM classes, accessible names, tab order, entry points ---------------
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def test_dom_classes_of_the_contract():
+    app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
+    found: dict[str, int] = {}
+    for widget in _walk(app.widget):
+        for c in widget._dom_classes:
+            found[c] = found.get(c, 0) + 1
+    for c in [
+        "qttt-app",
+        "qttt-status",
+        "qttt-undo",
+        "qttt-redo",
+        "qttt-new",
+        "qttt-log",
+        "qttt-record-input",
+        "qttt-load",
+        "qttt-save",
+        "qttt-timeline",
+        "qttt-opponent",
+        "qttt-language",
+        "qttt-graph",
+        "qttt-realities",
+        "qttt-explain",
+    ]:
+        assert found.get(c) == 1, c
+    assert found["qttt-square"] == 9
+    for s in range(1, 10):
+        assert found[f"qttt-square-{s}"] == 1
+    assert found["qttt-choose"] == 2 and found["qttt-choose-1"] == found["qttt-choose-2"] == 1
+    assert "qttt-app" in app.widget._dom_classes
+
+
+def test_accessible_name_example_of_the_contract():
+    app = GameApp(Game.from_record("1-5 2-5"), computer_delay=0)
+    assert app.squares[5].tooltip == "Square 5: spooky X1, O2"
+    assert app.squares[5].description == "X₁ O₂"
+    assert app.squares[9].tooltip == "Square 9: empty"
+
+
+def test_tab_order_is_squares_then_controls():
+    app = GameApp(computer_delay=0)
+    focusable = [
+        x
+        for x in _walk(app.widget)
+        if isinstance(x, (w.Button, w.Text, w.IntSlider, w.Dropdown)) and x.layout.display != "none"
+    ]
+    assert focusable[:9] == [app.squares[s] for s in range(1, 10)]
+    assert all(
+        not isinstance(x, w.Button) or "qttt-square" not in x._dom_classes for x in focusable[9:]
+    )
+
+
+def test_mimebundle_and_play():
+    app = GameApp(computer_delay=0)
+    bundle = app._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == app.widget.model_id
+    shown = play("1-2 1-2", computer_delay=0)
+    assert isinstance(shown, GameApp)
+    assert shown.game.record() == "1-2 1-2"
+    assert "O2 closed a cycle" in shown.status_text
+
+
+def test_play_in_another_language():
+    other = next((lang for lang in available_languages() if lang != "en"), None)
+    if other is None:
+        pytest.skip("only the English catalog is installed")
+    app = play(language=other, computer_delay=0)
+    assert get_language() == other
+    assert app.language_select.value == other
+    assert status(app) == t_in(other, "widget_status_move", player="X", move=1)
