@@ -274,7 +274,24 @@ def _layout(
     if layout == "circular":
         found = nx.circular_layout(simple)
     elif layout == "spring":
-        found = nx.spring_layout(simple, seed=3)
+        # Lay out only the squares with marks; lone squares would push every
+        # entanglement into a knot, so they wait in a row underneath.
+        linked = [s for s in range(1, 10) if simple.degree(s)]
+        alone = [s for s in range(1, 10) if not simple.degree(s)]
+        found: dict[int, Any] = {}
+        left = 0.0
+        # each entanglement in its own box, side by side: together they would
+        # push each other to the edges and squeeze themselves into knots
+        for comp in sorted(nx.connected_components(simple.subgraph(linked)), key=min):
+            scale = 0.6 * math.sqrt(len(comp))
+            sub = nx.spring_layout(
+                simple.subgraph(comp), seed=3, scale=scale, center=(left + scale, -1)
+            )
+            found.update(sub)
+            left += 2 * scale + 0.7
+        width = max(left - 0.7, 2.0)
+        for i, s in enumerate(alone):
+            found[s] = (width * i / max(len(alone) - 1, 1), -1 - 0.45 * 3 if linked else -1)
     else:
         raise ValueError(t("draw_layout_unknown", layout=repr(layout)))
     return {s: (float(found[s][0]), float(found[s][1])) for s in range(1, 10)}
@@ -342,10 +359,13 @@ def draw_entanglement(
     xs = [p[0] for p in where.values()]
     ys = [p[1] for p in where.values()]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
-    radius = 0.16 * span / 2
+    closest = min(math.dist(where[a], where[b]) for a in range(1, 10) for b in range(a + 1, 10))
+    radius = min(0.16 * span / 2, 0.3 * closest)
     margin = radius * 2.2
     ax.set_xlim(min(xs) - margin, max(xs) + margin)
-    ax.set_ylim(min(ys) - margin, max(ys) + margin)
+    # Room for the legend (up to three rows) inside the axes, below the graph, so
+    # that no layout engine or savefig call can cut it off.
+    ax.set_ylim(min(ys) - margin - 0.2 * span, max(ys) + margin)
     if layout == "board":
         for i in (0.5, 1.5):
             ax.plot([i, i], [0.5, -2.5], color="#dddddd", lw=1.2, zorder=0)
@@ -353,66 +373,66 @@ def draw_entanglement(
 
     # the node radius in points, for marker sizes and for where edges stop
     node_pts = radius / (ax.get_xlim()[1] - ax.get_xlim()[0]) * pts * 3
-    for s in range(1, 10):
+    classical = [s for s in range(1, 10) if graph.nodes[s]["classical"]]
+    free = [s for s in range(1, 10) if not graph.nodes[s]["classical"]]
+    # one scatter per node shape: much faster than one per node
+    for squares, marker, face, edge, width in (
+        (classical, "s", "#e8e8e8", COLORS["faint"], 1.0),
+        (free, "o", "white", COLORS["grid"], 1.5),
+    ):
+        if squares:
+            ax.scatter(
+                [where[s][0] for s in squares],
+                [where[s][1] for s in squares],
+                s=(2 * node_pts) ** 2,
+                marker=marker,
+                c=face,
+                edgecolors=edge,
+                linewidths=width,
+                zorder=3,
+            )
+    for s in classical:
         x, y = where[s]
         mark = graph.nodes[s]["classical"]
-        if mark:
-            ax.scatter(
-                [x],
-                [y],
-                s=(2 * node_pts) ** 2,
-                marker="s",
-                c="#e8e8e8",
-                edgecolors=COLORS["faint"],
-                linewidths=1,
-                zorder=3,
-            )
-            ax.text(
-                x,
-                y - radius * 0.05,
-                _mark_label(mark),
-                ha="center",
-                va="center",
-                fontsize=pts * 0.16,
-                color=COLORS[mark[0]],
-                zorder=4,
-            )
-            ax.text(
-                x - radius * 0.95,
-                y + radius * 0.95,
-                str(s),
-                ha="left",
-                va="top",
-                fontsize=pts * 0.08,
-                color=COLORS["faint"],
-                zorder=4,
-            )
-        else:
-            ax.scatter(
-                [x],
-                [y],
-                s=(2 * node_pts) ** 2,
-                marker="o",
-                c="white",
-                edgecolors=COLORS["grid"],
-                linewidths=1.5,
-                zorder=3,
-            )
-            ax.text(
-                x,
-                y,
-                str(s),
-                ha="center",
-                va="center",
-                fontsize=pts * 0.14,
-                color=COLORS["grid"],
-                zorder=4,
-            )
+        ax.text(
+            x,
+            y - radius * 0.05,
+            _mark_label(mark),
+            ha="center",
+            va="center",
+            fontsize=pts * 0.16,
+            color=COLORS[mark[0]],
+            zorder=4,
+        )
+        ax.text(
+            x - radius * 0.95,
+            y + radius * 0.95,
+            str(s),
+            ha="left",
+            va="top",
+            fontsize=pts * 0.08,
+            color=COLORS["faint"],
+            zorder=4,
+        )
+    for s in free:
+        x, y = where[s]
+        ax.text(
+            x,
+            y,
+            str(s),
+            ha="center",
+            va="center",
+            fontsize=pts * 0.14,
+            color=COLORS["grid"],
+            zorder=4,
+        )
 
     groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for _, _, data in graph.edges(data=True):
         groups.setdefault(data["squares"], []).append(data)
     placed: list[tuple[float, float]] = []  # edge labels so far, kept apart
+    # Edges are added as plain artists: the limits are already set, and add_patch
+    # would compute every curve in display space just to update them (slow).
     for (a, b), datas in groups.items():
         (x1, y1), (x2, y2) = where[a], where[b]
         through = any(
@@ -433,12 +453,12 @@ def draw_entanglement(
             if name in cycle_marks or name in stem_marks:
                 band = COLORS["highlight"] if name in cycle_marks else COLORS["secondary"]
                 style = _CYCLE_STYLE if name in cycle_marks else _STEM_STYLE
-                ax.add_patch(
+                ax.add_artist(
                     FancyArrowPatch(
                         (x1, y1), (x2, y2), color=band, lw=7, alpha=0.45, zorder=1, **common
                     )
                 )
-            ax.add_patch(
+            ax.add_artist(
                 FancyArrowPatch(
                     (x1, y1),
                     (x2, y2),
@@ -506,7 +526,7 @@ def draw_entanglement(
         handles=[h for h, _ in entries],
         labels=[label for _, label in entries],
         handler_map={tuple: HandlerTuple(ndivide=1)},
-        loc="upper center",
+        loc="lower center",
         bbox_to_anchor=(0.5, 0.0),
         ncol=2,
         frameon=False,

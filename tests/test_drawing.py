@@ -22,7 +22,11 @@ def texts(ax: Axes) -> list[str]:
 
 def edges(ax: Axes) -> dict[str, FancyArrowPatch]:
     """The edge drawn for each mark (the coloured line, not the highlight band under it)."""
-    return {p.get_gid(): p for p in ax.patches if isinstance(p, FancyArrowPatch) and p.get_gid()}
+    return {p.get_gid(): p for p in arrows(ax) if p.get_gid()}
+
+
+def arrows(ax: Axes) -> list[FancyArrowPatch]:
+    return [p for p in ax.get_children() if isinstance(p, FancyArrowPatch)]
 
 
 def test_draw_board_returns_axes_with_every_mark():
@@ -60,7 +64,7 @@ def test_draw_entanglement_edges_labels_and_legend():
     # cycle dashed, stem dotted, both over a band; colour is never the only cue
     assert drawn["O4"].get_linestyle() == drawn["X1"].get_linestyle() != "solid"
     assert drawn["X3"].get_linestyle() not in ("solid", drawn["X1"].get_linestyle())
-    bands = [p for p in ax.patches if isinstance(p, FancyArrowPatch) and not p.get_gid()]
+    bands = [p for p in arrows(ax) if not p.get_gid()]
     assert len(bands) == 4
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert any("cycle" in x for x in legend) and any("stem" in x for x in legend)
