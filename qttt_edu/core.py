@@ -393,7 +393,7 @@ class Position:
                 new._comp = comp
             else:
                 new.pending = False
-                merged = _MERGED.get(id(comp) * 128 + code)
+                merged = _MERGED[comp[0]][code]
                 new._comp = _merge(comp, code) if merged is None else merged
             return new
         # the classical ninth move
@@ -576,12 +576,13 @@ class Position:
         )
 
 
-# Component tuples are interned: there are at most Bell(9) = 21,147 of them
-# (partitions of the nine squares), so merges are memoised by the identity of
-# the interned tuple, which the registry keeps alive.
+# Component tuples are interned: each is a partition of the nine squares
+# (merges only ever join blocks), so there are at most Bell(9) = 21,147 of
+# them. Entry 0 of a tuple, unused by squares, holds its serial number, which
+# indexes its memo of merges: a pair move costs two list look-ups.
 _START_COMP: tuple[int, ...] = tuple(BIT[s] if s else 0 for s in range(10))
 _INTERNED: dict[tuple[int, ...], tuple[int, ...]] = {_START_COMP: _START_COMP}
-_MERGED: dict[int, tuple[int, ...]] = {}
+_MERGED: list[list[tuple[int, ...] | None]] = [[None] * 90]
 
 
 def _merge(comp: tuple[int, ...], code: int) -> tuple[int, ...]:
@@ -589,8 +590,14 @@ def _merge(comp: tuple[int, ...], code: int) -> tuple[int, ...]:
     c = list(comp)
     for s in SQUARES_OF[merged]:
         c[s] = merged
-    new = _INTERNED.setdefault(tuple(c), tuple(c))
-    _MERGED[id(comp) * 128 + code] = new
+    c[0] = 0
+    key = tuple(c)
+    new = _INTERNED.get(key)
+    if new is None:
+        c[0] = len(_MERGED)
+        new = _INTERNED[key] = tuple(c)
+        _MERGED.append([None] * 90)
+    _MERGED[comp[0]][code] = new
     return new
 
 
