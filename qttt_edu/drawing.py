@@ -46,8 +46,8 @@ def _new_axes(ax: Axes | None, size: tuple[float, float] = (4.0, 4.0)) -> Axes:
 
 def _cell_points(ax: Axes) -> float:
     """The width of one square in points, so text scales with the axes."""
-    fig = ax.get_figure()
-    width_in = ax.get_position().width * fig.get_figwidth()
+    fig: Any = ax.get_figure()
+    width_in = float(ax.get_position().width * fig.get_figwidth())
     return max(width_in * 72 / 3, 20.0)
 
 
@@ -271,6 +271,7 @@ def _layout(
     import networkx as nx
 
     simple = nx.Graph(graph)
+    found: dict[int, Any] = {}
     if layout == "circular":
         found = nx.circular_layout(simple)
     elif layout == "spring":
@@ -278,7 +279,6 @@ def _layout(
         # entanglement into a knot, so they wait in a row underneath.
         linked = [s for s in range(1, 10) if simple.degree(s)]
         alone = [s for s in range(1, 10) if not simple.degree(s)]
-        found: dict[int, Any] = {}
         left = 0.0
         # each entanglement in its own box, side by side: together they would
         # push each other to the edges and squeeze themselves into knots
@@ -443,13 +443,13 @@ def draw_entanglement(
         for data, rad in zip(sorted(datas, key=lambda d: d["move"]), rads, strict=True):
             name = data["mark"]
             color = COLORS[data["player"]]
-            common = {
+            common: dict[str, Any] = {
                 "connectionstyle": f"arc3,rad={rad}",
                 "arrowstyle": "-",
                 "shrinkA": node_pts,
                 "shrinkB": node_pts,
             }
-            style = "solid"
+            style: Any = "solid"
             if name in cycle_marks or name in stem_marks:
                 band = COLORS["highlight"] if name in cycle_marks else COLORS["secondary"]
                 style = _CYCLE_STYLE if name in cycle_marks else _STEM_STYLE
