@@ -28,7 +28,7 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = Path(__file__).resolve().parent / "notebooks"
 OUT = ROOT / "notebooks"
-MAX_PNG = 60_000  # base64 characters: keep small figures, drop big ones
+MAX_PNG = 100_000  # base64 characters: keep small figures, drop big ones
 
 sys.path.insert(0, str(SOURCES))
 
