@@ -262,6 +262,13 @@ def ket(
     ``1/√N`` in front normalises the whole state; N is :func:`count_realities`,
     kept under the root (never simplified) because it counts the games.
 
+    While a collapse is pending, the newest mark is written like the others, so
+    the cycle's component is a sum of two terms, one per choice. Its stems are
+    in the same square in both terms: they split off as definite factors, which
+    is Goff's remark that a stem has only one possible collapse. (That is the only
+    place a component factorises: in a tree of k >= 2 marks the k + 1 realities
+    can never be written as a product.)
+
     Parameters
     ----------
     latex : bool
@@ -280,6 +287,8 @@ def ket(
     1/sqrt(3) (|1>_1 |2>_2 + |1>_1 |5>_2 + |2>_1 |5>_2)
     >>> print(ket(Game.from_record("1-2"), latex=True))
     \frac{1}{\sqrt{2}} \left( \lvert 1 \rangle_{1} + \lvert 2 \rangle_{1} \right)
+    >>> print(ket(Game.from_record("1-2 2-3 3-6 1-3")))  # pending: X3 is a stem
+    1/√2 (|1⟩₁|2⟩₂|3⟩₄ + |2⟩₁|3⟩₂|1⟩₄) |6⟩₃
     >>> print(ket(Game.from_record("1-2 2-5 1-5 c1")))   # Fig. 5: one definite board
     |2⟩₁|5⟩₂|1⟩₃
     """
@@ -289,20 +298,21 @@ def ket(
     factors = []
     count = 1
     for edges in _spooky_components(pos):
-        terms = []
-        for placement in _component_realities(edges):
-            terms.append(
-                joiner.join(
-                    _ket_one(s, m, style) for (m, _, _), s in zip(edges, placement, strict=True)
-                )
-            )
-        count *= len(terms)
-        if len(terms) == 1:
-            factors.append(terms[0])
-        elif style == "latex":
-            factors.append(r"\left( " + " + ".join(terms) + r" \right)")
-        else:
-            factors.append("(" + " + ".join(terms) + ")")
+        found = _component_realities(edges)
+        count *= len(found)
+        # A mark in the same square in every reality (a stem of a pending cycle)
+        # is not entangled with the rest: it splits off as a factor of its own.
+        fixed = [i for i in range(len(edges)) if len({p[i] for p in found}) == 1]
+        varying = [i for i in range(len(edges)) if i not in fixed]
+        terms = [
+            joiner.join(_ket_one(placement[i], edges[i][0], style) for i in varying)
+            for placement in found
+        ]
+        if len(terms) > 1:
+            sep = (r"\left( ", r" \right)") if style == "latex" else ("(", ")")
+            factors.append(sep[0] + " + ".join(terms) + sep[1])
+        if fixed:
+            factors.append(joiner.join(_ket_one(found[0][i], edges[i][0], style) for i in fixed))
     if classical or not factors:
         definite = sorted((m, s) for s, m in enumerate(pos.classical_moves) if m)
         if definite:

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from qttt_edu import Game, Position
+from qttt_edu.graph import components
 from qttt_edu.quantum import (
     EMPTY,
     collapse_subsets,
@@ -116,6 +117,12 @@ def test_ket_terms_count_the_realities():
     assert text.count("+") == (2 - 1) + (4 - 1)
 
 
+def test_ket_splits_off_the_stems_of_a_pending_cycle():
+    g = Game.from_record("1-2 1-3 1-2")  # X1, X3 form the cycle; O2 must land in 3
+    assert ket(g) == "1/√2 (|1⟩₁|2⟩₃ + |2⟩₁|1⟩₃) |3⟩₂"
+    assert ket(Game.from_record("1-2 1-2")) == "1/√2 (|1⟩₁|2⟩₂ + |2⟩₁|1⟩₂)"
+
+
 def test_ket_of_definite_boards():
     assert ket(Game()) == "|∅⟩"
     assert ket(Game.from_record("1-2 2-5 1-5 c1")) == "|2⟩₁|5⟩₂|1⟩₃"
@@ -192,3 +199,18 @@ def test_square_odds_agree_with_counting_realities(pos):
         for mark, p in odds[square].items():
             hits = sum(1 for r in found if r.get(square, EMPTY) == mark)
             assert p == Fraction(hits, len(found))
+
+
+@given(positions)
+def test_ket_names_every_spooky_mark_and_counts_realities(pos):
+    text = ket(pos, ascii=True)
+    for move, _, _ in pos.spooky:
+        assert f">_{move}" in text
+    every = brute_force_realities(pos)
+    assert text.startswith(f"1/sqrt({len(every)}) ") == (len(every) > 1)
+    # each entanglement is one sum, with one term per way its own marks can lie
+    pluses = 0
+    for component in components(pos):
+        ways = {tuple(sorted((s, m) for s, m in r.items() if s in component)) for r in every}
+        pluses += len(ways) - 1
+    assert text.count("+") == pluses
