@@ -181,6 +181,8 @@ def test_example_3_both_lines_x_wins():
     )
     lined = {s for s, b in app.squares.items() if "qttt-line" in classes(b)}
     assert lined == {3, 6, 9, 1, 4, 7}
+    winner = {s for s, b in app.squares.items() if "qttt-line-winner" in classes(b)}
+    assert winner == {3, 6, 9}
     assert "earliest" in plain(app.explain.value) or "first" in plain(app.explain.value)
 
 

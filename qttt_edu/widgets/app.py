@@ -262,7 +262,7 @@ class GameApp:
         self.status.add_class("qttt-status")
         self.title = w.HTML()
         self.graph_title = w.HTML()
-        self.graph = w.Image(format="png", layout=w.Layout(width="360px", height="360px"))
+        self.graph = w.Image(format="png", layout=w.Layout(width="384px", height="360px"))
         self.graph.add_class("qttt-graph")
         self.realities_title = w.HTML()
         self.realities = w.HTML(layout=w.Layout(width="250px"))
@@ -551,7 +551,9 @@ class GameApp:
         pending = game.awaiting_collapse
         choosable = set(pending.squares) if pending is not None else set()
         cycle = set(pending_cycle_squares(game))
-        lines = {s for ln in pos.outcome.lines for s in ln.squares} if pos.outcome else set()
+        done = pos.outcome.lines if pos.outcome else ()
+        lines = {s for ln in done for s in ln.squares}
+        won = {s for ln in done if ln.player == pos.outcome.winner for s in ln.squares}
         for s, b in self.squares.items():
             classes = ["qttt-square", f"qttt-square-{s}"]
             move = pos.classical_moves[s]
@@ -570,6 +572,8 @@ class GameApp:
                 name = t("widget_square_choosable", name=name, mark=pending.mark)
             if s in lines:
                 classes.append("qttt-line")
+            if s in won:
+                classes.append("qttt-line-winner")
             with b.hold_sync():
                 b.description = square_label(pos, s)
                 b.tooltip = name

@@ -25,7 +25,7 @@ class GraphRenderer:
     the last ``cache_size`` images are kept, keyed by position and language.
     """
 
-    def __init__(self, size: tuple[float, float] = (4.8, 4.8), dpi: int = 80, cache_size: int = 64):
+    def __init__(self, size: tuple[float, float] = (4.8, 4.5), dpi: int = 80, cache_size: int = 64):
         self.size = size
         self.dpi = dpi
         self.cache_size = cache_size
@@ -56,18 +56,28 @@ class GraphRenderer:
             return None
         fig, ax = self._figure, self._axes
         if fig is None:
-            # A bare Figure, not pyplot: nothing is registered with a GUI or shown twice.
+            # A bare Figure on an Agg canvas, not pyplot: nothing is registered with a
+            # GUI, shown twice or kept alive by a global figure manager.
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
             from matplotlib.figure import Figure
 
-            fig = self._figure = Figure(figsize=self.size, dpi=self.dpi)
-            # Square axes at the top centre: the legend below them is wider than the board.
-            w, h = self.size[0] / 1.2 / self.size[0], self.size[0] / 1.2 / self.size[1]
-            ax = self._axes = fig.add_axes(((1 - w) / 2, 1 - h, w, h - 0.01))
+            fig = self._figure = Figure(figsize=self.size, dpi=self.dpi, facecolor="white")
+            FigureCanvasAgg(fig)
+            # The drawing keeps its aspect ratio inside this box, pinned to the top;
+            # the bottom strip is for the legend, drawn below the axes.
+            ax = self._axes = fig.add_axes((0.14, 0.15, 0.72, 0.84))
         ax.clear()
         draw_entanglement(game, ax=ax)
+        ax.set_anchor("N")
+        canvas = fig.canvas
+        canvas.draw()
+        from PIL import Image
+
+        width, height = canvas.get_width_height()
+        image = Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
         buffer = io.BytesIO()
-        # Light compression: the image is sent once and drawn at once; speed matters more.
-        fig.savefig(buffer, format="png", dpi=self.dpi, pil_kwargs={"compress_level": 1})
+        # Light compression: the image is sent once and shown at once, so speed matters more.
+        image.save(buffer, format="png", compress_level=1)
         return buffer.getvalue()
 
 

@@ -56,7 +56,10 @@ CSS = f"""
 }}
 .qttt-app button.qttt-square.qttt-cycle {{ background: #fff7e6; }}
 .qttt-app button.qttt-square.qttt-choosable {{ border: 4px dashed {HIGHLIGHT}; }}
-.qttt-app button.qttt-square.qttt-line {{ border: 6px double {SECONDARY}; background: #e9f6f0; }}
+.qttt-app button.qttt-square.qttt-line {{ border: 5px double #6b6b6b; }}
+.qttt-app button.qttt-square.qttt-line-winner {{
+  border: 7px double {SECONDARY}; background: #e9f6f0;
+}}
 .qttt-app button.qttt-choose {{
   font-size: 16px; font-weight: 600; border: 3px dashed {HIGHLIGHT};
   background: #fdf1d6; color: #1a1a1a;
@@ -64,7 +67,10 @@ CSS = f"""
 .qttt-app .qttt-panel-title {{ font-size: 15px; font-weight: 700; margin: 4px 0 2px 0; }}
 .qttt-app .qttt-explain {{ font-size: 16px; line-height: 1.4; }}
 .qttt-app .qttt-explain p {{ margin: 0 0 6px 0; }}
-.qttt-app .qttt-explain .qttt-metaphor {{ font-size: 13px; color: #4d4d4d; font-style: italic; }}
+.qttt-app .qttt-explain .qttt-metaphor {{
+  font-size: 13px; line-height: 1.35; color: #4d4d4d; font-style: italic;
+}}
+.qttt-app .qttt-choices {{ margin-top: 6px; gap: 8px; }}
 .qttt-app .qttt-log code {{ font-size: 15px; white-space: pre-wrap; }}
 .qttt-app .qttt-realities table {{ border-collapse: collapse; font-size: 13px; }}
 .qttt-app .qttt-realities td {{
