@@ -625,6 +625,8 @@ def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figur
             {**pos.classical, **placed},
             [(n, a, b) for n, a, b in spooky if n not in placed.values()],
             new_squares={step.square},
+            cycle_marks=set(info.marks),
+            stem_marks=set(info.stems),
             # a mark still spooky in a square that has just filled is about to leave it:
             # the next panel's arrow shows it go, so it is not drawn over the big mark
             hide_in=set(placed),
