@@ -1,0 +1,294 @@
+"""The five languages: complete catalogs, matching placeholders, translated rule cards.
+
+English is the reference. Every other language must have every key of every
+English catalog file (same file names), the same ``{placeholders}`` in each
+template, and no empty strings, so a switch of language never prints a raw key,
+an English fallback, or a ``KeyError`` from ``str.format``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qttt_edu import Game, i18n
+from qttt_edu.core import IllegalMoveError
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "qttt_edu" / "locales"
+LESSONS = ROOT / "lessons"
+OTHERS = [lang for lang in i18n.LANGUAGES if lang != "en"]
+EN_FILES = sorted(p.name for p in (LOCALES / "en").glob("*.json"))
+
+
+def load(lang: str, name: str) -> dict[str, str]:
+    return json.loads((LOCALES / lang / name).read_text("utf-8"))
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def test_every_language_is_listed_and_has_a_folder():
+    assert set(i18n.LANGUAGES) == {"en", "da", "fi", "nb", "it"}
+    for lang in i18n.LANGUAGES:
+        assert (LOCALES / lang).is_dir(), f"no catalog folder for {lang}"
+
+
+def test_english_keys_are_unique_across_files():
+    seen: dict[str, str] = {}
+    for name in EN_FILES:
+        for key in load("en", name):
+            assert key not in seen, f"key {key!r} is in both {seen[key]} and {name}"
+            seen[key] = name
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("name", EN_FILES)
+def test_every_english_key_is_translated(lang, name):
+    path = LOCALES / lang / name
+    assert path.exists(), f"{lang}/{name} is missing: translate en/{name}"
+    english, other = load("en", name), load(lang, name)
+    missing = sorted(set(english) - set(other))
+    extra = sorted(set(other) - set(english))
+    assert not missing, f"{lang}/{name} lacks {missing}"
+    assert not extra, f"{lang}/{name} has keys English does not: {extra}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_stray_catalog_files(lang):
+    names = sorted(p.name for p in (LOCALES / lang).glob("*.json"))
+    assert names == EN_FILES
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_placeholders_match_english_and_no_empty_strings(lang):
+    for name in EN_FILES:
+        path = LOCALES / lang / name
+        if not path.exists():
+            continue  # reported by test_every_english_key_is_translated
+        english, other = load("en", name), load(lang, name)
+        for key, template in other.items():
+            assert isinstance(template, str) and template.strip(), f"{lang}/{name}: {key} is empty"
+            if key in english:
+                assert fields(template) == fields(english[key]), (
+                    f"{lang}/{name}: {key} has {sorted(fields(template))}, "
+                    f"English has {sorted(fields(english[key]))}"
+                )
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translations_are_not_english_copies(lang):
+    # A few short strings may be the same in two languages ("Goff", "OK"); a file
+    # that is mostly English was copied, not translated.
+    for name in EN_FILES:
+        path = LOCALES / lang / name
+        if not path.exists():
+            continue
+        english, other = load("en", name), load(lang, name)
+        same = [k for k, v in other.items() if english.get(k) == v and re.search(r"[a-z]{4}", v)]
+        assert len(same) <= max(1, len(english) // 5), f"{lang}/{name} copies English: {same}"
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_every_template_formats(lang):
+    for key, template in i18n.catalog(lang).items():
+        filled = i18n.t_in(lang, key, **{f: "7" for f in fields(template)})
+        assert not re.search(r"\{[A-Za-z_]\w*(![rsa])?\}", filled), f"{lang}: {key} left {filled!r}"
+
+
+def test_set_language_switches_messages_and_rejects_unknown():
+    i18n.set_language("da")
+    assert i18n.get_language() == "da"
+    with pytest.raises(IllegalMoveError, match="felt 10 er ikke på brættet"):
+        Game().play(1, 10)
+    i18n.set_language("it")
+    with pytest.raises(IllegalMoveError, match="la casella 10 è fuori dal tavoliere"):
+        Game().play(1, 10)
+    with pytest.raises(ValueError, match="unknown language 'sv'"):
+        i18n.set_language("sv")
+    assert i18n.get_language() == "it"
+
+
+def test_missing_key_falls_back_to_english(monkeypatch):
+    partial = {k: v for k, v in i18n.catalog("fi").items() if k != "status_move"}
+    monkeypatch.setitem(i18n._catalogs, "fi", partial)
+    assert i18n.t_in("fi", "status_move", player="X", move=1) == "X, move 1: choose two squares."
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "X wins: X line 3-6-9"),
+        ("da", "X vinder: X-linje 3-6-9"),
+        ("fi", "X voittaa: X:n suora 3-6-9"),
+        ("nb", "X vinner: X-linje 3-6-9"),
+        ("it", "Vince X: linea di X 3-6-9"),
+    ],
+)
+def test_show_command_speaks_each_language(lang, expected):
+    record = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
+    out = subprocess.run(
+        [sys.executable, "-m", "qttt_edu", "show", record, "--lang", lang],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert expected in out
+
+
+# --- rule cards and glossary ---------------------------------------------------
+
+# A record in a card starts with a pair (`1 2 3` is a row of the board, not a record).
+RECORD = re.compile(r"`([1-9]-[1-9](?: (?:[1-9]-[1-9]|c[1-9]|[1-9]))+)`")
+
+
+def records_in(text: str) -> list[str]:
+    return RECORD.findall(text)
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_rule_card_examples_are_legal_and_the_same_as_english(lang):
+    card = (LESSONS / "rules" / f"{lang}.md").read_text("utf-8")
+    english = (LESSONS / "rules" / "en.md").read_text("utf-8")
+    assert records_in(card) == records_in(english)
+    assert len(re.findall(r"^## ", card, re.M)) == len(re.findall(r"^## ", english, re.M))
+    for record in records_in(card):
+        Game.from_record(record)  # raises InvalidRecordError if a card shows a bad game
+
+
+def test_rule_card_outcomes_match_the_engine():
+    # The English card states who wins each example; the engine must agree.
+    claims = {
+        "1-2 2-3 3-6 1-3 c1": {1: "O4", 2: "X1", 3: "O2", 6: "X3"},
+        "1-2 2-3 3-6 1-3 c3": {1: "X1", 2: "O2", 3: "O4", 6: "X3"},
+    }
+    for record, classical in claims.items():
+        assert Game.from_record(record).classical == classical
+    card = (LESSONS / "rules" / "en.md").read_text("utf-8")
+    for record, winner, line in [
+        ("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5", "X", (3, 6, 9)),
+        ("1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2", "X", (1, 2, 3)),
+        ("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3", "X", (3, 5, 7)),
+    ]:
+        outcome = Game.from_record(record).outcome
+        assert outcome is not None
+        assert line in [ln.squares for ln in outcome.lines if ln.player == winner]
+        assert "-".join(map(str, line)) in card
+
+
+GLOSSARY_ANCHORS = [
+    "spooky-mark",
+    "classical-mark",
+    "cycle",
+    "collapse",
+    "stem",
+    "chooser",
+    "reality",
+    "ensemble",
+]
+
+
+def test_glossary_has_the_anchors_the_notebooks_link_to():
+    text = (LESSONS / "glossary.md").read_text("utf-8")
+    anchors = set(re.findall(r'<a id="([a-z-]+)"></a>', text))
+    assert set(GLOSSARY_ANCHORS) <= anchors
+    for link in re.findall(r"\]\(#([a-z-]+)\)", text):
+        assert link in anchors, f"glossary links to a missing anchor #{link}"
+
+
+def test_notebook_links_to_the_glossary_resolve():
+    text = (LESSONS / "glossary.md").read_text("utf-8")
+    anchors = set(re.findall(r'<a id="([a-z-]+)"></a>', text))
+    for nb in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        for link in re.findall(r"glossary\.md#([a-z-]+)", nb.read_text("utf-8")):
+            assert link in anchors, f"{nb.name} links to a missing glossary anchor #{link}"
+
+
+# --- the app plays a whole game in every language ----------------------------------
+
+# English words that must not show in another language's app (a hard-coded string
+# or a missing translation would show one). Whole words, so "X1" or "c4" do not count.
+ENGLISH_ONLY = re.compile(r"\b(square|choose|move|cycle|lands|wins|classical|spooky|Undo)\b")
+
+
+def visible_texts(app) -> list[str]:
+    """Every text the app shows a person: values, descriptions, tooltips, options."""
+    import html
+
+    import ipywidgets as w
+
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    out = []
+    for widget in walk(app.widget):
+        if widget.layout.display == "none":
+            continue
+        if isinstance(widget, w.HTML):
+            out.append(html.unescape(re.sub(r"<[^>]+>", " ", widget.value)))
+        for attr in ("description", "tooltip", "placeholder"):
+            value = getattr(widget, attr, None)
+            if isinstance(value, str) and value:
+                out.append(value)
+        if isinstance(widget, w.Dropdown):
+            out.extend(label for label, _ in widget.options)
+    return out
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_app_plays_a_whole_game_in_each_language(lang, monkeypatch):
+    widgets = pytest.importorskip("qttt_edu.widgets")
+    from qttt_edu.core import Action
+    from qttt_edu.widgets.panels import GraphRenderer
+
+    # The graph image is a picture, not text; drawing it 20 times would only cost time.
+    monkeypatch.setattr(GraphRenderer, "render", lambda self, game: b"stub")
+    app = widgets.play(language=lang, computer_delay=0)
+    assert app.language_select.value == lang
+    # RULES.md example 3: two collapses, both players get a line, X's came first.
+    record = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
+    for i, token in enumerate(record.split(), 1):
+        for square in Action.parse(token).squares:
+            app.squares[square].click()
+        game = app.game
+        assert game.record() == " ".join(record.split()[:i]), app.message
+        assert app.message is None, app.message
+        pending = game.awaiting_collapse
+        if pending is not None:
+            a, b = pending.squares
+            expected = i18n.t_in(
+                lang, "widget_status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b
+            )
+        elif game.outcome is None:
+            expected = i18n.t_in(
+                lang, "widget_status_move", player=game.to_act, move=game.move_number
+            )
+        else:
+            expected = i18n.t_in(lang, "widget_status_win", winner="X", line="3-6-9", mark="X5")
+        assert expected in app.status_text
+        for s in range(1, 10):
+            if s in game.classical:
+                name = i18n.t_in(lang, "widget_square_classical", square=s, mark=game.classical[s])
+                assert app.squares[s].tooltip.startswith(name)
+        if lang != "en":
+            leaks = [text for text in visible_texts(app) if ENGLISH_ONLY.search(text)]
+            assert not leaks, f"English in the {lang} app after {token}: {leaks}"
+    assert app.game.outcome.winner == "X"
+    assert i18n.t_in(lang, "widget_status_win_later", player="O", line="1-4-7", mark="O8") in (
+        app.status_text
+    )
