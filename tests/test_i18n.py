@@ -292,3 +292,29 @@ def test_the_app_plays_a_whole_game_in_each_language(lang, monkeypatch):
     assert i18n.t_in(lang, "widget_status_win_later", player="O", line="1-4-7", mark="O8") in (
         app.status_text
     )
+
+
+# --- lesson plans: the answer keys are what the checkers accept ----------------------
+
+PLANS = LESSONS / "plans"
+KEY = re.compile(r'`(checks\.check\("(\d\d-\d)", .+?\))`')
+
+
+@pytest.mark.parametrize("plan", sorted(PLANS.glob("0*.md")), ids=lambda p: p.stem)
+def test_answer_key_is_accepted_by_the_checkers(plan):
+    from qttt_edu import checks
+
+    text = plan.read_text("utf-8")
+    keyed = {exercise for _, exercise in KEY.findall(text)}
+    notebook = plan.stem[:2]
+    assert keyed == set(checks.exercises(notebook)), f"{plan.name} keys {sorted(keyed)}"
+    for call, _ in KEY.findall(text):
+        result = eval(call, {"checks": checks})  # the plan's own line, as a teacher would run it
+        assert result.ok, f"{plan.name}: {call} -> {result}"
+    for heading in ("Learning objectives", "Timing", "warm-up", "Discussion", "misconceptions"):
+        assert heading.lower() in text.lower(), f"{plan.name} lacks a '{heading}' section"
+
+
+def test_every_notebook_has_a_plan():
+    for nb in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+        assert (PLANS / f"{nb.stem}.md").exists(), f"no lesson plan for {nb.name}"
