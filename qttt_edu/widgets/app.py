@@ -408,6 +408,8 @@ class GameApp:
         self._changed()
 
     def _on_timeline(self) -> None:
+        if self.timeline.value == self._game.ply:
+            return  # the browser echoing the app's own update
         self._cancel_computer()
         self._game.goto(self.timeline.value)
         self._changed()
@@ -432,17 +434,23 @@ class GameApp:
         self._render_status()
 
     def _on_opponent(self) -> None:
-        self._cancel_computer()
         name = self.opponent_select.value
+        if name == self._opponent:
+            return  # the browser echoing the app's own update
+        self._cancel_computer()
         self._set_opponent(self._custom if name == "custom" else name)
         self._changed()
 
     def _on_side(self) -> None:
+        if self.side_select.value == self.computer_plays:
+            return  # the browser echoing the app's own update
         self._cancel_computer()
         self.computer_plays = self.side_select.value
         self._changed()
 
     def _on_language(self) -> None:
+        if self.language_select.value == get_language():
+            return  # the browser echoing the app's own update
         set_language(self.language_select.value)
         self._message = None
         self._render()
@@ -640,11 +648,16 @@ class GameApp:
         if self._custom is not None:
             label = t("widget_opponent_custom", name=type(self._custom).__name__)
             options.append(("custom", label))
+        labelled = tuple((label, name) for name, label in options)
         self._syncing = True
         try:
-            self.opponent_select.options = [(label, name) for name, label in options]
+            # Options are reset only when they change: each reset makes the browser
+            # send the selection back.
+            if tuple(self.opponent_select.options) != labelled:
+                self.opponent_select.options = labelled
             self.opponent_select.value = self._opponent
             self.side_select.value = self.computer_plays
+            self.language_select.value = get_language()
         finally:
             self._syncing = False
 
