@@ -1,0 +1,120 @@
+"""Build the translated start-here notebooks, notebooks/i18n/00_start_here.<lang>.ipynb.
+
+The English notebook is built from tools/notebooks/nb00_start_here.py. Each
+translation keeps its cells one for one: every Markdown cell is replaced by its
+translation (looked up by a fingerprint of the English text, so a changed English
+cell is reported instead of silently mistranslated), code cells stay the same
+apart from comments and printed labels, and the first code cell switches the
+kit's language with ``set_language("<lang>")``. The notebooks are then run and
+trimmed exactly like the English ones, so nbval can check their stored outputs.
+
+Usage::
+
+    python lessons/i18n/build_start_here.py            # every language
+    python lessons/i18n/build_start_here.py da fi      # only these
+    python lessons/i18n/build_start_here.py --check    # report English cells without a translation
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "notebooks"))
+sys.path.insert(0, str(HERE))
+
+OUT = ROOT / "notebooks" / "i18n"
+
+
+def fingerprint(text: str) -> str:
+    """A short, stable name for an English cell (whitespace does not count)."""
+    return hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:10]
+
+
+def english_cells() -> list:
+    return importlib.import_module("nb00_start_here").CELLS
+
+
+def missing(lang: str) -> list[tuple[str, str]]:
+    table = importlib.import_module(f"start_here_{lang}")
+    return [
+        (fingerprint(c.source), c.source)
+        for c in english_cells()
+        if c.cell_type == "markdown" and fingerprint(c.source) not in table.MARKDOWN
+    ]
+
+
+def translate(lang: str) -> nbformat.NotebookNode:
+    table = importlib.import_module(f"start_here_{lang}")
+    gaps = missing(lang)
+    if gaps:
+        raise SystemExit(
+            f"{lang}: {len(gaps)} English cell(s) have no translation:\n\n"
+            + "\n\n".join(f"[{fp}]\n{text}" for fp, text in gaps)
+        )
+    cells = []
+    first_code = True
+    for cell in english_cells():
+        cell = copy.deepcopy(cell)
+        if cell.cell_type == "markdown":
+            cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
+        else:
+            for english, translated in table.CODE:
+                cell.source = cell.source.replace(english, translated)
+            if first_code:
+                cell.source = _switch_language(cell.source, lang)
+                first_code = False
+        cells.append(cell)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = cells
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    return nb
+
+
+def _switch_language(source: str, lang: str) -> str:
+    """Import and call set_language in the first code cell, before anything is shown."""
+    lines = source.split("\n")
+    imports = [ln for ln in lines if re.match(r"(from|import) ", ln)]
+    rest = [ln for ln in lines if ln not in imports]
+    while rest and not rest[0].strip():
+        rest.pop(0)
+    head = ["from qttt_edu import set_language", *imports, "", f'set_language("{lang}")']
+    return "\n".join([*head, *rest])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("languages", nargs="*", default=["da", "fi", "nb", "it"])
+    parser.add_argument("--check", action="store_true", help="only list untranslated cells")
+    args = parser.parse_args()
+    if args.check:
+        for lang in args.languages:
+            for fp, text in missing(lang):
+                print(f"{lang} [{fp}]\n{text}\n")
+        return
+    from build_notebooks import run, trim
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    for lang in args.languages:
+        path = OUT / f"00_start_here.{lang}.ipynb"
+        nbformat.write(translate(lang), path)
+        seconds = run(path)
+        trim(path)
+        print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Danish start-here notebook: translations of the English cells, keyed by fingerprint."""
+
+G = "../../lessons/glossary.md"
+
+CODE = [
+    ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
+    ("# not allowed: a collapse is pending", "# ikke tilladt: et kollaps venter"),
+    ('"waiting for a collapse:"', '"venter på et kollaps:"'),
+    ('"record:"', '"notation:"'),
+    ('"closed a cycle;"', '"lukkede en cyklus;"'),
+    ('"chooses between"', '"vælger mellem"'),
+    ('"refused:"', '"afvist:"'),
+    ('"record unchanged:"', '"notation uændret:"'),
+]
+
+MARKDOWN = {
+    "2dca92365a": """
+# 00 · Start her
+
+*Kvante-kryds-og-bolle, elevens vej, notesbog 00 af 07 (dansk udgave; de øvrige notesbøger er på engelsk).*
+[Åbn denne notesbog på Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.da.ipynb) (kører i browseren, intet skal installeres).
+
+**Efter denne notesbog kan du**
+
+- spille et parti kvante-kryds-og-bolle i notesbogens app, alene eller mod computeren;
+- skrive og læse en *partinotation* som `1-2 1-2 c1`;
+- køre en celle, besvare en opgave og bede om et tip;
+- finde rundt i sættet: notesbøgerne, ordlisten, materialet til læreren.
+
+**Før du starter:** ingenting. Du behøver hverken fysik eller Python: alle celler er klar til at blive kørt.
+
+**Tid:** cirka 20 minutter.
+""",
+    "54c9bfe3be": """
+Kvante-kryds-og-bolle blev opfundet af fysikeren Allan Goff som en måde at *mærke*
+tre mærkelige idéer fra kvantemekanikken (superposition, sammenfiltring og måling)
+på ved at lege med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette sæt kan du spille det i en notesbog og derefter kigge
+ind i hver idé, én notesbog ad gangen.
+""",
+    "9cf2afd823": f"""
+## Sådan bruger du en notesbog
+
+En notesbog er en liste af *celler*. Tekstceller (som denne) forklarer; kodeceller (grå
+felter) gør noget, når du **kører** dem: klik i cellen, og tryk
+**Shift+Enter**. Kør cellerne oppefra og ned. Hvis noget ser forkert ud, så brug
+*Kernel → Restart and run all* (eller *Run → Run All Cells*) for at starte forfra.
+
+## Reglerne på to minutter
+
+Brættet er det sædvanlige 3 × 3, med felterne nummereret i læseretningen:
+
+```
+1 2 3
+4 5 6
+7 8 9
+```
+
+- **Et træk er et par.** I hvert træk skriver du to små
+  [spøgelsesmærker]({G}#spooky-mark) med trækkets nummer (X1, O2, X3...) i to
+  forskellige felter. Mærket ender i præcis *ét* af de to; indtil da er det
+  i begge. X laver de ulige træk, O de lige.
+- **Sløjfer kollapser.** Når et nyt par forbinder to felter, der allerede hænger sammen gennem en
+  kæde af spøgelsesmærker, lukker det en [cyklus]({G}#cycle). Den *anden* spiller
+  ([vælgeren]({G}#chooser)) bestemmer så, hvor det nye mærke lander, og hvert mærke i den
+  gruppe bliver et stort [klassisk mærke]({G}#classical-mark).
+- **Linjer vinder.** Kun klassiske mærker tæller. Tre på række, i en søjle eller en diagonal vinder.
+  Giver ét kollaps begge spillere en linje, vinder den linje, der blev fuldført først (laveste
+  højeste træknummer).
+- **Det niende træk.** Er der kun ét felt tilbage, er X's niende træk ét almindeligt
+  mærke dér.
+
+Det er det hele. Hele reglerne står på [regelkortet](../../lessons/rules/da.md). Den næste celle starter spillet.
+""",
+    "8bc8300f53": """
+## Spil!
+
+Kør cellen herunder. Klik på to felter for at sætte et par; klik på et fremhævet felt igen
+for at fortryde. Når en cyklus lukkes, fortæller statuslinjen, hvem der vælger, og to knapper
+tilbyder de to felter. Panelerne ved siden af brættet viser sammenfiltringsgrafen og
+hvor mange klassiske bræt (*virkeligheder*), der stadig er mulige; panelet *Kvanteidéen* fortæller,
+hvilken kvanteidé hver begivenhed viser.
+
+Spil et helt parti med din sidemand (to personer, én skærm). Brug derefter menuen Modstander
+til at spille mod computeren. Sproget kan skiftes i menuen Sprog.
+
+*(Hvis du læser en statisk kopi af denne notesbog, fx på GitHub, vises appen ikke:
+åbn notesbogen på Binder med linket øverst.)*
+""",
+    "d082dde528": """
+Appen husker sit parti. `app.game.record()` giver partiet indtil nu som en *partinotation*:
+trækkene i rækkefølge, som tekst. Kør denne celle, når du har spillet nogle træk:
+""",
+    "2069be920b": """
+## Partinotation
+
+En partinotation er den måde, sættet skriver et parti ned på, ét led pr. handling:
+
+| led | betydning |
+|---|---|
+| `1-5` | et par spøgelsesmærker i felt 1 og 5 |
+| `c5`  | vælgeren lægger det nyeste mærke i felt 5 (et kollaps) |
+| `3`   | X's niende træk: ét klassisk mærke i felt 3 |
+
+En partinotation genskaber en stilling præcist, så hvert bræt i disse notesbøger kommer fra
+én, og du kan sætte enhver af dem ind i appens notationsfelt. I kode
+bygger `Game.from_record` partiet, og et parti på sidste linje i en celle tegner sig selv:
+""",
+    "55e9405ae3": """
+> **Gæt først, kør så.** X's næste træk er `1-5`. Lukker det en cyklus? Skriv dit gæt ned (eller sig det højt), *før* du kører den næste celle.
+""",
+    "52c1a3126c": """
+Nej: X3 forbinder felt 1 (som det deler med X1) med felt 5 (som det deler med O2), men felt 1 og
+5 var endnu ikke forbundet, så kæden bliver bare længere. Nu spiller O `7-9` og forbinder 7 og 9,
+som allerede er forbundet gennem 1 og 5:
+""",
+    "56b11b01bf": """
+Sættet afviser en ulovlig handling med en besked, der siger, hvad der er tilladt, og lader
+partiet være uændret:
+""",
+    "92922a7035": """
+## Opgaver
+
+Hver notesbog har opgaver. Du skriver dit svar i stedet for `...` og kører
+cellen; tjekkeren skriver en linje, der begynder med **✓** (rigtigt) eller **✗** (ikke endnu, med et
+tip). Svar kan skrives i enhver fornuftig form: `[3, 5, 7]`, `"3, 5 og 7"` og
+`(7, 5, 3)` er alle det samme svar. Prøv:
+""",
+    "91b3594c7d": """
+### Opgave 00-1
+
+Hvilke tre felter udgør diagonalen fra hjørnet **øverst til højre** til hjørnet
+**nederst til venstre**?
+""",
+    "ef8962352c": """
+Sidder du fast? `checks.hint("00-1")` giver et tip; `checks.solution("00-1")` viser en gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du beder om den).
+""",
+    "d134547939": """
+### Opgave 00-2
+
+Hvem er på efter partinotationen `1-9 1-9`: `"X"` eller `"O"`? (Tænk over, hvilket træk
+der lukkede en cyklus.)
+""",
+    "9428e1b241": """
+Sidder du fast? `checks.hint("00-2")` giver et tip; `checks.solution("00-2")` viser en gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du beder om den).
+""",
+    "4014126431": """
+### Opgave 00-3
+
+Skriv en partinotation, hvor **X's første mærke, X1, ender som et klassisk mærke i
+midten** (felt 5). Prøv det gerne i appen først, og sæt så notationen ind her.
+""",
+    "6af6b18045": """
+Sidder du fast? `checks.hint("00-3")` giver et tip; `checks.solution("00-3")` viser en gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du beder om den).
+""",
+    "25a9a7330c": """
+## Sådan er sættet bygget op
+
+**Notesbøgerne** (mappen `notebooks/`, én mappe op) er elevens vej. Hver begynder med, hvad du vil
+lære, slutter med et resumé og tager 20–45 minutter. Kun denne første notesbog findes på dansk.
+""",
+    "7f83070ecb": """
+| notesbog | hvad den handler om |
+|---|---|
+| [00 · Start her](00_start_here.da.ipynb) | spil et parti; sådan virker sættet (denne notesbog) |
+| [01 · Superposition](../01_superposition.ipynb) | ét mærke i to felter; virkeligheder; chancer |
+| [02 · Sammenfiltring](../02_entanglement.ipynb) | mærker, der deler felter; sammenfiltringsgrafen; Goffs tal for dekohærens |
+| [03 · Måling og kollaps](../03_measurement_and_collapse.ipynb) | cyklusser, vælgeren, kaskaden: spillets måling |
+| [04 · Sejr og point](../04_winning_and_scoring.ipynb) | linjer, samtidige linjer, Goffs point, det niende træk |
+| [05 · Strategi](../05_strategy.ipynb) | spil mod computeren; fælder; din egen spiller i en klasseturnering |
+| [06 · At løse spillet](../06_solving_the_game.ipynb) | hvor stort spillet er; minimax; hvad perfekt spil giver |
+| [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og brister; tilfældigt kollaps; rigtige qubits i numpy |
+""",
+    "2b90acd557": f"""
+**Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
+[spøgelsesmærke]({G}#spooky-mark), [klassisk mærke]({G}#classical-mark),
+[cyklus]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [vælger]({G}#chooser),
+[virkelighed]({G}#reality), [ensemble]({G}#ensemble). Ord med links som disse åbner den
+(på engelsk, med en tabel over begreberne på dansk).
+
+**Til lærere** har mappen `lessons/` lektionsplaner, arbejdsark, facitlister og
+reglerne på fem sprog; [regelkortet på dansk](../../lessons/rules/da.md).
+
+**Python-pakken** `qttt_edu` gør arbejdet, og du kan bruge den i dine egne celler:
+`qttt_edu.Game` (reglerne), `qttt_edu.quantum` (virkeligheder, chancer, kets),
+`qttt_edu.graph` og `qttt_edu.drawing` (sammenfiltringsgrafen og tegninger),
+`qttt_edu.players` (computerspillere), `qttt_edu.solver` (perfekt spil),
+`qttt_edu.widgets` (appen) og `qttt_edu.checks` (opgavetjekkeren).
+`set_language("da")` i første kodecelle får sættet til at tale dansk.
+""",
+    "64272f7d47": """
+## Resumé
+
+- Et træk er et par spøgelsesmærker; et træk, der lukker en cyklus, lader den anden spiller vælge, og gruppen bliver klassisk.
+- Kun klassiske mærker giver linjer.
+- En partinotation som `1-9 5-7 1-5 7-9` genskaber enhver stilling; appen læser og skriver partinotationer.
+- Opgaver tjekkes af `checks.check`; tip og løsninger venter, til du beder om dem.
+
+## Hvad nu
+
+Fortsæt med **[01 · Superposition](../01_superposition.ipynb)** (på engelsk). Den ser nærmere på et enkelt træk: hvad det betyder, at et mærke er i to felter på én gang.
+""",
+}
