@@ -228,10 +228,10 @@ CELLS = [
         print("left alone:", [sorted(group) for group in pending_cycle(apart).others])
         apart.collapse(1)
         print("still spooky:", apart.spooky)
-        apart
         """,
         check=True,
     ),
+    code("apart"),
     *exercise(
         "03-4",
         """
