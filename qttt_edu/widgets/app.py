@@ -653,9 +653,10 @@ class GameApp:
         try:
             # Options are reset only when they change: each reset makes the browser
             # send the selection back.
-            if tuple(self.opponent_select.options) != labelled:
-                self.opponent_select.options = labelled
-            self.opponent_select.value = self._opponent
+            with self.opponent_select.hold_sync():  # options and choice in one message
+                if tuple(self.opponent_select.options) != labelled:
+                    self.opponent_select.options = labelled
+                self.opponent_select.value = self._opponent
             self.side_select.value = self.computer_plays
             self.language_select.value = get_language()
         finally:

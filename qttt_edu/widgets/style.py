@@ -26,7 +26,8 @@ CSS = f"""
 .qttt-app .qttt-status {{
   font-size: 19px; font-weight: 600; line-height: 1.35;
   padding: 8px 12px; border-left: 6px solid #888; background: #f6f6f6;
-  min-height: 28px;
+  /* room for a refusal above the prompt, so the board does not jump under the mouse */
+  min-height: 58px; box-sizing: content-box;
 }}
 .qttt-app .qttt-status.qttt-turn-x {{ border-left-color: {X_COLOUR}; }}
 .qttt-app .qttt-status.qttt-turn-o {{ border-left-color: {O_COLOUR}; }}
@@ -80,7 +81,7 @@ CSS = f"""
 .qttt-app .qttt-realities td .qttt-sq {{ color: #595959; font-size: 11px; }}
 .qttt-app .qttt-realities .qttt-odds-x {{ color: {X_COLOUR}; }}
 .qttt-app .qttt-realities .qttt-odds-o {{ color: {O_COLOUR}; }}
-.qttt-app .qttt-realities .qttt-count {{ font-size: 15px; font-weight: 600; }}
+.qttt-app .qttt-realities .qttt-count {{ font-size: 15px; font-weight: 600; line-height: 1.3; }}
 .qttt-app .qttt-realities .qttt-note {{
   font-size: 12px; line-height: 1.3; color: #4d4d4d; max-width: 240px; margin-top: 4px;
 }}
