@@ -318,3 +318,32 @@ def test_answer_key_is_accepted_by_the_checkers(plan):
 def test_every_notebook_has_a_plan():
     for nb in sorted((ROOT / "notebooks").glob("0*.ipynb")):
         assert (PLANS / f"{nb.stem}.md").exists(), f"no lesson plan for {nb.name}"
+
+
+# --- the start-here notebook in every language ---------------------------------------
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translated_start_notebook_keeps_the_english_structure(lang):
+    english = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text("utf-8"))
+    path = ROOT / "notebooks" / "i18n" / f"00_start_here.{lang}.ipynb"
+    translated = json.loads(path.read_text("utf-8"))
+    en_cells, tr_cells = english["cells"], translated["cells"]
+    assert [c["cell_type"] for c in tr_cells] == [c["cell_type"] for c in en_cells]
+    code = [c for c in tr_cells if c["cell_type"] == "code"]
+    first = "".join(code[0]["source"])
+    assert f'set_language("{lang}")' in first and "app = play()" in first
+    for en, tr in zip(en_cells, tr_cells, strict=True):
+        en_src, tr_src = "".join(en["source"]), "".join(tr["source"])
+        if en["cell_type"] == "markdown":
+            assert tr_src.strip() and tr_src != en_src, f"{lang}: untranslated cell {en_src[:60]!r}"
+        else:
+            # Same code: only comments, printed labels and the language switch differ.
+            assert ("NBVAL_CHECK_OUTPUT" in en_src) == ("NBVAL_CHECK_OUTPUT" in tr_src)
+            assert en.get("metadata", {}).get("tags") == tr.get("metadata", {}).get("tags")
+            calls = re.compile(r"[\w.]+\(")
+            assert set(calls.findall(en_src)) <= set(calls.findall(tr_src))
+    # Links are one folder deeper: every relative link must point at a file that exists.
+    for cell in tr_cells:
+        for target in re.findall(r"\]\((?!https?:)([^)#]+)", "".join(cell["source"])):
+            assert (path.parent / target).exists() or target.endswith("ipynb"), target

@@ -1,0 +1,202 @@
+"""Norwegian (bokmål) start-here notebook: translations of the English cells, keyed by fingerprint."""
+
+G = "../../lessons/glossary.md"
+
+CODE = [
+    ("# ← replace ... with your answer", "# ← erstatt ... med svaret ditt"),
+    ("# not allowed: a collapse is pending", "# ikke tillatt: et kollaps venter"),
+    ('"waiting for a collapse:"', '"venter på et kollaps:"'),
+    ('"record:"', '"notasjon:"'),
+    ('"closed a cycle;"', '"lukket en syklus;"'),
+    ('"chooses between"', '"velger mellom"'),
+    ('"refused:"', '"avvist:"'),
+    ('"record unchanged:"', '"notasjon uendret:"'),
+]
+
+MARKDOWN = {
+    "2dca92365a": """
+# 00 · Start her
+
+*Kvante-bondesjakk, elevens vei, notatbok 00 av 07 (norsk utgave; de andre notatbøkene er på engelsk).*
+[Åpne denne notatboken på Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.nb.ipynb) (kjører i nettleseren, ingenting må installeres).
+
+**Etter denne notatboken kan du**
+
+- spille et parti kvante-bondesjakk i notatbokens app, alene eller mot datamaskinen;
+- skrive og lese en *partinotasjon* som `1-2 1-2 c1`;
+- kjøre en celle, svare på en oppgave og be om et hint;
+- finne fram i settet: notatbøkene, ordlisten, materialet for læreren.
+
+**Før du begynner:** ingenting. Du trenger verken fysikk eller Python: alle cellene er klare til å kjøres.
+
+**Tid:** omtrent 20 minutter.
+""",
+    "54c9bfe3be": """
+Kvante-bondesjakk (kvante-tripp-trapp-tresko) ble funnet opp av fysikeren Allan Goff som en måte å *kjenne på*
+tre merkelige idéer fra kvantemekanikken (superposisjon, sammenfiltring og måling)
+ved å leke med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette settet kan du spille det i en notatbok og deretter se
+inn i hver idé, én notatbok om gangen.
+""",
+    "9cf2afd823": f"""
+## Slik bruker du en notatbok
+
+En notatbok er en liste med *celler*. Tekstceller (som denne) forklarer; kodeceller (grå
+bokser) gjør noe når du **kjører** dem: klikk i cellen og trykk
+**Shift+Enter**. Kjør cellene ovenfra og ned. Hvis noe ser feil ut, bruk
+*Kernel → Restart and run all* (eller *Run → Run All Cells*) for å begynne på nytt.
+
+## Reglene på to minutter
+
+Brettet er det vanlige 3 × 3, med rutene nummerert i leseretningen:
+
+```
+1 2 3
+4 5 6
+7 8 9
+```
+
+- **Et trekk er et par.** I hvert trekk skriver du to små
+  [spøkelsesmerker]({G}#spooky-mark) med nummeret på trekket (X1, O2, X3...) i to
+  forskjellige ruter. Merket havner i nøyaktig *én* av de to; inntil da er det
+  i begge. X gjør oddetallstrekkene, O partallstrekkene.
+- **Løkker kollapser.** Når et nytt par kobler sammen to ruter som allerede henger sammen gjennom en
+  kjede av spøkelsesmerker, lukker det en [syklus]({G}#cycle). Den *andre* spilleren
+  ([velgeren]({G}#chooser)) bestemmer så hvor det nye merket havner, og hvert merke i den
+  gruppen blir et stort [klassisk merke]({G}#classical-mark).
+- **Linjer vinner.** Bare klassiske merker teller. Tre på rad, i en kolonne eller en diagonal vinner.
+  Gir ett kollaps begge spillerne en linje, vinner linjen som ble fullført først (lavest
+  høyeste trekknummer).
+- **Det niende trekket.** Er det bare én rute igjen, er X sitt niende trekk ett vanlig
+  merke der.
+
+Det er alt. Hele reglene står på [regelkortet](../../lessons/rules/nb.md). Neste celle starter spillet.
+""",
+    "8bc8300f53": """
+## Spill!
+
+Kjør cellen nedenfor. Klikk på to ruter for å sette et par; klikk på en uthevet rute igjen
+for å angre. Når en syklus lukkes, sier statuslinjen hvem som velger, og to knapper
+tilbyr de to rutene. Panelene ved siden av brettet viser sammenfiltringsgrafen og
+hvor mange klassiske brett (*virkeligheter*) som fortsatt er mulige; panelet *Kvanteideen* forteller
+hvilken kvanteidé hver hendelse viser.
+
+Spill et helt parti med sidemannen din (to personer, én skjerm). Bruk deretter menyen Motstander
+for å spille mot datamaskinen. Språket kan byttes i menyen Språk.
+
+*(Hvis du leser en statisk kopi av denne notatboken, for eksempel på GitHub, vises ikke appen:
+åpne notatboken på Binder med lenken øverst.)*
+""",
+    "d082dde528": """
+Appen husker partiet sitt. `app.game.record()` gir partiet så langt som en *partinotasjon*:
+trekkene i rekkefølge, som tekst. Kjør denne cellen når du har spilt noen trekk:
+""",
+    "2069be920b": """
+## Partinotasjon
+
+En partinotasjon er måten settet skriver ned et parti på, ett ledd per handling:
+
+| ledd | betydning |
+|---|---|
+| `1-5` | et par spøkelsesmerker i rute 1 og 5 |
+| `c5`  | velgeren legger det nyeste merket i rute 5 (et kollaps) |
+| `3`   | X sitt niende trekk: ett klassisk merke i rute 3 |
+
+En partinotasjon gjenskaper en stilling nøyaktig, så hvert brett i disse notatbøkene kommer fra
+én, og du kan lime inn hvilken som helst av dem i appens notasjonsfelt. I kode
+bygger `Game.from_record` partiet, og et parti på siste linje i en celle tegner seg selv:
+""",
+    "55e9405ae3": """
+> **Gjett først, kjør så.** X sitt neste trekk er `1-5`. Lukker det en syklus? Skriv ned gjetningen din (eller si den høyt) *før* du kjører neste celle.
+""",
+    "52c1a3126c": """
+Nei: X3 kobler rute 1 (som den deler med X1) til rute 5 (som den deler med O2), men rute 1 og
+5 var ennå ikke forbundet, så kjeden blir bare lengre. Nå spiller O `7-9` og kobler sammen 7 og 9,
+som allerede er forbundet gjennom 1 og 5:
+""",
+    "56b11b01bf": """
+Settet avviser en ulovlig handling med en melding som sier hva som er tillatt, og lar
+partiet være uendret:
+""",
+    "92922a7035": """
+## Oppgaver
+
+Hver notatbok har oppgaver. Du skriver svaret ditt i stedet for `...` og kjører
+cellen; sjekkeren skriver en linje som begynner med **✓** (riktig) eller **✗** (ikke ennå, med et
+hint). Svar kan skrives i enhver fornuftig form: `[3, 5, 7]`, `"3, 5 og 7"` og
+`(7, 5, 3)` er alle det samme svaret. Prøv:
+""",
+    "91b3594c7d": """
+### Oppgave 00-1
+
+Hvilke tre ruter utgjør diagonalen fra hjørnet **øverst til høyre** til hjørnet
+**nederst til venstre**?
+""",
+    "ef8962352c": """
+Står du fast? `checks.hint("00-1")` gir et hint; `checks.solution("00-1")` viser en gjennomregnet løsning (prøv selv i noen minutter først: løsningen er skjult til du ber om den).
+""",
+    "d134547939": """
+### Oppgave 00-2
+
+Hvem er på tur etter partinotasjonen `1-9 1-9`: `"X"` eller `"O"`? (Tenk over hvilket trekk
+som lukket en syklus.)
+""",
+    "9428e1b241": """
+Står du fast? `checks.hint("00-2")` gir et hint; `checks.solution("00-2")` viser en gjennomregnet løsning (prøv selv i noen minutter først: løsningen er skjult til du ber om den).
+""",
+    "4014126431": """
+### Oppgave 00-3
+
+Skriv en partinotasjon der **X sitt første merke, X1, ender som et klassisk merke i
+midten** (rute 5). Prøv gjerne i appen først, og lim så inn notasjonen her.
+""",
+    "6af6b18045": """
+Står du fast? `checks.hint("00-3")` gir et hint; `checks.solution("00-3")` viser en gjennomregnet løsning (prøv selv i noen minutter først: løsningen er skjult til du ber om den).
+""",
+    "25a9a7330c": """
+## Slik er settet bygd opp
+
+**Notatbøkene** (mappen `notebooks/`, ett nivå opp) er elevens vei. Hver begynner med hva du skal
+lære, slutter med et sammendrag og tar 20–45 minutter. Bare denne første notatboken finnes på norsk.
+""",
+    "7f83070ecb": """
+| notatbok | hva den handler om |
+|---|---|
+| [00 · Start her](00_start_here.nb.ipynb) | spill et parti; slik virker settet (denne notatboken) |
+| [01 · Superposisjon](../01_superposition.ipynb) | ett merke i to ruter; virkeligheter; sjanser |
+| [02 · Sammenfiltring](../02_entanglement.ipynb) | merker som deler ruter; sammenfiltringsgrafen; Goffs tall for dekoherens |
+| [03 · Måling og kollaps](../03_measurement_and_collapse.ipynb) | sykluser, velgeren, kaskaden: spillets måling |
+| [04 · Seier og poeng](../04_winning_and_scoring.ipynb) | linjer, samtidige linjer, Goffs poeng, det niende trekket |
+| [05 · Strategi](../05_strategy.ipynb) | spill mot datamaskinen; feller; din egen spiller i en klasseturnering |
+| [06 · Å løse spillet](../06_solving_the_game.ipynb) | hvor stort spillet er; minimaks; hva perfekt spill gir |
+| [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og svikter; tilfeldig kollaps; ekte qubiter i numpy |
+""",
+    "2b90acd557": f"""
+**Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
+[spøkelsesmerke]({G}#spooky-mark), [klassisk merke]({G}#classical-mark),
+[syklus]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [velger]({G}#chooser),
+[virkelighet]({G}#reality), [ensemble]({G}#ensemble). Ord med lenker som disse åpner den
+(på engelsk, med en tabell over begrepene på norsk).
+
+**For lærere** har mappen `lessons/` undervisningsplaner, arbeidsark, fasit og
+reglene på fem språk; [regelkortet på norsk](../../lessons/rules/nb.md).
+
+**Python-pakken** `qttt_edu` gjør jobben, og du kan bruke den i dine egne celler:
+`qttt_edu.Game` (reglene), `qttt_edu.quantum` (virkeligheter, sjanser, keter),
+`qttt_edu.graph` og `qttt_edu.drawing` (sammenfiltringsgrafen og tegninger),
+`qttt_edu.players` (datamaskinspillere), `qttt_edu.solver` (perfekt spill),
+`qttt_edu.widgets` (appen) og `qttt_edu.checks` (oppgavesjekkeren).
+`set_language("nb")` i første kodecelle får settet til å snakke norsk.
+""",
+    "64272f7d47": """
+## Sammendrag
+
+- Et trekk er et par spøkelsesmerker; et trekk som lukker en syklus, lar den andre spilleren velge, og gruppen blir klassisk.
+- Bare klassiske merker gir linjer.
+- En partinotasjon som `1-9 5-7 1-5 7-9` gjenskaper enhver stilling; appen leser og skriver partinotasjoner.
+- Oppgaver sjekkes av `checks.check`; hint og løsninger venter til du ber om dem.
+
+## Hva nå
+
+Fortsett med **[01 · Superposisjon](../01_superposition.ipynb)** (på engelsk). Den ser nærmere på ett enkelt trekk: hva det betyr at et merke er i to ruter på en gang.
+""",
+}
