@@ -701,3 +701,24 @@ def test_play_in_another_language():
     assert get_language() == other
     assert app.language_select.value == other
     assert status(app) == t_in(other, "widget_status_move", player="X", move=1)
+
+
+def test_every_message_the_app_uses_is_in_the_english_catalog():
+    import json
+    from importlib import resources
+    from pathlib import Path
+
+    import qttt_edu.widgets as package
+
+    english = json.loads(
+        resources.files("qttt_edu").joinpath("locales", "en", "widget.json").read_text("utf-8")
+    )
+    assert all(k.startswith(("widget_", "explain_")) for k in english)
+    used = set()
+    for path in Path(package.__file__).parent.glob("*.py"):
+        used |= set(re.findall(r"""\bt\(\s*f?["']((?:widget|explain)_[a-z_]*)""", path.read_text()))
+    dynamic = {k for k in used if k.endswith("_")}  # t(f"widget_opponent_{name}")
+    assert used - dynamic <= set(english), sorted(used - dynamic - set(english))
+    for prefix in dynamic:
+        assert any(k.startswith(prefix) for k in english)
+    assert len(used) > 40

@@ -50,11 +50,11 @@ def available_opponents() -> list[str]:
 
 
 def available_languages() -> list[str]:
-    """The languages of ``LANGUAGES`` whose message catalog is installed."""
+    """The languages of ``LANGUAGES`` whose catalog has the app's messages (``widget.json``)."""
     from importlib import resources
 
     folder = resources.files("qttt_edu").joinpath("locales")
-    return [lang for lang in LANGUAGES if folder.joinpath(lang).is_dir()]
+    return [lang for lang in LANGUAGES if folder.joinpath(lang, "widget.json").is_file()]
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -641,6 +641,7 @@ class GameApp:
         self.language_select.description = t("widget_language")
         self.opponent_select.description = t("widget_opponent")
         self.graph_title.value = _panel_title(t("widget_graph_title"))
+        self.graph.tooltip = t("widget_graph_alt")
         self.realities_title.value = _panel_title(t("widget_realities_title"))
         self.explain_title.value = _panel_title(t("widget_explain_title"))
         options = [("human", t("widget_opponent_human"))]
