@@ -711,7 +711,7 @@ def test_every_message_the_app_uses_is_in_the_english_catalog():
     import qttt_edu.widgets as package
 
     english = json.loads(
-        resources.files("qttt_edu").joinpath("locales", "en", "widget.json").read_text("utf-8")
+        (resources.files("qttt_edu") / "locales" / "en" / "widget.json").read_text("utf-8")
     )
     assert all(k.startswith(("widget_", "explain_")) for k in english)
     used = set()

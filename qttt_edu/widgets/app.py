@@ -54,7 +54,7 @@ def available_languages() -> list[str]:
     from importlib import resources
 
     folder = resources.files("qttt_edu").joinpath("locales")
-    return [lang for lang in LANGUAGES if folder.joinpath(lang, "widget.json").is_file()]
+    return [lang for lang in LANGUAGES if folder.joinpath(lang).joinpath("widget.json").is_file()]
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -557,11 +557,14 @@ class GameApp:
         game = self._game
         pos = game.position
         pending = game.awaiting_collapse
+        landing = pending.mark if pending is not None else ""
         choosable = set(pending.squares) if pending is not None else set()
         cycle = set(pending_cycle_squares(game))
-        done = pos.outcome.lines if pos.outcome else ()
+        outcome = pos.outcome
+        done = outcome.lines if outcome is not None else ()
+        winner = outcome.winner if outcome is not None else None
         lines = {s for ln in done for s in ln.squares}
-        won = {s for ln in done if ln.player == pos.outcome.winner for s in ln.squares}
+        won = {s for ln in done if ln.player == winner for s in ln.squares}
         for s, b in self.squares.items():
             classes = ["qttt-square", f"qttt-square-{s}"]
             move = pos.classical_moves[s]
@@ -577,7 +580,7 @@ class GameApp:
                 classes.append("qttt-cycle")
             if s in choosable:
                 classes.append("qttt-choosable")
-                name = t("widget_square_choosable", name=name, mark=pending.mark)
+                name = t("widget_square_choosable", name=name, mark=landing)
             if s in lines:
                 classes.append("qttt-line")
             if s in won:
@@ -695,7 +698,7 @@ def _panel_title(text: str) -> str:
 
 def _execution_count() -> int | None:
     try:
-        from IPython import get_ipython
+        from IPython.core.getipython import get_ipython
     except ImportError:
         return None
     shell = get_ipython()
