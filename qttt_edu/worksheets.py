@@ -492,9 +492,10 @@ def write_worksheets(
     return written
 
 
-def _metadata(ext: str, name: str) -> dict[str, str]:
+def _metadata(ext: str, name: str) -> dict[str, str | None]:
     if ext == "pdf":
-        return {"Title": f"qttt-edu {name}", "Creator": "qttt_edu.worksheets"}
+        # No creation date: the same sheets give the same bytes, so committed copies diff cleanly.
+        return {"Title": f"qttt-edu {name}", "Creator": "qttt_edu.worksheets", "CreationDate": None}
     return {"Software": "qttt_edu.worksheets"}
 
 
