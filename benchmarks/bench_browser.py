@@ -1,0 +1,172 @@
+"""Click-to-board latency of the app in a real browser (Voilà and JupyterLab).
+
+For every click of the scripted game in ``tests/browser/browser_harness.py`` (a
+whole game: pairs, two collapses, a refused click, the win), the page itself
+measures with ``performance.now()`` the time from the click to the moment the
+status line has changed and, for clicks that place or settle marks, the squares
+show the new marks, plus one animation frame (so the update has been laid out
+for painting). Each run plays one whole game; the script prints the median of
+each run and the median over runs. Voilà runs also time a cold start: page
+load to a playable app (a new kernel each time, as for each student on Binder).
+
+Run from the repository root (needs /usr/bin/chromium)::
+
+    python benchmarks/bench_browser.py            # 5 runs in Voilà and in JupyterLab
+    python benchmarks/bench_browser.py --runs 3 --only voila
+
+Target: median click-to-board under 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+
+# The harness lives with the browser tests.
+from browser_harness import (
+    APP,
+    APP_TIMEOUT,
+    GAME,
+    START_HERE,
+    OfflineGuard,
+    browser_skip_reason,
+    copy_notebooks,
+    lab_server,
+    launch_chromium,
+    new_page,
+    open_in_lab,
+    run_all_cells,
+    running,
+    voila_server,
+    wait_for_status,
+    wait_until_idle,
+)
+
+# Click `target` inside the app root and resolve with the milliseconds until the
+# status line (and, if asked, the board text) differs from before, plus one frame.
+_TIMED_CLICK = """
+(root, [target, boardChanges]) => new Promise((resolve) => {
+    const status = root.querySelector('.qttt-status');
+    const board = () => Array.from({length: 9}, (_, i) =>
+        root.querySelector('.qttt-square-' + (i + 1)).innerText).join('|');
+    const status0 = status.innerText, board0 = board();
+    let done = false;
+    const finish = (value) => {
+        if (!done) { done = true; observer.disconnect(); resolve(value); }
+    };
+    const check = () => {
+        if (status.innerText !== status0 && (!boardChanges || board() !== board0)) {
+            observer.disconnect();
+            requestAnimationFrame(() => finish(performance.now() - t0));
+        }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+    setTimeout(() => finish(-1), 15000);
+    const t0 = performance.now();
+    root.querySelector('.' + target).click();
+})
+"""
+
+
+def play_timed(app: Any) -> list[float]:
+    """Play the scripted game once; return each click's latency in ms."""
+    wait_for_status(app, r"^X, move 1: choose two squares")
+    times = []
+    for step in GAME:
+        ms = app.evaluate(_TIMED_CLICK, [step.target, step.board_changes])
+        if ms < 0:
+            raise RuntimeError(f"no update within 15 s after clicking {step.target}")
+        # Not timed: the page must say what the tests expect, or the figures mean nothing.
+        wait_for_status(app, step.status)
+        times.append(ms)
+    return times
+
+
+def new_game(app: Any) -> None:
+    app.locator(".qttt-new").click()
+    wait_for_status(app, r"^X, move 1: choose two squares")
+
+
+def report(name: str, runs: list[list[float]], extra: str = "") -> float:
+    medians = [statistics.median(r) for r in runs]
+    every = sorted(t for r in runs for t in r)
+    p90 = every[int(0.9 * (len(every) - 1))]
+    print(
+        f"{name}: click-to-board median {statistics.median(medians):.1f} ms over {len(runs)} runs "
+        f"of {len(runs[0])} clicks (run medians {', '.join(f'{m:.1f}' for m in medians)}; "
+        f"all clicks p90 {p90:.1f} ms, max {every[-1]:.1f} ms){extra}"
+    )
+    return statistics.median(medians)
+
+
+def bench_voila(browser: Any, server: Any, runs: int) -> None:
+    clicks, starts = [], []
+    for _ in range(runs):
+        page = new_page(browser, OfflineGuard())
+        t0 = time.perf_counter()
+        page.goto(server.url(f"voila/render/{APP}"), timeout=APP_TIMEOUT)
+        app = page.locator(".qttt-app")
+        wait_for_status(app, r"^X, move 1: choose two squares", timeout=APP_TIMEOUT)
+        starts.append(time.perf_counter() - t0)
+        clicks.append(play_timed(app))
+        page.context.close()
+    start = f"; cold start to playable app median {statistics.median(starts):.2f} s " + (
+        f"({', '.join(f'{s:.2f}' for s in starts)})"
+    )
+    report("Voila", clicks, start)
+
+
+def bench_lab(browser: Any, server: Any, runs: int) -> None:
+    page = new_page(browser, OfflineGuard())
+    open_in_lab(page, server, START_HERE)
+    run_all_cells(page)
+    app = page.locator(".jp-CodeCell", has_text="app = play()").locator(".qttt-app")
+    app.wait_for(timeout=APP_TIMEOUT)
+    wait_until_idle(page)
+    app.scroll_into_view_if_needed()
+    clicks = []
+    for run in range(runs):
+        if run:
+            new_game(app)
+        clicks.append(play_timed(app))
+    page.context.close()
+    report("JupyterLab", clicks)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="games per front end (default 5)")
+    parser.add_argument("--only", choices=["voila", "lab"], help="benchmark one front end")
+    args = parser.parse_args()
+    reason = browser_skip_reason()
+    if reason:
+        print(reason)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = copy_notebooks(Path(tmp) / "served")
+        work = Path(tmp) / "jupyter"
+        work.mkdir()
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            if args.only in (None, "voila"):
+                with running(voila_server(root, work)) as server:
+                    bench_voila(browser, server, args.runs)
+            if args.only in (None, "lab"):
+                with running(lab_server(root, work)) as server:
+                    bench_lab(browser, server, args.runs)
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,518 @@
+"""Real-browser harness: local Jupyter servers, an offline Chromium, and a scripted game.
+
+Used by the browser tests (``tests/browser/``) and by ``benchmarks/bench_browser.py``.
+
+The servers run over a temporary copy of ``notebooks/`` laid out as in the
+repository (``<tmp>/notebooks/...``), so the URLs are the ones a Binder link
+opens (``lab/tree/notebooks/00_start_here.ipynb``,
+``voila/render/notebooks/app.ipynb``) and nothing a server or kernel writes
+(checkpoints, workspaces, settings, IPython history) ever lands in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+ARTIFACTS = REPO / "test-artifacts"
+START_HERE = "notebooks/00_start_here.ipynb"
+APP = "notebooks/app.ipynb"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+# A classroom projector: the size the app has to look right at.
+PROJECTOR = {"width": 1280, "height": 800}
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+SERVER_TIMEOUT = 90.0  # seconds; a cold JupyterLab on a busy 2-core machine
+APP_TIMEOUT = 120_000  # ms until the app appears after Run All / page load
+STEP_TIMEOUT = 15_000  # ms for one click to reach the kernel and come back
+
+
+class ServerError(RuntimeError):
+    """A server did not start (the message carries its log)."""
+
+
+def browser_skip_reason() -> str | None:
+    """Why the browser tests cannot run here, or ``None`` when they can.
+
+    Only a missing Chromium is a reason, and only on a developer machine:
+    with ``QTTT_REQUIRE_BROWSER`` set (CI sets it) a missing browser is an
+    error the tests must report, not skip.
+    """
+    if Path(CHROMIUM).exists():
+        return None
+    if os.environ.get("QTTT_REQUIRE_BROWSER"):
+        raise RuntimeError(
+            f"QTTT_REQUIRE_BROWSER is set but {CHROMIUM} is missing: "
+            "install Debian's chromium (apt-get install chromium)"
+        )
+    return (
+        f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium) "
+        "to run the browser tests; set QTTT_REQUIRE_BROWSER=1 to make its absence an error"
+    )
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:
+    """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``."""
+    shutil.copytree(
+        source,
+        dest / "notebooks",
+        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
+    )
+    return dest
+
+
+def server_env(work: Path) -> dict[str, str]:
+    """Environment for a server and its kernels, isolated in ``work``.
+
+    Runtime, config and IPython directories go to ``work`` so a developer's
+    own Jupyter settings neither leak in nor get written to. ``MPLBACKEND`` is
+    dropped: the test suite sets it to Agg, but a kernel behind a browser
+    should draw the way it does for a student.
+    """
+    env = dict(os.environ)
+    env.pop("MPLBACKEND", None)
+    for var, sub in (
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("IPYTHONDIR", "ipython"),
+    ):
+        path = work / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[var] = str(path)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+@dataclass
+class Server:
+    """A Jupyter-family server started as a child process and polled until it answers."""
+
+    name: str
+    argv: list[str]
+    base_url: str
+    ready_path: str
+    cwd: Path
+    env: dict[str, str]
+    log_path: Path
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    def launch(self) -> Server:
+        """Start the process (returns at once; see ``wait_ready``)."""
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                self.argv,
+                cwd=self.cwd,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group, so stop() reaches its kernels
+            )
+        return self
+
+    def wait_ready(self, timeout: float = SERVER_TIMEOUT) -> Server:
+        """Poll until the server answers; on failure stop it and raise with its log."""
+        assert self.process is not None, "launch() first"
+        url = self.base_url + self.ready_path
+        deadline = time.monotonic() + timeout
+        last_error = "no answer yet"
+        while time.monotonic() < deadline:
+            code = self.process.poll()
+            if code is not None:
+                raise ServerError(
+                    f"{self.name} exited with code {code} before answering at {url}.\n"
+                    f"Command: {' '.join(self.argv)}\nServer log:\n{self.log_text()}"
+                )
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    if response.status == 200:
+                        return self
+                    last_error = f"HTTP {response.status}"
+            except (urllib.error.URLError, OSError) as exc:
+                last_error = str(exc)
+            time.sleep(0.25)
+        self.stop()
+        raise ServerError(
+            f"{self.name} did not answer at {url} within {timeout:.0f} s ({last_error}).\n"
+            f"Command: {' '.join(self.argv)}\nServer log:\n{self.log_text()}"
+        )
+
+    def start(self, timeout: float = SERVER_TIMEOUT) -> Server:
+        """Launch and wait until the server answers."""
+        return self.launch().wait_ready(timeout)
+
+    def stop(self) -> None:
+        """Stop the server and everything it started (kernels), politely first."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        pgid = self.process.pid  # the server leads its own session (start_new_session)
+        try:
+            os.killpg(pgid, signal.SIGTERM)
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(pgid, signal.SIGKILL)
+            self.process.wait(timeout=5)
+        except ProcessLookupError:
+            pass
+
+    def log_text(self, tail: int = 6000) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return text[-tail:]
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+
+def _root_flag() -> list[str]:
+    """Containers (CI, Binder-like images) often run as root; Jupyter refuses that unasked."""
+    return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+def lab_server(root: Path, work: Path) -> Server:
+    """A JupyterLab server over ``root`` on a free port, without token or password."""
+    port = free_port()
+    settings = work / "lab-settings"
+    # Keep JupyterLab quiet and offline-friendly: no news or update toasts over the notebook.
+    apputils = settings / "@jupyterlab" / "apputils-extension"
+    apputils.mkdir(parents=True, exist_ok=True)
+    (apputils / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    argv = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={root}",
+        "--IdentityProvider.token=",
+        "--PasswordIdentityProvider.hashed_password=",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={work / 'lab-workspaces'}",
+        *_root_flag(),
+    ]
+    return Server(
+        name="JupyterLab",
+        argv=argv,
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path="api",
+        cwd=root,
+        env=server_env(work),
+        log_path=work / "jupyterlab.log",
+    )
+
+
+def voila_server(root: Path, work: Path) -> Server:
+    """A Voilà server over ``root`` (tree mode, so apps live at ``voila/render/...``)."""
+    port = free_port()
+    argv = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(root),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.port={port}",
+        "--Voila.port_retries=0",
+        "--Voila.token=",
+    ]
+    return Server(
+        name="Voila",
+        argv=argv,
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path="",  # the tree listing: answers without starting a kernel
+        cwd=root,
+        env=server_env(work),
+        log_path=work / "voila.log",
+    )
+
+
+@contextmanager
+def running(server: Server) -> Iterator[Server]:
+    """Start ``server`` and stop it on the way out, whatever happens."""
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's headless Chromium, with everything that phones home switched off."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
+    )
+
+
+@dataclass
+class OfflineGuard:
+    """Abort every request that leaves localhost, and remember what was tried."""
+
+    blocked: list[str] = field(default_factory=list)
+
+    def install(self, context: Any) -> OfflineGuard:
+        context.route("**/*", self._handle)
+        return self
+
+    def _handle(self, route: Any) -> None:
+        url = route.request.url
+        parsed = urlparse(url)
+        if parsed.scheme in ("http", "https", "ws", "wss") and parsed.hostname not in LOCAL_HOSTS:
+            self.blocked.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+
+def new_page(browser: Any, guard: OfflineGuard, viewport: dict[str, int] = PROJECTOR) -> Any:
+    """A fresh page in its own offline context, with a projector-sized viewport."""
+    context = browser.new_context(viewport=viewport)
+    guard.install(context)
+    context.set_default_timeout(STEP_TIMEOUT)
+    return context.new_page()
+
+
+# --- driving a notebook in JupyterLab ---------------------------------------
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def open_in_lab(page: Any, lab: Server, path: str) -> Any:
+    """Open ``path`` in JupyterLab and return the notebook panel once it is shown."""
+    page.goto(lab.url(f"lab/tree/{path}"))
+    panel = page.locator(".jp-NotebookPanel:visible")
+    panel.wait_for(timeout=APP_TIMEOUT)
+    # The status bar says "<kernel> | Idle" only once the kernel has started and
+    # answered (the toolbar indicator is already "idle" before there is a kernel;
+    # running cells then would ask which kernel to start).
+    kernel_status = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
+    _expect()(kernel_status).to_have_text(re.compile(r"\| Idle$"), timeout=APP_TIMEOUT)
+    return panel
+
+
+def run_all_cells(page: Any) -> None:
+    """Run every cell the way a person does: Run menu, Run All Cells."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def wait_until_idle(page: Any, timeout: float = APP_TIMEOUT) -> None:
+    """Wait until the kernel has finished what it was asked (indicator back to idle)."""
+    indicator = page.locator(".jp-Notebook-ExecutionIndicator").first
+    page.wait_for_function(
+        "el => el.getAttribute('data-status') === 'idle'",
+        arg=indicator.element_handle(),
+        timeout=timeout,
+        polling=100,
+    )
+
+
+# --- the scripted game --------------------------------------------------------
+
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def plain(text: str) -> str:
+    """Text with subscript digits made ordinary and white space collapsed."""
+    return " ".join(text.translate(_SUBSCRIPTS).split())
+
+
+@dataclass(frozen=True)
+class Step:
+    """One click of the scripted game and what the page must show afterwards.
+
+    ``target`` is a CSS class inside the app (``qttt-square-5``, ``qttt-choose-1``);
+    ``status`` a regular expression the status line must match afterwards;
+    ``record`` the game record after the click (``None``: unchanged);
+    ``board_changes`` whether the squares' text changes (the benchmark waits for it).
+    """
+
+    target: str
+    status: str
+    record: str | None = None
+    board_changes: bool = False
+    refused: bool = False
+
+
+# Goff's smallest collapse (two marks on the same two squares), then X builds the
+# middle column while O plays elsewhere, and X5 closes a second cycle that O must
+# collapse: whichever square O picks, X holds 2, 5 and 8 and wins with 2-5-8.
+GAME: tuple[Step, ...] = (
+    Step("qttt-square-1", r"^X, move 1: square 1 chosen"),
+    Step("qttt-square-2", r"^O, move 2: choose two squares", "1-2", True),
+    Step("qttt-square-1", r"^O, move 2: square 1 chosen"),
+    Step("qttt-square-2", r"^X: O2 closed a cycle\. Choose where O2 lands", "1-2 1-2", True),
+    Step("qttt-choose-1", r"^X, move 3: choose two squares", "1-2 1-2 c1", True),
+    # Square 1 now holds O2 as a classical mark: the kit must refuse, visibly.
+    Step(
+        "qttt-square-1",
+        r"^⚠ Not allowed: square 1 already holds the classical mark O2.*"
+        r"X, move 3: choose two squares$",
+        refused=True,
+    ),
+    Step("qttt-square-5", r"^X, move 3: square 5 chosen"),
+    Step("qttt-square-8", r"^O, move 4: choose two squares", "1-2 1-2 c1 5-8", True),
+    Step("qttt-square-3", r"^O, move 4: square 3 chosen"),
+    Step("qttt-square-6", r"^X, move 5: choose two squares", "1-2 1-2 c1 5-8 3-6", True),
+    Step("qttt-square-5", r"^X, move 5: square 5 chosen"),
+    Step(
+        "qttt-square-8",
+        r"^O: X5 closed a cycle\. Choose where X5 lands: square 5 or square 8",
+        "1-2 1-2 c1 5-8 3-6 5-8",
+        True,
+    ),
+    Step(
+        "qttt-choose-5",
+        r"^X wins: line 2-5-8 \(completed by X5\)",
+        "1-2 1-2 c1 5-8 3-6 5-8 c5",
+        True,
+    ),
+)
+FINAL_RECORD = "1-2 1-2 c1 5-8 3-6 5-8 c5"
+
+
+def expected_squares(record: str) -> dict[int, tuple[str, list[str]]]:
+    """For each square, its classical mark ("" if none) and spooky marks, from the core."""
+    from qttt_edu import Game
+
+    game = Game.from_record(record)
+    out: dict[int, tuple[str, list[str]]] = {}
+    for square in range(1, 10):
+        spooky = [mark for mark, squares in game.spooky if square in squares]
+        out[square] = (game.classical.get(square, ""), spooky)
+    return out
+
+
+def board_state(app: Any) -> dict[int, tuple[str, str]]:
+    """Each square's visible text and tooltip, as the page shows them now."""
+    raw = app.evaluate(
+        """root => {
+            const out = {};
+            for (let s = 1; s <= 9; s++) {
+                const el = root.querySelector('.qttt-square-' + s);
+                out[s] = el ? [el.innerText, el.getAttribute('title') || ''] : null;
+            }
+            return out;
+        }"""
+    )
+    missing = [s for s, v in raw.items() if v is None]
+    if missing:
+        raise AssertionError(f"squares {missing} have no element with class qttt-square-N")
+    return {int(s): (plain(text), plain(title)) for s, (text, title) in raw.items()}
+
+
+def check_board(app: Any, record: str) -> None:
+    """Assert every square shows exactly the marks the rules core says it holds."""
+    board = board_state(app)
+    for square, (classical, spooky) in expected_squares(record).items():
+        text, title = board[square]
+        shown = set(re.findall(r"[XO][1-9]", text))
+        expected = {classical} if classical else set(spooky)
+        assert shown == expected, (
+            f"after {record!r}, square {square} shows {text!r} (title {title!r}); "
+            f"the rules say {'classical ' + classical if classical else 'spooky ' + str(spooky)}"
+        )
+        assert title.startswith(f"Square {square}"), (
+            f"square {square}'s tooltip {title!r} should name it for screen readers"
+        )
+
+
+def status_text(app: Any) -> str:
+    return plain(app.locator(".qttt-status").inner_text())
+
+
+def wait_for_status(app: Any, pattern: str, timeout: float = STEP_TIMEOUT) -> None:
+    """Wait until the status line matches ``pattern``; fail with what it says instead."""
+    status = app.locator(".qttt-status")
+    deadline = time.monotonic() + timeout / 1000
+    text = ""
+    while time.monotonic() < deadline:
+        text = plain(status.inner_text())
+        if re.search(pattern, text):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"status line says {text!r}; expected it to match {pattern!r}")
+
+
+def play_game(app: Any, on_step: Callable[[Step], None] | None = None) -> None:
+    """Play ``GAME`` by clicking, checking the status line and the board after each click."""
+    wait_for_status(app, r"^X, move 1: choose two squares")
+    check_board(app, "")
+    record = ""
+    for step in GAME:
+        before = board_state(app)
+        app.locator(f".{step.target}").click()
+        wait_for_status(app, step.status)
+        if step.refused:
+            assert board_state(app) == before, f"a refused click on {step.target} changed the board"
+        if step.record is not None:
+            record = step.record
+        check_board(app, record)
+        chooser = app.locator(".qttt-choose:visible")
+        pending = "closed a cycle" in step.status
+        assert (chooser.count() > 0) == pending, (
+            f"after {step.target}: {chooser.count()} collapse buttons visible, "
+            f"expected {'some' if pending else 'none'}"
+        )
+        if on_step is not None:
+            on_step(step)
+
+
+def check_final(app: Any) -> None:
+    """The outcome: X's line 2-5-8, the record in the move log, and no more moves."""
+    assert re.search(r"^X wins: line 2-5-8 \(completed by X5\)$", status_text(app))
+    log = plain(app.locator(".qttt-log").inner_text())
+    assert FINAL_RECORD in log, f"move log shows {log!r}, expected the record {FINAL_RECORD!r}"
+    before = board_state(app)
+    app.locator(".qttt-square-9").click()
+    wait_for_status(app, r"^⚠ Not allowed: the game is over \(X won with line 2-5-8")
+    assert board_state(app) == before, "a click after the end changed the board"
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a screenshot of the whole viewport to ``test-artifacts/`` and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

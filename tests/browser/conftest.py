@@ -1,0 +1,124 @@
+"""Fixtures for the end-to-end tests in a real browser.
+
+* ``chromium``: Debian's headless Chromium driven by Playwright (sync API). Absent
+  Chromium skips the tests with the reason, unless ``QTTT_REQUIRE_BROWSER`` is set
+  (CI), in which case it is an error.
+* ``notebook_root``: a temporary copy of ``notebooks/`` (servers never write into
+  the repository).
+* ``lab`` / ``voila``: a JupyterLab and a Voilà server on free localhost ports,
+  without token, started together once per session and stopped at the end.
+* ``offline_page``: a fresh projector-sized page whose every request off localhost
+  is aborted and recorded; a failing test leaves its screenshot in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import (
+    ARTIFACTS,
+    OfflineGuard,
+    Server,
+    browser_skip_reason,
+    copy_notebooks,
+    lab_server,
+    launch_chromium,
+    new_page,
+    voila_server,
+)
+
+_BLOCKED: dict[str, list[str]] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.stash[_CALL_FAILED] = report.failed
+
+
+_CALL_FAILED = pytest.StashKey[bool]()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say which external URLs the pages tried to reach (all of them were refused)."""
+    if not _BLOCKED:
+        return
+    terminalreporter.section("browser: requests off localhost (aborted)")
+    for test, urls in _BLOCKED.items():
+        terminalreporter.write_line(f"{test}: {len(urls)} aborted")
+        for url in sorted(set(urls)):
+            terminalreporter.write_line(f"    {url}")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    reason = browser_skip_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def notebook_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_notebooks(tmp_path_factory.mktemp("served"))
+
+
+@pytest.fixture(scope="session")
+def servers(
+    chromium: Any, notebook_root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Server]]:
+    """JupyterLab and Voilà, launched side by side (each takes seconds to import)."""
+    work = tmp_path_factory.mktemp("jupyter")
+    started = {"lab": lab_server(notebook_root, work), "voila": voila_server(notebook_root, work)}
+    for server in started.values():
+        server.launch()
+    try:
+        for server in started.values():
+            server.wait_ready()
+        yield started
+    finally:
+        for server in started.values():
+            server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab(servers: dict[str, Server]) -> Server:
+    return servers["lab"]
+
+
+@pytest.fixture(scope="session")
+def voila(servers: dict[str, Server]) -> Server:
+    return servers["voila"]
+
+
+@pytest.fixture
+def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """Make offline pages; their blocked requests are reported, failures photographed."""
+    made: list[tuple[Any, OfflineGuard]] = []
+
+    def make(**kwargs: Any) -> Any:
+        guard = OfflineGuard()
+        page = new_page(chromium, guard, **kwargs)
+        page.offline_guard = guard
+        made.append((page, guard))
+        return page
+
+    yield make
+    failed = request.node.stash.get(_CALL_FAILED, False)
+    for number, (page, guard) in enumerate(made):
+        if guard.blocked:
+            _BLOCKED.setdefault(request.node.nodeid, []).extend(guard.blocked)
+        if failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}-{number}.png"))
+        page.context.close()
