@@ -96,6 +96,14 @@ def trim(path: Path) -> None:
                 data.pop("image/png")
             if out.get("output_type") in ("display_data", "execute_result") and not data:
                 continue
+            if (
+                out.get("output_type") == "stream"
+                and kept
+                and kept[-1].get("output_type") == "stream"
+                and kept[-1].get("name") == out.get("name")
+            ):
+                kept[-1]["text"] += out["text"]  # one block per stream, however it was flushed
+                continue
             kept.append(out)
         cell.outputs = kept
     nbformat.write(nb, path)
