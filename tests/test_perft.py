@@ -18,11 +18,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
+from typing import TypeVar
 
 import pytest
 
 from qttt_edu import Action, Game, Position
+
+Node = TypeVar("Node")
 
 #: perft(1..4) from the empty board (see test_pinned_counts_by_hand for the derivation)
 PERFT = {1: 36, 2: 1_296, 3: 45_432, 4: 1_531_656}
@@ -184,14 +188,20 @@ def naive_from_record(record: str) -> Naive:
 # --- the pinned counts --------------------------------------------------------
 
 
-def levels(root, children, count_legal, depth):  # type: ignore[no-untyped-def]
-    """Walk the game tree breadth first: perft for depths 1..depth and the last levels.
+def levels(
+    root: Node,
+    children: Callable[[Node], list[Node]],
+    count_legal: Callable[[Node], int],
+    depth: int,
+) -> tuple[dict[int, int], dict[int, list[Node]]]:
+    """Walk the game tree breadth first: perft for depths 1..depth and the levels on the way.
 
     The nodes at depth d - 1 are kept and perft(d) is the sum of their legal-action
     counts, so depth 4 needs 45,432 positions rather than 1.5 million.
     """
     level = [root]
-    counts, kept = {}, {}
+    counts: dict[int, int] = {}
+    kept: dict[int, list[Node]] = {}
     for d in range(1, depth + 1):
         counts[d] = sum(count_legal(node) for node in level)
         if d < depth:

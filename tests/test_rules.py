@@ -306,6 +306,8 @@ def test_other_components_stay_spooky() -> None:
     g.collapse(2)
     assert g.classical == {1: "O2", 2: "O4"}
     assert g.spooky == [("X1", (7, 8)), ("X3", (8, 9))]
+    assert g.position.component_of(7) == (7, 8, 9)
+    assert g.position.component_of(1) == g.position.component_of(2) == ()  # classical now
 
 
 def test_chooser_acts_twice_choice_then_move() -> None:
