@@ -324,8 +324,11 @@ CELLS = [
         - **O's best defence is a simultaneous line.** Under Goff's points O still gets 1/2
           against perfect play, and if simultaneous lines counted as draws the game would be a
           draw. The game's value hinges on the earliest-line rule.
-        - **The first move:** a pair in two opposite corners (`1-9`, or its mirror image `3-7`)
-          wins for X under the kit's rule.
+        - **The first move matters enormously.** Under the kit's rule the solver's analysis of
+          all 36 first moves finds exactly two that win, `1-9` and `3-7`: a pair in two
+          opposite corners, one family of the eight above. Every other first move, pairs
+          through the centre included, lets O hold a draw. (To reproduce, about four minutes:
+          `analyse(Position(), "seed")`.)
 
         Check one claim live: play the first three moves of the seed line and let the solver
         continue (a few seconds, because the hard work is near the root).
@@ -351,7 +354,8 @@ CELLS += footer(
         "Minimax with a cache solves late positions in a blink; the kit's solver adds pruning, "
         "symmetry and move ordering to solve the empty board in a minute or two.",
         "With perfect play X wins under the kit's rule, draws if simultaneous lines are draws, "
-        "and wins by 1/2 point under Goff's scoring; a first move in opposite corners wins.",
+        "and wins by 1/2 point under Goff's scoring; only a first move in two opposite corners "
+        "wins, every other first move draws.",
     ],
     "Last stop: what the game teaches about real quantum mechanics, and what it cannot.",
 )
