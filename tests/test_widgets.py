@@ -446,6 +446,10 @@ def test_graph_panel_follows_the_game(monkeypatch):
     assert bytes(app.graph.value) == b"stub:1-2"
     app.timeline.value = 0
     assert bytes(app.graph.value) == b"stub:"
+    # JupyterLab cannot draw an Image widget that has a tooltip (ipywidgets 8.1): the
+    # text alternative is on the panel's title instead.
+    assert app.graph.tooltip is None
+    assert 'title="Entanglement graph: squares are nodes' in app.graph_title.value
 
 
 # --- the computer opponent -------------------------------------------------------------

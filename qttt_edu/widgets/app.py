@@ -643,8 +643,9 @@ class GameApp:
         self.side_select.layout.display = "none" if self._player is None else "flex"
         self.language_select.description = t("widget_language")
         self.opponent_select.description = t("widget_opponent")
-        self.graph_title.value = _panel_title(t("widget_graph_title"))
-        self.graph.tooltip = t("widget_graph_alt")
+        # The text alternative of the image sits on its title: a tooltip on the Image
+        # widget itself breaks its view in JupyterLab (ipywidgets 8.1).
+        self.graph_title.value = _panel_title(t("widget_graph_title"), t("widget_graph_alt"))
         self.realities_title.value = _panel_title(t("widget_realities_title"))
         self.explain_title.value = _panel_title(t("widget_explain_title"))
         options = [("human", t("widget_opponent_human"))]
@@ -692,8 +693,9 @@ def _set_classes(widget: w.DOMWidget, classes: list[str]) -> None:
         widget._dom_classes = new
 
 
-def _panel_title(text: str) -> str:
-    return f'<div class="qttt-panel-title">{html.escape(text)}</div>'
+def _panel_title(text: str, description: str = "") -> str:
+    title = f' title="{html.escape(description)}"' if description else ""
+    return f'<div class="qttt-panel-title"{title}>{html.escape(text)}</div>'
 
 
 def _execution_count() -> int | None:
