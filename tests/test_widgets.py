@@ -39,7 +39,7 @@ def quick_graph(request, monkeypatch):
 
 @pytest.fixture
 def real_graph():
-    pytest.importorskip("qttt_edu.drawing")
+    """Ask for the real matplotlib drawing (see ``quick_graph``)."""
 
 
 def plain(value: str) -> str:
@@ -566,8 +566,6 @@ def test_named_computer_opponents_play_to_the_end(name):
 
 
 def test_choosing_an_opponent_in_the_dropdown():
-    if "random" not in available_opponents():
-        pytest.skip("qttt_edu.players has no RandomPlayer")
     app = GameApp(computer_delay=0)
     assert app.side_select.layout.display == "none"
     click(app, 1, 2)

@@ -678,13 +678,7 @@ class GameApp:
 
     def render_graph(self) -> None:
         """Redraw the entanglement graph panel (cached per position)."""
-        png = self._graph.png(self._game)
-        if png is None:
-            self.graph.value = b""
-            self.graph_title.value = _panel_title(t("widget_graph_missing"))
-        else:
-            self.graph.value = png
-        self.graph.layout.display = "none" if png is None else "block"
+        self.graph.value = self._graph.png(self._game)
 
 
 def _set_classes(widget: w.DOMWidget, classes: list[str]) -> None:

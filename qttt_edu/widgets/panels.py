@@ -1,8 +1,7 @@
 """The two views beside the board: the entanglement graph (PNG) and the realities table.
 
-Both import their engines (``qttt_edu.drawing``, ``qttt_edu.quantum``) only when
-first drawn, so importing the widget stays fast and the app still works, with a
-note in the panel, where an engine is missing.
+Both import their engines (``qttt_edu.drawing`` with matplotlib, ``qttt_edu.quantum``)
+only when first drawn, so importing the widget module stays fast.
 """
 
 from __future__ import annotations
@@ -33,27 +32,23 @@ class GraphRenderer:
         self._axes: Any = None
         self._cache: OrderedDict[tuple[Position, str], bytes] = OrderedDict()
 
-    def png(self, game: Game) -> bytes | None:
-        """The PNG image of ``game``'s entanglement graph, or None without ``qttt_edu.drawing``."""
+    def png(self, game: Game) -> bytes:
+        """The PNG image of ``game``'s entanglement graph."""
         key = (game.position, get_language())
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         data = self.render(game)
-        if data is None:
-            return None
         self._cache[key] = data
         if len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
         return data
 
-    def render(self, game: Game) -> bytes | None:
+    def render(self, game: Game) -> bytes:
         """Draw afresh (no cache): the work a redraw of the panel costs."""
-        try:
-            from ..drawing import draw_entanglement
-        except ImportError:
-            return None
+        from ..drawing import draw_entanglement
+
         fig, ax = self._figure, self._axes
         if fig is None:
             # A bare Figure on an Agg canvas, not pyplot: nothing is registered with a
@@ -89,10 +84,8 @@ def _percent(p: float) -> str:
 
 def realities_html(game: Game) -> str:
     """The realities panel: how many classical boards remain and each square's odds."""
-    try:
-        from ..quantum import count_realities, square_odds
-    except ImportError:
-        return f"<p>{html.escape(t('widget_realities_missing'))}</p>"
+    from ..quantum import count_realities, square_odds
+
     count = count_realities(game)
     odds = square_odds(game)
     cells = []
@@ -104,7 +97,7 @@ def realities_html(game: Game) -> str:
                 f"{html.escape(t('widget_realities_settled'))}"
             )
         else:
-            entry = _odds_of(odds, s)
+            entry = dict(odds[s])
             empty = entry.pop("", 0)
             marks = sorted(
                 ((m, p) for m, p in entry.items() if p > 0),
@@ -126,9 +119,3 @@ def realities_html(game: Game) -> str:
         f"<table>{rows}</table>"
         f'<div class="qttt-note">{html.escape(t("widget_realities_note"))}</div>'
     )
-
-
-def _odds_of(odds: Any, square: int) -> dict[str, float]:
-    """The mark -> probability map of one square, whatever mapping ``square_odds`` returns."""
-    entry = odds.get(square, {}) if hasattr(odds, "get") else odds[square]
-    return dict(entry)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..core import Action, Game, Outcome, Position, mark_name
+from ..core import Action, Game, Outcome, Position, mark_name, player_of
 from ..i18n import t
 
 __all__ = [
@@ -140,8 +140,7 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
     a, b = action.squares
     if after.pending:
         cycle = _cycle_text(game)
-        chooser = "O" if move % 2 else "X"
-        mover = "X" if move % 2 else "O"
+        chooser, mover = player_of(move + 1), player_of(move)
         return [
             t("explain_cycle", mark=mark, cycle=cycle),
             t("explain_chooser", chooser=chooser, mover=mover, mark=mark),
@@ -158,27 +157,21 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
 
 
 def pending_cycle_squares(game: Game) -> list[int]:
-    """The squares around the pending cycle in order, from ``qttt_edu.graph`` when installed.
+    """The squares around the pending cycle in order (empty when no collapse is pending).
 
-    Without the graph module (or with no collapse pending) this is empty and the
-    views fall back to the two squares of the newest mark.
+    >>> from qttt_edu import Game
+    >>> pending_cycle_squares(Game.from_record("1-2 2-3 3-6 1-3"))
+    [1, 2, 3]
     """
-    if not game.position.pending:
-        return []
-    try:
-        from ..graph import pending_cycle
-    except ImportError:
-        return []
+    from ..graph import pending_cycle
+
     cycle = pending_cycle(game)
-    squares = getattr(cycle, "squares", cycle)
-    if isinstance(squares, (list, tuple)) and all(isinstance(s, int) for s in squares):
-        return list(squares)
-    return []
+    return [] if cycle is None else list(cycle.squares)
 
 
 def _cycle_text(game: Game) -> str:
     """The squares around the cycle the newest mark closed, e.g. ``"1-2-3-1"``."""
-    squares = pending_cycle_squares(game) or list(game.position.spooky[-1][1:])
+    squares = pending_cycle_squares(game)
     return _squares([*squares, squares[0]])
 
 
@@ -190,7 +183,7 @@ def _explain_collapse(before: Position, after: Position, square: int) -> str:
         if m and not before.classical_moves[s]
     ]
     others = [f"{mark} → {s}" for s, mark in sorted(landed, key=lambda p: int(p[1][1:]))]
-    chooser = "O" if move % 2 else "X"
+    chooser = player_of(move + 1)
     return t(
         "explain_collapse",
         chooser=chooser,
