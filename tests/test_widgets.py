@@ -157,7 +157,14 @@ def test_example_2_cycle_with_a_tail(choice, classical):
             )
             # The cycle 1-2-3 is highlighted, the tail square 6 is not.
             cycle = {s for s, b in app.squares.items() if "qttt-cycle" in classes(b)}
-            assert cycle in (set(), {1, 2, 3})
+            assert cycle == {1, 2, 3}
+            # Each choice button says what it would do, in the order the marks are forced.
+            assert app.choose_buttons[3].tooltip == (
+                "O4 lands in square 3: O4 → 3, O2 → 2, X3 → 6, X1 → 1"
+            )
+            assert app.choose_buttons[1].tooltip == (
+                "O4 lands in square 1: O4 → 1, X1 → 2, O2 → 3, X3 → 6"
+            )
 
     play_record(app, f"1-2 2-3 3-6 1-3 c{choice}", check)
     assert app.game.classical == classical
@@ -409,7 +416,7 @@ def test_explain_names_superposition_entanglement_measurement():
     click(app, 1)  # Goff's Fig. 5
     text = plain(app.explain.value)
     assert "Measurement: O put X3 in square 1" in text
-    assert "X1 → 2, O2 → 5, X3 → 1" in text
+    assert "(X3 → 1, X1 → 2, O2 → 5)" in text  # in the order the collapse forces them
 
 
 def test_realities_panel_counts_and_odds():

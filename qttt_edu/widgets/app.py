@@ -554,6 +554,8 @@ class GameApp:
         _set_classes(self.status, classes)
 
     def _render_board(self) -> None:
+        from ..graph import cascade
+
         game = self._game
         pos = game.position
         pending = game.awaiting_collapse
@@ -596,7 +598,7 @@ class GameApp:
             buttons = []
             for s in pending.squares:
                 b = self.choose_buttons[s]
-                result = ", ".join(f"{m} → {q}" for q, m in sorted(pending.outcomes[s].items()))
+                result = ", ".join(f"{step.mark} → {step.square}" for step in cascade(game, s))
                 b.description = t("widget_choose_button", mark=pending.mark, square=s)
                 b.tooltip = t("widget_choose_tooltip", mark=pending.mark, square=s, marks=result)
                 buttons.append(b)

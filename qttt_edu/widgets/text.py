@@ -136,7 +136,7 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
     if action.kind == "classical":
         return [t("explain_ninth", square=action.squares[0], mark=mark)]
     if action.kind == "collapse":
-        return [_explain_collapse(before, after, action.squares[0])]
+        return [_explain_collapse(before, action.squares[0])]
     a, b = action.squares
     if after.pending:
         cycle = _cycle_text(game)
@@ -175,22 +175,18 @@ def _cycle_text(game: Game) -> str:
     return _squares([*squares, squares[0]])
 
 
-def _explain_collapse(before: Position, after: Position, square: int) -> str:
+def _explain_collapse(before: Position, square: int) -> str:
+    from ..graph import cascade
+
     move = before.spooky[-1][0]
-    landed = [
-        (s, mark_name(m))
-        for s, m in enumerate(after.classical_moves)
-        if m and not before.classical_moves[s]
-    ]
-    others = [f"{mark} → {s}" for s, mark in sorted(landed, key=lambda p: int(p[1][1:]))]
-    chooser = player_of(move + 1)
+    # In the order the marks are forced, so the chain reaction reads from the choice outwards.
+    chain = ", ".join(f"{step.mark} → {step.square}" for step in cascade(before, square))
     return t(
         "explain_collapse",
-        chooser=chooser,
+        chooser=player_of(move + 1),
         mark=mark_name(move),
         square=square,
-        marks=", ".join(others),
-        count=len(landed),
+        marks=chain,
     )
 
 
