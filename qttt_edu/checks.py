@@ -622,9 +622,9 @@ _EXERCISES: dict[str, _Exercise] = {
         _Exercise("06-2", _equals(1296, _whole, "checks_06_2_hint")),
         _Exercise("06-3", _equals(8, _whole, "checks_06_3_hint")),
         _Exercise("06-4", _ex06_4),
-        _Exercise("07-1", _prob(Fraction(1, 3), "checks_07_1_hint")),
-        _Exercise("07-2", _prob(Fraction(1), "checks_07_2_hint")),
-        _Exercise("07-3", _prob(Fraction(1, 2), "checks_07_3_hint")),
+        _Exercise("07-1", _prob(Fraction(1, 2), "checks_07_1_hint")),
+        _Exercise("07-2", _prob(Fraction(1, 3), "checks_07_2_hint")),
+        _Exercise("07-3", _prob(Fraction(1), "checks_07_3_hint")),
         _Exercise("07-4", _ex07_4),
     )
 }

@@ -15,7 +15,7 @@ CELLS = [
             "explain why entanglement cannot send messages, and why the game's chooser could.",
         ],
         "notebooks [01](01_superposition.ipynb) to [03](03_measurement_and_collapse.ipynb). "
-        "Complex numbers help in section 3 but are explained as they come.",
+        "Complex numbers help in section 4 but are explained as they come.",
         45,
     ),
     code(
@@ -32,7 +32,7 @@ CELLS = [
         f"""
         ## 1. Where the metaphor holds
 
-        Goff ({GOFF}) built the game so that its moves *behave like* three quantum ideas:
+        Allan Goff built the game so that its moves *behave like* quantum ideas ({GOFF}):
 
         | quantum idea | in the game |
         |---|---|
@@ -62,7 +62,7 @@ CELLS = [
         """
     ),
     *exercise(
-        "07-3",
+        "07-1",
         """
         In the random variant, what is the probability that X3 lands in square 1 in Fig. 4?
         """,
@@ -140,7 +140,7 @@ CELLS = [
         check=True,
     ),
     *exercise(
-        "07-1",
+        "07-2",
         """
         Measuring this qubit: what is the probability of the outcome 0?
         """,
@@ -194,7 +194,7 @@ CELLS = [
         check=True,
     ),
     *exercise(
-        "07-2",
+        "07-3",
         """
         Now apply H **twice** to |0⟩ and measure. What is the probability of the outcome 0?
         Think it through with amplitudes (signs included) before you run the next cell.
