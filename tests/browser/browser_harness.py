@@ -510,8 +510,33 @@ def check_final(app: Any) -> None:
     assert board_state(app) == before, "a click after the end changed the board"
 
 
-def screenshot(page: Any, name: str) -> Path:
-    """Save a screenshot of the whole viewport to ``test-artifacts/`` and return its path."""
+def settle(app: Any, quiet_ms: int = 700, timeout: float = STEP_TIMEOUT) -> None:
+    """Wait until nothing in the app has changed for ``quiet_ms`` (the side panels redraw last)."""
+    app.evaluate(
+        """(root, [quiet, timeout]) => new Promise((resolve, reject) => {
+            let timer = setTimeout(done, quiet);
+            const give_up = setTimeout(() => { observer.disconnect(); reject('never settled'); },
+                                       timeout);
+            const observer = new MutationObserver(() => {
+                clearTimeout(timer); timer = setTimeout(done, quiet);
+            });
+            function done() { observer.disconnect(); clearTimeout(give_up); resolve(); }
+            observer.observe(root, {subtree: true, childList: true, characterData: true,
+                                    attributes: true});
+        })""",
+        [quiet_ms, timeout],
+    )
+
+
+def screenshot(page: Any, name: str, app: Any = None) -> Path:
+    """Save a screenshot of the viewport to ``test-artifacts/`` and return its path.
+
+    With ``app``, first wait for it to settle and scroll its top (title and status
+    line) into view, so the picture shows what a class sees.
+    """
+    if app is not None:
+        settle(app)
+        app.evaluate("root => root.scrollIntoView({block: 'start'})")
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
