@@ -89,6 +89,21 @@ def test_placeholders_match_english_and_no_empty_strings(lang):
                 )
 
 
+def test_no_translation_is_older_than_its_english_text():
+    # lessons/i18n/translated_from.json records which English text each translation
+    # was made from; a changed English template must be translated again.
+    sys.path.insert(0, str(LESSONS / "i18n"))
+    try:
+        import sync_catalogs
+    finally:
+        sys.path.pop(0)
+    problems = sync_catalogs.report()
+    late = {
+        where: keys for where, keys in problems.items() if where.endswith(("outdated", "moved"))
+    }
+    assert not late, f"English changed since these were translated: {late}"
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_translations_are_not_english_copies(lang):
     # A few short strings may be the same in two languages ("Goff", "OK"); a file
