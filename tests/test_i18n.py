@@ -361,4 +361,15 @@ def test_translated_start_notebook_keeps_the_english_structure(lang):
     # Links are one folder deeper: every relative link must point at a file that exists.
     for cell in tr_cells:
         for target in re.findall(r"\]\((?!https?:)([^)#]+)", "".join(cell["source"])):
-            assert (path.parent / target).exists() or target.endswith("ipynb"), target
+            assert (path.parent / target).exists(), f"{path.name} links to missing {target}"
+
+
+def test_links_in_the_teacher_materials_resolve():
+    glossary = (LESSONS / "glossary.md").read_text("utf-8")
+    anchors = set(re.findall(r'<a id="([a-z-]+)"></a>', glossary))
+    for page in sorted(LESSONS.rglob("*.md")):
+        for target in re.findall(r"\]\((?!https?:|#)([^)\s]+)\)", page.read_text("utf-8")):
+            file, _, anchor = target.partition("#")
+            assert (page.parent / file).exists(), f"{page.relative_to(ROOT)} links to {target}"
+            if file.endswith("glossary.md") and anchor:
+                assert anchor in anchors, f"{page.relative_to(ROOT)} links to {target}"
