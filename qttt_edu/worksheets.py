@@ -502,17 +502,13 @@ def _metadata(ext: str, name: str) -> dict[str, str | None]:
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point: ``python -m qttt_edu.worksheets --out DIR [--lang xx]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m qttt_edu.worksheets",
-        description="Write printable A4 worksheets (PDF and PNG): game sheet, puzzles, answers.",
+        prog="python -m qttt_edu.worksheets", description=t("ws_cli_description")
     )
-    parser.add_argument("--out", required=True, help="folder to write the files into")
+    parser.add_argument("--out", required=True, help=t("ws_cli_out"))
     parser.add_argument(
-        "--lang",
-        action="append",
-        choices=[*sorted(LANGUAGES), "all"],
-        help="language of the sheets (repeat for several; 'all' for every one; default en)",
+        "--lang", action="append", choices=[*sorted(LANGUAGES), "all"], help=t("ws_cli_lang")
     )
-    parser.add_argument("--dpi", type=int, default=150, help="resolution of the PNG files")
+    parser.add_argument("--dpi", type=int, default=150, help=t("ws_cli_dpi"))
     args = parser.parse_args(argv)
     langs = args.lang or ["en"]
     if "all" in langs:
