@@ -32,7 +32,8 @@ def modules_pulled_in(imports: str) -> list[str]:
         text=True,
         check=True,
     )
-    return json.loads(result.stdout.splitlines()[-1])  # the last line: whatever ran may print
+    new: list[str] = json.loads(result.stdout.splitlines()[-1])  # whatever ran may print first
+    return new
 
 
 @pytest.mark.parametrize(

@@ -134,7 +134,10 @@ def test_square_not_a_whole_number(call: Callable[[Game], object], shown: str) -
     ("action", "shown"), [(None, "None"), (3.0, "3.0"), ((1, 2), r"\(1, 2\)"), (55, "55")]
 )
 def test_action_of_the_wrong_kind(action: object, shown: str) -> None:
-    refuse("1-2", lambda g: g.apply(action), shown, r"not an action", r"'1-5'", r"'c3'")
+    def call(g: Game) -> None:
+        g.apply(action)  # type: ignore[arg-type]
+
+    refuse("1-2", call, shown, r"not an action", r"'1-5'", r"'c3'")
 
 
 @pytest.mark.parametrize(

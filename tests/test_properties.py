@@ -88,9 +88,9 @@ def lines_of(pos: Position) -> list[tuple[str, tuple[int, int, int], int]]:
     own = owners(pos)
     found = []
     for line in LINES:
-        players = {own.get(s) for s in line}
-        if len(players) == 1 and None not in players:
-            found.append((players.pop(), line, max(pos.classical_moves[s] for s in line)))
+        for player in "XO":
+            if all(own.get(s) == player for s in line):
+                found.append((player, line, max(pos.classical_moves[s] for s in line)))
     return sorted(found, key=lambda line: line[2])
 
 

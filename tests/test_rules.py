@@ -442,7 +442,7 @@ def test_simultaneous_lines_never_tie() -> None:
     for pos in random_positions(5, 1500):
         if pos.outcome is not None and pos.outcome.simultaneous:
             seen += 1
-            highest = {ln.player: set() for ln in pos.outcome.lines}
+            highest: dict[str, set[int]] = {ln.player: set() for ln in pos.outcome.lines}
             for ln in pos.outcome.lines:
                 highest[ln.player].add(ln.highest % 2)
             assert highest == {"X": {1}, "O": {0}}
