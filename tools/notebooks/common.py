@@ -96,8 +96,9 @@ def exercise(exercise_id: str, question: str, starter: str = "answer = ...") -> 
     return [
         md(f"### Exercise {exercise_id}\n\n{_clean(question)}"),
         code(
-            f"{_clean(starter)}  # ← replace ... with your answer\n"
-            f'checks.check("{exercise_id}", answer)',
+            _clean(starter)
+            + ("  # ← replace ... with your answer" if starter.rstrip().endswith("...") else "")
+            + f'\nchecks.check("{exercise_id}", answer)',
             tags=("exercise",),
         ),
         md(
