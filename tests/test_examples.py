@@ -8,6 +8,9 @@ Goff's points. Figures come from ``shared/GOFF_FIGURES.md`` (Goff, Am. J. Phys.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from qttt_edu import Game
@@ -237,3 +240,29 @@ def test_goff_separate_entanglements_collapse_separately() -> None:
     g.collapse(1)
     assert g.classical == {1: "X5", 2: "X1"}
     assert g.spooky == [("O2", (3, 4)), ("X3", (5, 6)), ("O4", (7, 8))]
+
+
+# --- golden playthroughs ----------------------------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden" / "worked_examples.json"
+
+
+def test_golden_playthroughs_of_the_worked_examples() -> None:
+    """Every intermediate state of the worked examples, as ``to_dict()``, ply by ply.
+
+    ``golden/worked_examples.json`` was written from the engine once, checked against
+    the facts above and, field by field, against the independent simulator in
+    ``test_perft.py`` (which re-checks it on every run). A change in any state a
+    view shows (marks, whose turn, pending collapse, legal actions, result, points)
+    shows up here with the example and the ply.
+    """
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert len(golden) == 6
+    for name, plies in golden.items():
+        record = plies[-1]["record"]
+        g = Game()
+        assert g.to_dict() == plies[0], name
+        for ply, (token, expected) in enumerate(zip(record.split(), plies[1:], strict=True), 1):
+            g.apply(token)
+            assert g.to_dict() == expected, f"{name}, after ply {ply} ({token})"
+        assert g.record() == record

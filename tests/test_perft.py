@@ -16,10 +16,12 @@ checks that both agree on every legal action, mark and outcome.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -362,3 +364,42 @@ def test_checked_play_agrees_with_child() -> None:
             assert pos.play(str(Action(code))) == nxt
             assert pos.play(Action(code)) == nxt
             pos = nxt
+
+
+def test_naive_simulator_confirms_the_golden_playthroughs() -> None:
+    """The golden states of the worked examples (see test_examples.py), recomputed without
+    the engine: marks, pending collapse, whose turn, legal actions, result and lines."""
+
+    def name(move: int) -> str:
+        return ("X" if move % 2 else "O") + str(move)
+
+    golden = json.loads((Path(__file__).parent / "golden" / "worked_examples.json").read_text())
+    for example, plies in golden.items():
+        state = Naive()
+        for ply, seen in enumerate(plies):
+            if ply:
+                state = state.play(seen["record"].split()[-1])
+            pending = state.pending
+            if state.over:
+                to_act = None
+            elif pending is not None:
+                to_act = "O" if pending % 2 else "X"  # the opponent of the closer
+            else:
+                to_act = "X" if state.move % 2 else "O"
+            expected = {
+                "classical": {str(s): name(m) for s, m in state.classical.items()},
+                "spooky": [
+                    {"mark": name(m), "squares": sorted(sq)}
+                    for m, sq in sorted(state.spooky.items())
+                ],
+                "to_act": to_act,
+                "awaiting_collapse": None
+                if pending is None
+                else {"mark": name(pending), "squares": sorted(state.spooky[pending])},
+                "result": (state.winner or "draw") if state.over else None,
+                "legal": state.legal(),
+                "lines": [
+                    {"player": p, "squares": list(sq), "highest": h} for p, sq, h in state.lines
+                ],
+            }
+            assert {k: seen[k] for k in expected} == expected, (example, ply)
