@@ -141,12 +141,12 @@ def _number(answer: Any) -> Fraction:
             raise _Unreadable(t("checks_kind_number")) from None
         return value / 100 if percent else value
     try:
-        value = float(answer)  # numpy scalars, Decimal and friends
+        number = float(answer)  # numpy scalars, Decimal and friends
     except (TypeError, ValueError):
         raise _Unreadable(t("checks_kind_number")) from None
-    if value != value or value in (float("inf"), float("-inf")):
+    if number != number or number in (float("inf"), float("-inf")):
         raise _Unreadable(t("checks_kind_number"))
-    return Fraction(value)
+    return Fraction(number)
 
 
 def _probability(answer: Any, target: Fraction, tolerance: float = 0.01) -> bool:
@@ -399,7 +399,7 @@ def _sample_positions(count: int, seed: int) -> list[tuple[Position, str]]:
     rng = random.Random(seed)
     out: list[tuple[Position, str]] = []
     while len(out) < count:
-        pos, tokens = Position(), []
+        pos, tokens = Position(), list[str]()
         while pos.outcome is None and len(out) < count:
             out.append((pos, " ".join(tokens)))
             code = rng.choice(pos.legal_actions())

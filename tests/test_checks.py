@@ -8,6 +8,7 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from qttt_edu import Action, Game, checks
@@ -19,7 +20,7 @@ RIGHT = {
     "00-1": [[3, 5, 7], (7, 5, 3), {5, 3, 7}, "3, 5 and 7", "3-5-7", "357"],
     "00-2": ["X", "x", " player X "],
     "00-3": ["1-5 1-5 c1", "5-9 5-9 c9", Game.from_record("2-5 2-5 c2"), ["1-5", "1-5", "c1"]],
-    "01-1": [4, "4", 4.0, "four", Fraction(4)],
+    "01-1": [4, "4", 4.0, "four", Fraction(4), np.int64(4)],
     "01-2": [16, "16", 2**4, "sixteen"],
     "01-3": ["1-2 4-5 7-8", "1-9 3-7 2-8", [(1, 2), (3, 4), (5, 6)]],
     "02-1": [3, "three", 3.0],
@@ -46,7 +47,7 @@ RIGHT = {
     "06-3": [8, "eight", "8"],
     "06-4": [math.factorial(9) ** 2, 131e9, "131681894400", "131,681,894,400"],
     "07-1": [0.5, "1/2", "50 %", Fraction(1, 2), "0,5"],
-    "07-2": [Fraction(1, 3), 1 / 3, "1/3", 0.33, "33 %", 0.333],
+    "07-2": [Fraction(1, 3), 1 / 3, "1/3", 0.33, "33 %", 0.333, np.abs(np.sqrt(1 / 3)) ** 2],
     "07-3": [1, 1.0, "100%", "1"],
     "07-4": ["A, D", "ad", ["d", "a"], {"A", "D"}],
 }
