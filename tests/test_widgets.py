@@ -110,7 +110,9 @@ def test_example_1_two_cycle_and_choice():
     assert "chosen" in app.squares[1].tooltip
     click(app, 2)
     assert texts(app)[1] == texts(app)[2] == "X₁"
-    assert app.squares[1].tooltip == "Square 1: spooky X1"
+    assert app.squares[1].tooltip == "Square 1: spooky X1 (last move)"
+    last = {s for s, b in app.squares.items() if "qttt-last" in classes(b)}
+    assert last == {1, 2}
     assert status(app) == "O, move 2: choose two squares"
     assert not app.choices.children
     click(app, 1, 2)
@@ -129,7 +131,8 @@ def test_example_1_two_cycle_and_choice():
     assert texts(app)[1] == "O₂" and texts(app)[2] == "X₁"
     assert {"qttt-classical", "qttt-mark-o"} <= set(classes(app.squares[1]))
     assert {"qttt-classical", "qttt-mark-x"} <= set(classes(app.squares[2]))
-    assert app.squares[1].tooltip == "Square 1: classical O2"
+    assert app.squares[1].tooltip == "Square 1: classical O2 (last move)"
+    assert app.squares[2].tooltip == "Square 2: classical X1"
     assert status(app) == "X, move 3: choose two squares"
     assert app.choices.children == () and app.choices.layout.display == "none"
 
@@ -347,6 +350,9 @@ def test_undo_redo_and_the_timeline_keep_the_whole_game():
     app = GameApp(computer_delay=0)
     play_record(app, "1-2 2-3 3-6 1-3 c1")
     assert (app.timeline.min, app.timeline.max, app.timeline.value) == (0, 5, 5)
+    # The browser sends the slider's value only when the user moves it: with continuous
+    # updates it echoes the app's own updates, and a late echo rewound the game in Voila.
+    assert app.timeline.continuous_update is False
     app.undo_button.click()
     assert app.game.record() == "1-2 2-3 3-6 1-3"
     assert status(app).startswith("X: O4 closed a cycle")
@@ -673,8 +679,9 @@ def test_dom_classes_of_the_contract():
 
 
 def test_accessible_name_example_of_the_contract():
-    app = GameApp(Game.from_record("1-5 2-5"), computer_delay=0)
+    app = GameApp(Game.from_record("1-5 2-5 3-4"), computer_delay=0)
     assert app.squares[5].tooltip == "Square 5: spooky X1, O2"
+    assert app.squares[4].tooltip == "Square 4: spooky X3 (last move)"
     assert app.squares[5].description == "X₁ O₂"
     assert app.squares[9].tooltip == "Square 9: empty"
 

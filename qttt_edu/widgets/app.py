@@ -220,7 +220,9 @@ class GameApp:
             min=0,
             max=0,
             value=0,
-            continuous_update=True,
+            # Only the user's own moves of the handle: with continuous updates the browser
+            # also sends back every value the app sets, and a late echo would rewind the game.
+            continuous_update=False,
             layout=w.Layout(width="348px"),
             style={"description_width": "initial"},
         )
@@ -567,6 +569,7 @@ class GameApp:
         winner = outcome.winner if outcome is not None else None
         lines = {s for ln in done for s in ln.squares}
         won = {s for ln in done if ln.player == winner for s in ln.squares}
+        last = set(game.history[-1].squares) if game.history else set()
         for s, b in self.squares.items():
             classes = ["qttt-square", f"qttt-square-{s}"]
             move = pos.classical_moves[s]
@@ -578,6 +581,9 @@ class GameApp:
             if s == self._selected:
                 classes.append("qttt-selected")
                 name = t("widget_square_selected", name=name)
+            if s in last:
+                classes.append("qttt-last")
+                name = t("widget_square_last", name=name)
             if s in cycle:
                 classes.append("qttt-cycle")
             if s in choosable:

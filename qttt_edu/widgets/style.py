@@ -47,6 +47,10 @@ CSS = f"""
   font-size: 13px; font-weight: 400; color: #595959;
 }}
 {_NUMBERS}
+.qttt-app button.qttt-square.qttt-last::after {{
+  content: "◆"; position: absolute; top: 3px; right: 7px;
+  font-size: 13px; font-weight: 400; color: {SECONDARY};
+}}
 .qttt-app button.qttt-square:hover {{ background: #f2f2f2; }}
 .qttt-app button.qttt-square:focus-visible {{ outline: 3px solid #000; outline-offset: 2px; }}
 .qttt-app button.qttt-square.qttt-classical {{ font-size: 46px; font-weight: 700; }}
