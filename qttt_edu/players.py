@@ -1,0 +1,598 @@
+"""Computer players, and matches between them.
+
+A *player* is anything with a ``name`` and a ``choose(position)`` method that
+returns one legal :class:`~qttt_edu.core.Action`: a pair of spooky marks, a
+collapse choice, or X's classical ninth move, whatever the position asks for.
+Three players come with the kit:
+
+:class:`RandomPlayer`
+    picks any legal action at random (reproducible with a seed).
+:class:`HeuristicPlayer`
+    a short list of rules a student can read, follow by hand and learn to beat.
+:class:`PerfectPlayer`
+    plays a best action according to the exact solver (:mod:`qttt_edu.solver`).
+
+>>> from qttt_edu import Game
+>>> game = play_game(RandomPlayer(seed=1), HeuristicPlayer(seed=2))
+>>> game.is_over
+True
+>>> result = play_match(RandomPlayer(), RandomPlayer(), games=20, seed=7)
+>>> result.x_wins + result.o_wins + result.draws
+20
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Protocol, runtime_checkable
+
+from .core import LINES, Action, Game, IllegalMoveError, Position
+from .i18n import t
+from .solver import (
+    _INVERSE,
+    SCORINGS,
+    Solver,
+    Value,
+    _as_position,
+    _check_scoring,
+    book_key,
+    map_action,
+)
+
+__all__ = [
+    "SCORINGS",
+    "GameSummary",
+    "HeuristicPlayer",
+    "MatchResult",
+    "PerfectPlayer",
+    "Player",
+    "RandomPlayer",
+    "best_actions",
+    "opening_book",
+    "play_game",
+    "play_match",
+    "sample_best_actions",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What :func:`play_game` needs of a player: a ``name`` and ``choose``.
+
+    ``choose`` gets the current :class:`~qttt_edu.core.Position` and returns a
+    legal :class:`~qttt_edu.core.Action` for the side to act: a pair, a collapse
+    choice while one is pending, or the ninth move.
+    """
+
+    name: str
+
+    def choose(self, position: Position) -> Action: ...
+
+
+def _legal(position: Position | Game) -> tuple[Position, tuple[int, ...]]:
+    pos = _as_position(position)
+    codes = pos.legal_actions()
+    if not codes:
+        raise IllegalMoveError(t("players_game_over"))
+    return pos, codes
+
+
+class RandomPlayer:
+    """Chooses uniformly at random among the legal actions.
+
+    The same ``seed`` gives the same choices in the same positions, game after game.
+
+    >>> p = RandomPlayer(seed=3)
+    >>> a = p.choose(Position()); p.reseed(3); a == p.choose(Position())
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = t("players_name_random")
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the random choices from ``seed``."""
+        self._rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Action:
+        _, codes = _legal(position)
+        return Action(self._rng.choice(codes))
+
+
+# --- the heuristic player ------------------------------------------------------
+
+
+def _winner_after(pos: Position, code: int) -> str | None:
+    child = pos.child(code)
+    return child.outcome.winner if child.outcome is not None else None
+
+
+def _cycle_result(pos: Position, code: int) -> tuple[bool, bool, Position]:
+    """For a pair that closes a cycle: (both outcomes win for the mover,
+    one outcome wins for the chooser, the position with the collapse pending)."""
+    mover = pos.to_act
+    chooser = "O" if mover == "X" else "X"
+    after = pos.child(code)
+    winners = [_winner_after(after, c) for c in after.legal_actions()]
+    return all(w == mover for w in winners), any(w == chooser for w in winners), after
+
+
+def _hands_over(pos: Position, code: int) -> bool:
+    """Does this pair give the opponent a winning collapse, now or with their next move?
+
+    Now: the pair closes a cycle and the opponent, who chooses, can pick a
+    collapse that wins for them. Next move: the opponent can close a cycle whose
+    two outcomes both win for them.
+    """
+    after = pos.child(code)
+    opponent = "O" if pos.to_act == "X" else "X"
+    if after.pending:
+        return any(_winner_after(after, c) == opponent for c in after.legal_actions())
+    if after.outcome is not None:
+        return after.outcome.winner == opponent
+    for reply in after.legal_actions():
+        if reply >= 10 and after.child(reply).pending and _cycle_result(after, reply)[0]:
+            return True
+    return False
+
+
+def _line_score(pos: Position, squares: Iterable[int], me: str) -> int:
+    """How much marks in ``squares`` build lines for ``me``.
+
+    For every line through a square that the opponent has not blocked with a
+    classical mark: 1 point, plus 2 for each of my classical marks already in it.
+    """
+    mine = {s for s, mark in pos.classical.items() if mark[0] == me}
+    theirs = {s for s, mark in pos.classical.items() if mark[0] != me}
+    score = 0
+    for s in squares:
+        for line in LINES:
+            if s in line and not theirs.intersection(line):
+                score += 1 + 2 * len(mine.intersection(line))
+    return score
+
+
+class HeuristicPlayer:
+    """A readable strategy: win when you can, do not hand over a win, build lines.
+
+    In plain words, on every turn it goes down this list and stops at the first
+    rule that decides:
+
+    1. **Choosing a collapse.** If one of the two squares gives me a line that
+       wins, choose it. Otherwise avoid a square that makes the opponent win.
+       Between the squares left, choose the one whose marks build my lines best
+       (rule 4).
+    2. **Win with a cycle.** If I can place a pair that closes a cycle so that
+       *both* collapses the opponent may choose give me a winning line, play it.
+    3. **Do not hand over a win.** Leave out every pair after which the
+       opponent wins: a cycle they can collapse into their own line, or a pair
+       that lets them close a cycle that wins for them either way.
+    4. **Build lines.** Among the pairs left, prefer the one whose two squares
+       sit on the most lines the opponent has not blocked, counting double the
+       lines where I already have classical marks. (The centre is on 4 lines,
+       a corner on 3, an edge on 2.) Ties are broken at random.
+
+    It looks only one move ahead, so it can be beaten by a plan: set up two
+    threats at once, or a cycle it must close.
+
+    :meth:`explain` says which rule chose an action.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = t("players_name_heuristic")
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the random tie-breaks from ``seed``."""
+        self._rng = random.Random(seed)
+
+    def _ranked(self, pos: Position) -> list[tuple[int, str, int]]:
+        """Every legal action as (code, rule key, priority): higher priority is better."""
+        me = pos.to_act
+        assert me is not None
+        opponent = "O" if me == "X" else "X"
+        out = []
+        for code in pos.legal_actions():
+            if code >= 100:  # a collapse choice
+                winner = _winner_after(pos, code)
+                after = pos.child(code)
+                build = _line_score(after, [code - 100], me)
+                if winner == me:
+                    out.append((code, "players_why_collapse_win", 10_000))
+                elif winner == opponent:
+                    out.append((code, "players_why_collapse_forced", -10_000))
+                else:
+                    out.append((code, "players_why_collapse_build", build))
+            elif code < 10:  # the ninth move: the only square left
+                out.append((code, "players_why_ninth", 0))
+            else:
+                squares = divmod(code, 10)
+                if pos.child(code).pending:
+                    win, _, _ = _cycle_result(pos, code)
+                    if win:
+                        out.append((code, "players_why_cycle_win", 10_000))
+                        continue
+                if _hands_over(pos, code):
+                    out.append((code, "players_why_hands_over", -10_000))
+                else:
+                    out.append((code, "players_why_build", _line_score(pos, squares, me)))
+        return out
+
+    def choose(self, position: Position) -> Action:
+        pos, _ = _legal(position)
+        ranked = self._ranked(pos)
+        best = max(p for _, _, p in ranked)
+        return Action(self._rng.choice([c for c, _, p in ranked if p == best]))
+
+    def explain(self, position: Position | Game, action: Action | str | int) -> str:
+        """Why this player would (or would not) play ``action`` here, in a sentence."""
+        pos, codes = _legal(position)
+        act = action if isinstance(action, Action) else Action.parse(str(action))
+        if act.code not in codes:
+            raise IllegalMoveError(t("players_not_legal", action=str(act)))
+        ranked = self._ranked(pos)
+        best = max(p for _, _, p in ranked)
+        _, key, priority = next(r for r in ranked if r[0] == act.code)
+        why = t(key, action=str(act), points=priority, player=pos.to_act)
+        if priority == best:
+            return why
+        top, top_key, _ = next(r for r in ranked if r[2] == best)
+        best_why = t(top_key, action=str(Action(top)), points=best, player=pos.to_act)
+        return t("players_why_not_best", why=why, best_why=best_why)
+
+
+# --- the perfect player ------------------------------------------------------------
+
+
+def _load_book() -> dict[str, dict[int, tuple[int, tuple[int, ...]]]]:
+    try:
+        text = resources.files("qttt_edu").joinpath("data/book.json").read_text("utf-8")
+    except FileNotFoundError:
+        return {}
+    data = json.loads(text)
+    return {
+        scoring: {int(k, 16): (v, tuple(codes)) for k, (v, codes) in entries.items()}
+        for scoring, entries in data["scorings"].items()
+    }
+
+
+_BOOK: dict[str, dict[int, tuple[int, tuple[int, ...]]]] | None = None
+
+
+def opening_book() -> dict[str, dict[int, tuple[int, tuple[int, ...]]]]:
+    """The shipped opening book: scoring -> canonical key -> (value, best action codes).
+
+    Values are on the solver's integer scale (Goff's points doubled); codes are
+    in the frame of the canonical image of the position (see :func:`~qttt_edu.solver.book_key`).
+    """
+    global _BOOK
+    if _BOOK is None:
+        _BOOK = _load_book()
+    return _BOOK
+
+
+def best_actions(solver: Solver, pos: Position) -> tuple[int, tuple[int, ...]]:
+    """The value (integer scale, X's view) and the actions :class:`PerfectPlayer` chooses among.
+
+    Every action of best value for the side to act. When that value is a loss for
+    the side to act, only those that make the opponent's win hardest: rule 2 of
+    :class:`PerfectPlayer`.
+    """
+    value = solver.int_value(pos)
+    sign = 1 if pos.to_act == "X" else -1
+    if sign * value == -solver.win:
+        # the worst value there is: every action keeps it, no search needed
+        candidates = pos.legal_actions()
+    else:
+        # a child keeps the value when it is at least as good for the side to act
+        candidates = tuple(
+            c for c in pos.legal_actions() if solver.reaches(pos.child(c), value, pos.to_act)
+        )
+    if sign * value >= 0 or len(candidates) == 1:
+        return value, candidates
+    fewest: tuple[bool, int] | None = None
+    chosen: list[int] = []
+    # Pairs that close a cycle leave the opponent only two replies (the collapse
+    # choices): trying them first gives a low bound that cuts the other counts short.
+    for c in sorted(candidates, key=lambda c: not pos.child(c).pending):
+        score = _resistance(solver, pos.child(c), value, fewest)
+        if fewest is None or score < fewest:
+            fewest, chosen = score, [c]
+        elif score == fewest:
+            chosen.append(c)
+    return value, tuple(sorted(chosen))
+
+
+def _wins_at_once(solver: Solver, pos: Position, value: int, player: str) -> bool:
+    """Can ``player``, acting now, end the game at once with ``value`` (their win)?
+
+    With a collapse choice that completes the win, or with a pair that closes a
+    cycle whose two collapses both do.
+    """
+    for code in pos.legal_actions():
+        child = pos.child(code)
+        if child.outcome is not None:
+            if solver.reaches(child, value, player):
+                return True
+        elif child.pending and child.to_act != player:
+            ends = [child.child(c) for c in child.legal_actions()]
+            if all(e.outcome is not None and solver.reaches(e, value, player) for e in ends):
+                return True
+    return False
+
+
+def _resistance(
+    solver: Solver, pos: Position, value: int, bound: tuple[bool, int] | None
+) -> tuple[bool, int]:
+    """How easy my action (which led to ``pos``) makes the opponent's win: lower is harder.
+
+    ``(wins at once, winning replies)``: whether the opponent can end the game
+    at once (or it is already over), then how many of their replies keep
+    ``value``, their win. Counting stops once the score passes ``bound`` (the
+    best found so far), so a score above ``bound`` only says "worse than bound".
+    If I act again (I chose a collapse and now move), my best next action decides.
+    """
+    if pos.outcome is not None:
+        return (True, 0)
+    opponent = "X" if value > 0 else "O"
+    if pos.to_act != opponent:
+        best: tuple[bool, int] | None = None
+        for c in pos.legal_actions():
+            child = pos.child(c)
+            if solver.reaches(child, value, pos.to_act):
+                limit = best if bound is None else bound if best is None else min(best, bound)
+                score = _resistance(solver, child, value, limit)
+                if best is None or score < best:
+                    best = score
+        assert best is not None
+        return best
+    at_once = _wins_at_once(solver, pos, value, opponent)
+    if bound is not None and at_once and not bound[0]:
+        return (True, 0)  # already worse than the bound, whatever the count
+    cap = bound[1] if bound is not None and bound[0] == at_once else None
+    count = 0
+    # likely winners first, so that a count passing the cap stops early
+    for c in solver.ordered(pos):
+        count += solver.reaches(pos.child(c), value, opponent)
+        if cap is not None and count > cap:
+            break
+    return (at_once, count)
+
+
+class PerfectPlayer:
+    """Plays a best action under ``scoring`` (``"seed"``, ``"complete"`` or ``"goff"``).
+
+    Rules, in order:
+
+    1. Only actions of the best value for the side to act are considered (the
+       exact value from :mod:`qttt_edu.solver`).
+    2. When that value is a loss (every action loses against perfect play), it
+       makes the opponent's win as hard to find as it can. First it leaves out
+       the actions after which the opponent can win *at once* (a collapse
+       choice that completes their line, or a cycle whose two collapses both
+       do), unless all do. Then it keeps the actions after which the opponent
+       has the *fewest replies that keep their win*: the moves that leave a
+       fallible opponent the most ways to go wrong. (If the action was a
+       collapse choice and the player moves again, its best next move decides.)
+    3. Among what is left it chooses at random (reproducible with ``seed``).
+
+    The first moves come from a precomputed opening book shipped with the kit
+    (``qttt_edu/data/book.json``, rebuilt by ``scripts/build_book.py``): for
+    every position before move 4 it holds the value and, when not losing, up
+    to three best actions found in a random order (finding all of them there
+    takes minutes), when losing all the actions of rule 2. Later positions are
+    solved on the spot: the player tries actions in a random order and plays
+    the first of best value, a uniform choice among them.
+    """
+
+    def __init__(self, scoring: str = "seed", seed: int | None = None, book: bool = True) -> None:
+        _check_scoring(scoring)
+        self.scoring = scoring
+        self.name = t("players_name_perfect", scoring=scoring)
+        self.solver = Solver(scoring)
+        self.use_book = book
+        self.reseed(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Restart the random tie-breaks from ``seed``."""
+        self._rng = random.Random(seed)
+
+    def candidates(self, position: Position | Game) -> tuple[Value, list[Action]]:
+        """The value (X's view) and the actions this player chooses among.
+
+        From the opening book when the position is in it, else by rules 1 and 2
+        in full (which may search longer than :meth:`choose`).
+        """
+        pos, _ = _legal(position)
+        entry = self._book_entry(pos)
+        if entry is not None:
+            value, actions = entry
+        else:
+            value, found = best_actions(self.solver, pos)
+            actions = [Action(c) for c in found]
+        return self.solver._scale(value), actions
+
+    def choose(self, position: Position) -> Action:
+        pos, _ = _legal(position)
+        entry = self._book_entry(pos)
+        if entry is not None:
+            return self._rng.choice(entry[1])
+        _, codes = sample_best_actions(self.solver, pos, self._rng, 1)
+        return Action(self._rng.choice(codes))
+
+    def _book_entry(self, pos: Position) -> tuple[int, list[Action]] | None:
+        if not self.use_book:
+            return None
+        key, g = book_key(pos)
+        entry = opening_book().get(self.scoring, {}).get(key)
+        if entry is None:
+            return None
+        value, codes = entry
+        back = _INVERSE[g]
+        return value, sorted({map_action(Action(c), back) for c in codes}, key=lambda a: a.code)
+
+
+def sample_best_actions(
+    solver: Solver, pos: Position, rng: random.Random, limit: int
+) -> tuple[int, tuple[int, ...]]:
+    """Like :func:`best_actions`, but when not losing, stop after ``limit`` best actions.
+
+    The actions are tried in a random order, so the first best action found is a
+    uniform choice among all of them, found without searching the rest.
+    """
+    value = solver.int_value(pos)
+    if (value < 0) == (pos.to_act == "X") and value != 0:
+        return best_actions(solver, pos)
+    order = list(pos.legal_actions())
+    rng.shuffle(order)
+    found: list[int] = []
+    for code in order:
+        if solver.reaches(pos.child(code), value, pos.to_act):
+            found.append(code)
+            if len(found) == limit:
+                break
+    return value, tuple(sorted(found))
+
+
+# --- games and matches -------------------------------------------------------------
+
+
+def play_game(player_x: Player, player_o: Player, start: Game | None = None) -> Game:
+    """Let two players play a game to the end (from ``start``, else the empty board).
+
+    The chooser of a collapse is asked too: ``choose`` gets every decision.
+    Returns the finished :class:`~qttt_edu.core.Game` (``start`` is not changed).
+    """
+    game = start.copy() if start is not None else Game()
+    while not game.is_over:
+        player = player_x if game.to_act == "X" else player_o
+        action = player.choose(game.position)
+        try:
+            game.apply(action)
+        except IllegalMoveError as err:
+            raise IllegalMoveError(
+                t("players_illegal_choice", name=player.name, action=str(action), reason=err)
+            ) from None
+    return game
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game of a match: its record, result (``"X"``, ``"O"``, ``"draw"``) and Goff's points."""
+
+    record: str
+    result: str
+    simultaneous: bool
+    scores: dict[str, float]
+    moves: int
+
+
+@dataclass
+class MatchResult:
+    """The results of :func:`play_match`: counts, every game, and a table.
+
+    ``str(result)`` is a plain-text table; in a notebook the result shows as an
+    HTML table.
+    """
+
+    player_x: str
+    player_o: str
+    games: list[GameSummary] = field(default_factory=list)
+
+    @property
+    def x_wins(self) -> int:
+        return sum(g.result == "X" for g in self.games)
+
+    @property
+    def o_wins(self) -> int:
+        return sum(g.result == "O" for g in self.games)
+
+    @property
+    def draws(self) -> int:
+        return sum(g.result == "draw" for g in self.games)
+
+    @property
+    def x_points(self) -> float:
+        """X's total under Goff's scoring."""
+        return sum(g.scores["X"] for g in self.games)
+
+    @property
+    def o_points(self) -> float:
+        """O's total under Goff's scoring."""
+        return sum(g.scores["O"] for g in self.games)
+
+    def _rows(self) -> tuple[list[str], list[str]]:
+        headers = [
+            t("players_col_x"),
+            t("players_col_o"),
+            t("players_col_games"),
+            t("players_col_x_wins"),
+            t("players_col_o_wins"),
+            t("players_col_draws"),
+            t("players_col_points"),
+        ]
+        row = [
+            self.player_x,
+            self.player_o,
+            str(len(self.games)),
+            str(self.x_wins),
+            str(self.o_wins),
+            str(self.draws),
+            f"{self.x_points:g} : {self.o_points:g}",
+        ]
+        return headers, row
+
+    def __str__(self) -> str:
+        headers, row = self._rows()
+        widths = [max(len(h), len(c)) for h, c in zip(headers, row, strict=True)]
+        line = lambda cells: "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))  # noqa: E731
+        return f"{line(headers)}\n{line(row)}"
+
+    def _repr_html_(self) -> str:
+        headers, row = self._rows()
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+        body = "".join(f"<td>{html.escape(c)}</td>" for c in row)
+        caption = html.escape(t("players_match_caption", games=len(self.games)))
+        return (
+            f"<table><caption>{caption}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody><tr>{body}</tr></tbody></table>"
+        )
+
+
+def play_match(
+    player_x: Player, player_o: Player, games: int = 10, seed: int | None = None
+) -> MatchResult:
+    """Play ``games`` games between two players and collect the results.
+
+    With a ``seed``, players that have a ``reseed`` method (the kit's players do)
+    are reseeded before each game from it, so the whole match can be replayed.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(t("players_bad_games", games=repr(games)))
+    rng = random.Random(seed)
+    result = MatchResult(player_x.name, player_o.name)
+    for _ in range(games):
+        if seed is not None:
+            for player in (player_x, player_o):
+                reseed = getattr(player, "reseed", None)
+                if callable(reseed):
+                    reseed(rng.randrange(2**32))
+        game = play_game(player_x, player_o)
+        outcome = game.outcome
+        assert outcome is not None
+        result.games.append(
+            GameSummary(
+                game.record(),
+                outcome.result,
+                outcome.simultaneous,
+                dict(outcome.scores),
+                sum(1 for a in game.history if a.kind != "collapse"),
+            )
+        )
+    return result
