@@ -8,6 +8,8 @@ import re
 
 import ipywidgets as w
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qttt_edu import Action, Game
 from qttt_edu.i18n import LANGUAGES, get_language, set_language, t_in
@@ -738,3 +740,47 @@ def test_every_message_the_app_uses_is_in_the_english_catalog():
     for prefix in dynamic:
         assert any(k.startswith(prefix) for k in english)
     assert len(used) > 40
+
+
+# --- any sequence of clicks keeps the app and the game consistent ------------------------
+
+_CONTROLS = st.one_of(
+    st.tuples(st.just("square"), st.integers(1, 9)),
+    st.tuples(st.just("choose"), st.integers(1, 9)),
+    st.tuples(st.sampled_from(["undo", "redo", "new", "save", "load"]), st.just(0)),
+    st.tuples(st.just("timeline"), st.integers(0, 30)),
+)
+
+
+@settings(max_examples=60)
+@given(st.lists(_CONTROLS, max_size=60))
+def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
+    app = GameApp(computer_delay=0)
+    for kind, n in events:
+        before = app.game.record(), app.game.timeline
+        if kind == "square":
+            app.squares[n].click()
+        elif kind == "choose":
+            if app.choose_buttons[n] in app.choices.children:
+                app.choose_buttons[n].click()
+        elif kind == "timeline":
+            app.timeline.value = min(n, app.timeline.max)
+        else:
+            getattr(app, f"{kind}_button").click()
+        if app.message is not None and app.message.startswith("⚠"):
+            assert (app.game.record(), app.game.timeline) == before  # a refusal changes nothing
+        assert app.last_error is None
+        game = app.game
+        assert Game.from_record(game.record()).position == game.position
+        assert texts(app) == expected_texts(game)
+        assert (app.timeline.value, app.timeline.max) == (game.ply, len(game.timeline))
+        assert app.log.value == f"<code>{game.record()}</code>"
+        assert status(app).endswith(app.status_text)
+        pending = game.awaiting_collapse
+        shown = [b.description for b in app.choices.children]
+        expected = (
+            []
+            if pending is None
+            else [f"Put {pending.mark} in square {s}" for s in pending.squares]
+        )
+        assert shown == expected
