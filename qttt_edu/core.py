@@ -36,6 +36,7 @@ Action codes (squares are 1-9 in reading order, everywhere):
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -169,8 +170,8 @@ class Action:
     @classmethod
     def pair(cls, a: int, b: int) -> Action:
         """Spooky marks in squares ``a`` and ``b`` (order does not matter)."""
-        _check_square(a)
-        _check_square(b)
+        a = _check_square(a)
+        b = _check_square(b)
         if a == b:
             raise IllegalMoveError(t("pair_same_square", square=a))
         a, b = min(a, b), max(a, b)
@@ -179,14 +180,12 @@ class Action:
     @classmethod
     def collapse(cls, square: int) -> Action:
         """The chooser puts the newest mark in ``square``."""
-        _check_square(square)
-        return cls(100 + square)
+        return cls(100 + _check_square(square))
 
     @classmethod
     def classical(cls, square: int) -> Action:
         """X's classical ninth move in ``square``."""
-        _check_square(square)
-        return cls(square)
+        return cls(_check_square(square))
 
     @classmethod
     def parse(cls, token: str) -> Action:
@@ -219,11 +218,17 @@ class Action:
         return (Action, (self.code,))
 
 
-def _check_square(square: object) -> None:
-    if isinstance(square, bool) or not isinstance(square, int):
+def _check_square(square: object) -> int:
+    """``square`` as an int 1-9 (numpy integers welcome), or IllegalMoveError."""
+    if isinstance(square, bool):
         raise IllegalMoveError(t("square_not_number", square=repr(square)))
-    if not 1 <= square <= 9:
-        raise IllegalMoveError(t("square_off_board", square=square))
+    try:
+        number = operator.index(square)  # type: ignore[call-overload]
+    except TypeError:
+        raise IllegalMoveError(t("square_not_number", square=repr(square))) from None
+    if not 1 <= number <= 9:
+        raise IllegalMoveError(t("square_off_board", square=number))
+    return number
 
 
 def _as_action(action: Action | str | int) -> Action:
@@ -469,7 +474,7 @@ class Position:
 
     def _refusal(self, act: Action) -> str:
         if self.outcome is not None:
-            return t("game_over", result=_result_text(self.outcome))
+            return t("game_over", action=act, result=_result_text(self.outcome))
         if self.pending:
             n, a, b = self.spooky[-1]
             if act.kind == "collapse":
@@ -482,6 +487,7 @@ class Position:
                 )
             return t(
                 "collapse_pending",
+                action=act,
                 mark=mark_name(n),
                 chooser=self.to_act,
                 a=a,
@@ -489,16 +495,17 @@ class Position:
             )
         if act.kind == "collapse":
             return t("no_collapse_pending", square=act.squares[0])
+        free = self.free_squares
+        if act.kind == "pair" and len(free) == 1:
+            return t("ninth_move_single", square=free[0])
         for s in act.squares:
             if self.classical_moves[s]:
                 return t(
                     "square_classical",
                     square=s,
                     mark=mark_name(self.classical_moves[s]),
-                    free=_join(self.free_squares),
+                    free=_join(free),
                 )
-        if act.kind == "pair":
-            return t("ninth_move_single", square=self.free_squares[0])
         return t("single_not_allowed", square=act.squares[0], mover=self.to_act)
 
     @property
@@ -710,7 +717,6 @@ class Game:
     def play(self, a: int, b: int | None = None) -> None:
         """Place a pair of spooky marks in squares ``a`` and ``b``, or X's ninth move in ``a``."""
         if b is None:
-            _check_square(a)
             self.apply(Action.classical(a))
         else:
             self.apply(Action.pair(a, b))

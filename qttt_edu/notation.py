@@ -92,7 +92,8 @@ def game_from_dict(data: Any) -> Game:
     game = Game.from_record(data["record"])
     expected = game_to_dict(game)
     for key, value in data.items():
-        if key in expected and value != expected[key]:
+        # the record itself may be written loosely (spacing, pair order): it is the source
+        if key != "record" and key in expected and value != expected[key]:
             raise InvalidRecordError(
                 t("dict_disagrees", key=key, value=_short(value), expected=_short(expected[key]))
             )
@@ -129,9 +130,10 @@ def _cell_lines(pos: Position, square: int, width: int) -> list[str]:
     if mark:
         body = [f"[ {mark_name(mark)} ]".center(width), "".center(width)]
     else:
+        # at most eight spooky marks share a square; four names fit on a line
         names = pos.spooky_in(square)
-        first = " ".join(names[:3])
-        second = " ".join(names[3:6])
+        first = " ".join(names[:4])
+        second = " ".join(names[4:8])
         body = [f" {first}".ljust(width), f" {second}".ljust(width)]
     return [head, *body]
 
