@@ -185,8 +185,8 @@ CELLS = [
     ),
     md(
         """
-        Moving first is a big advantage, even for a player with no plan: X has more marks on
-        the board at every odd move, and the ninth move belongs to X. Now the heuristic player
+        Moving first is a big advantage, even for a player with no plan: after each of its
+        moves X has one mark more than O, and the ninth move belongs to X. Now the heuristic player
         against random, on both sides:
         """
     ),
@@ -194,7 +194,8 @@ CELLS = [
         """
         for x, o in ((HeuristicPlayer(), RandomPlayer()), (RandomPlayer(), HeuristicPlayer())):
             m = play_match(x, o, games=40, seed=2)
-            print(f"{x.name:>9} (X) vs {o.name:<9} (O): X wins {m.x_wins:2}, O wins {m.o_wins:2}, draws {m.draws}")
+            print(f"{x.name:>9} (X) vs {o.name:<9} (O):", end=" ")
+            print(f"X wins {m.x_wins:2}, O wins {m.o_wins:2}, draws {m.draws}")
         """,
         check=True,
     ),
@@ -209,7 +210,11 @@ CELLS = [
     code(
         """
         opening = Game.from_record("1-5 5-9 1-9 c1")
-        for x, o in ((PerfectPlayer(seed=3), HeuristicPlayer(seed=3)), (HeuristicPlayer(seed=3), PerfectPlayer(seed=3))):
+        pairings = [
+            (PerfectPlayer(seed=3), HeuristicPlayer(seed=3)),
+            (HeuristicPlayer(seed=3), PerfectPlayer(seed=3)),
+        ]
+        for x, o in pairings:
             game = play_game(x, o, start=opening)
             print(f"{x.name} (X) vs {o.name} (O): {game.outcome.result:>4}   {game.record()}")
         """,

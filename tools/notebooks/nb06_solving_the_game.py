@@ -313,9 +313,30 @@ CELLS = [
         | scoring | value with perfect play | meaning | a best first move | a line of perfect play |
         |---|---|---|---|---|
         | seed | +1 | **X wins** | `1-9` | `1-9 1-2 1-3 1-2 c1 4-5 4-5 c4 6-7 6-7 c6` |
-        | complete | 0 | **draw** | `1-2` | `1-2 1-2 1-3 1-4 1-5 1-7 1-3 c1 6-9 6-8 6-8 c6` |
-        | goff | +1/2 | **X wins by half a point** | `1-9` | `1-9 1-9 1-3 1-3 c1 5-7 5-7 c7 2-8 2-4 2-4 c2` |
+        | complete | 0 | **draw** | `1-2` | `1-2 1-3 1-4 1-5 1-7 1-3 c1 6-9 6-8 6-8 c6` |
+        | goff | +1/2 | **X wins by half a point** | `1-9` | `1-9 1-3 1-3 c1 5-7 5-7 c7 2-8 2-4 2-4 c2` |
 
+        The lines of perfect play are records, so they can be replayed: each ends as its
+        value says (a line for X alone; a full board; X's line first and O's later in the
+        same collapse).
+        """.replace("{command}", SOLVE_COMMAND)
+    ),
+    code(
+        """
+        stored_lines = {
+            "seed": "1-9 1-2 1-3 1-2 c1 4-5 4-5 c4 6-7 6-7 c6",
+            "complete": "1-2 1-3 1-4 1-5 1-7 1-3 c1 6-9 6-8 6-8 c6",
+            "goff": "1-9 1-3 1-3 c1 5-7 5-7 c7 2-8 2-4 2-4 c2",
+        }
+        for scoring, record in stored_lines.items():
+            end = Game.from_record(record).outcome
+            lines = ", ".join(f"{line.player} {line.squares}" for line in end.lines) or "none"
+            print(f"{scoring:9} result {end.result:>4}   lines: {lines}   Goff's points {end.scores}")
+        """,
+        check=True,
+    ),
+    md(
+        """
         What this says:
 
         - **The first player wins** under the kit's rule: X has a strategy that wins against
@@ -333,7 +354,7 @@ CELLS = [
         The solver's answer for the position above already holds the rest of the seed line:
         after the first three moves, perfect play goes on like this (the hard work is near
         the root, which is why three moves in it takes only a second).
-        """.replace("{command}", SOLVE_COMMAND)
+        """
     ),
     code(
         """
