@@ -40,7 +40,9 @@ CELLS = [
         squares. The rule says the mark will end up in exactly one of them, and until then it
         occupies both. That is the game's picture of a
         {term("superposition")}: the mark is not secretly in one square that we do not know;
-        the game simply has not decided yet.
+        the game simply has not decided yet. (In quantum mechanics, too, a superposition is
+        more than not knowing: notebook 07 shows an effect, interference, that mere
+        ignorance could never produce.)
 
         Goff's first figure is the board after the single move `1-2`:
         """

@@ -281,10 +281,16 @@ CELLS = [
         """
         ### Why only on move 9?
 
-        Before move *n*, the free squares number at least 10 − *n*, and the spooky marks form
-        a forest on them (a forest on *k* squares has at most *k* − 1 edges). So a lone free
-        square can only appear after move 8. And if two or more squares are free at move 9,
-        X's pair always closes a cycle and O's choice fills the board.
+        Count. Before move *n*, *n* − 1 marks have been made, and each classical one fills a
+        square. So the free squares number 9 − (classical marks) = 10 − *n* + (spooky marks),
+        at least 10 − *n*. A single free square needs 10 − *n* ≤ 1: move 9, with no spooky
+        marks left.
+
+        And if two or more squares are free at move 9? Then *s* spooky marks sit on *s* + 1
+        free squares. They form a forest (every cycle has collapsed), and a forest with one
+        edge fewer than its squares is a single tree joining all of them. So any pair X places
+        joins two squares already connected: it closes a cycle, and O's choice fills the
+        board.
 
         Rather than trust the argument, test it: play many random games and record the move
         numbers at which the engine ever offered a single-square move.
