@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -241,3 +242,40 @@ def test_answers_agree_with_the_engine():
     puzzle = Game.from_record("1-3 1-3 c3 4-9 7-9 5-9 4-7")
     puzzle.collapse(4)
     assert puzzle.outcome.winner == "X"
+
+
+# The notebooks and the checkers agree: every exercise a notebook asks is checked here,
+# and every checker is used by a notebook.
+
+NOTEBOOKS = Path(checks.__file__).resolve().parent.parent / "notebooks"
+
+
+def _notebook_sources() -> dict[str, str]:
+    out = {}
+    for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
+        cells = json.loads(path.read_text("utf-8"))["cells"]
+        out[path.stem] = "\n".join("".join(cell["source"]) for cell in cells)
+    return out
+
+
+def test_every_notebook_exercise_has_a_checker_and_back():
+    sources = _notebook_sources()
+    assert len(sources) == 8
+    asked = set()
+    for name, text in sources.items():
+        ids = set(re.findall(r'checks\.check\("(\d\d-\d)"', text))
+        assert len(ids) >= 3, f"{name} has fewer than three checked exercises"
+        assert all(i.startswith(name[:2]) for i in ids), name
+        asked |= ids
+    assert asked == set(checks.exercises())
+
+
+def test_every_notebook_has_the_parts_a_student_relies_on():
+    for name, text in _notebook_sources().items():
+        assert "After this notebook you can" in text, name
+        assert "Before you start:" in text, name
+        assert "**Time:**" in text, name
+        assert f"labpath=notebooks/{name}.ipynb" in text, name
+        assert "## Summary" in text and "## What next" in text, name
+        assert "Predict, then run." in text, name
+        assert "NBVAL_CHECK_OUTPUT" in text, name
