@@ -86,7 +86,8 @@ CELLS = [
         which quantum idea each event illustrates.
 
         Play a whole game with a neighbour (two people, one screen). Then use the opponent menu
-        to play the computer.
+        to play the computer. The app also speaks Danish, Finnish, Norwegian and Italian: pick
+        a language in its menu, or start it with `play(language="da")` (`"fi"`, `"nb"`, `"it"`).
 
         *(If you are reading a static copy of this notebook, e.g. on GitHub, the app does not
         appear: open the notebook on Binder with the link at the top.)*
