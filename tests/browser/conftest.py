@@ -109,7 +109,7 @@ def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Call
     def make(**kwargs: Any) -> Any:
         guard = OfflineGuard()
         page = new_page(chromium, guard, **kwargs)
-        page.offline_guard = guard
+        page.offline_guard = guard  # tests may check what it refused
         made.append((page, guard))
         return page
 
