@@ -158,6 +158,14 @@ def _line_score(pos: Position, squares: Iterable[int], me: str) -> int:
     return score
 
 
+def _board_score(pos: Position, me: str) -> int:
+    """How well ``me``'s classical marks stand: for every line the opponent has
+    not blocked, the square of the number of my classical marks in it."""
+    mine = {s for s, mark in pos.classical.items() if mark[0] == me}
+    theirs = {s for s, mark in pos.classical.items() if mark[0] != me}
+    return sum(len(mine.intersection(line)) ** 2 for line in LINES if not theirs.intersection(line))
+
+
 class HeuristicPlayer:
     """A readable strategy: win when you can, do not hand over a win, build lines.
 
@@ -166,8 +174,10 @@ class HeuristicPlayer:
 
     1. **Choosing a collapse.** If one of the two squares gives me a line that
        wins, choose it. Otherwise avoid a square that makes the opponent win.
-       Between the squares left, choose the one whose marks build my lines best
-       (rule 4).
+       Between the squares left, choose the one that leaves my classical marks
+       better placed than the opponent's: for each line the other player has
+       not blocked, count the marks in it and square the count (two in a line
+       are worth 4, one is worth 1); take mine minus theirs.
     2. **Win with a cycle.** If I can place a pair that closes a cycle so that
        *both* collapses the opponent may choose give me a winning line, play it.
     3. **Do not hand over a win.** Leave out every pair after which the
@@ -202,7 +212,7 @@ class HeuristicPlayer:
             if code >= 100:  # a collapse choice
                 winner = _winner_after(pos, code)
                 after = pos.child(code)
-                build = _line_score(after, [code - 100], me)
+                build = _board_score(after, me) - _board_score(after, opponent)
                 if winner == me:
                     out.append((code, "players_why_collapse_win", 10_000))
                 elif winner == opponent:
