@@ -71,7 +71,7 @@ Brættet er det sædvanlige 3 × 3, med felterne nummereret i læseretningen:
 
 Det er det hele. Hele reglerne står på [regelkortet](../../lessons/rules/da.md). Den næste celle starter spillet.
 """,
-    "8bc8300f53": """
+    "18bde2f2c5": """
 ## Spil!
 
 Kør cellen herunder. Klik på to felter for at sætte et par; klik på et fremhævet felt igen
@@ -81,7 +81,8 @@ hvor mange klassiske bræt (*virkeligheder*), der stadig er mulige; panelet *Kva
 hvilken kvanteidé hver begivenhed viser.
 
 Spil et helt parti med din sidemand (to personer, én skærm). Brug derefter menuen Modstander
-til at spille mod computeren. Sproget kan skiftes i menuen Sprog.
+til at spille mod computeren. Appen taler også engelsk, finsk, norsk og italiensk: vælg
+et sprog i dens menu Sprog, eller start den med `play(language="da")` (`"fi"`, `"nb"`, `"it"`, `"en"`).
 
 *(Hvis du læser en statisk kopi af denne notesbog, fx på GitHub, vises appen ikke:
 åbn notesbogen på Binder med linket øverst.)*

@@ -71,7 +71,7 @@ Lauta on tavallinen 3 × 3, ja ruudut on numeroitu lukujärjestyksessä:
 
 Siinä kaikki. Täydet säännöt ovat [sääntökortissa](../../lessons/rules/fi.md). Seuraava solu aloittaa pelin.
 """,
-    "8bc8300f53": """
+    "18bde2f2c5": """
 ## Pelaa!
 
 Suorita alla oleva solu. Napsauta kahta ruutua laittaaksesi parin; napsauta korostettua ruutua uudelleen
@@ -81,7 +81,8 @@ sen, montako klassista lautaa (*todellisuutta*) on vielä mahdollisia; paneeli *
 mitä kvanttiajatusta kukin tapahtuma havainnollistaa.
 
 Pelaa kokonainen peli vierustoverisi kanssa (kaksi ihmistä, yksi näyttö). Pelaa sitten tietokonetta vastaan
-valitsemalla Vastustaja-valikosta. Kielen voi vaihtaa Kieli-valikosta.
+valitsemalla Vastustaja-valikosta. Sovellus puhuu myös englantia, tanskaa, norjaa ja italiaa:
+valitse kieli Kieli-valikosta tai käynnistä se komennolla `play(language="fi")` (`"da"`, `"nb"`, `"it"`, `"en"`).
 
 *(Jos luet tämän muistikirjan staattista kopiota, esim. GitHubissa, sovellus ei
 näy: avaa muistikirja Binderissä ylälaidan linkistä.)*

@@ -71,7 +71,7 @@ Il tavoliere è il solito 3 × 3, con le caselle numerate nell'ordine di lettura
 
 È tutto. Le regole complete sono nella [scheda delle regole](../../lessons/rules/it.md). La prossima cella avvia il gioco.
 """,
-    "8bc8300f53": """
+    "18bde2f2c5": """
 ## Gioca!
 
 Esegui la cella qui sotto. Clicca due caselle per mettere una coppia; clicca di nuovo una casella evidenziata
@@ -81,7 +81,8 @@ quanti tavolieri classici (*realtà*) sono ancora possibili; il pannello *L'idea
 quale idea quantistica illustra ogni evento.
 
 Gioca una partita intera con il tuo vicino (due persone, uno schermo). Poi usa il menu Avversario
-per giocare contro il computer. La lingua si cambia dal menu Lingua.
+per giocare contro il computer. L'app parla anche inglese, danese, finlandese e norvegese:
+scegli una lingua dal menu Lingua, oppure avviala con `play(language="it")` (`"da"`, `"fi"`, `"nb"`, `"en"`).
 
 *(Se stai leggendo una copia statica di questo notebook, per esempio su GitHub, l'app non
 compare: apri il notebook su Binder con il link in alto.)*

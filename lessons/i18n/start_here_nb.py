@@ -71,7 +71,7 @@ Brettet er det vanlige 3 × 3, med rutene nummerert i leseretningen:
 
 Det er alt. Hele reglene står på [regelkortet](../../lessons/rules/nb.md). Neste celle starter spillet.
 """,
-    "8bc8300f53": """
+    "18bde2f2c5": """
 ## Spill!
 
 Kjør cellen nedenfor. Klikk på to ruter for å sette et par; klikk på en uthevet rute igjen
@@ -81,7 +81,8 @@ hvor mange klassiske brett (*virkeligheter*) som fortsatt er mulige; panelet *Kv
 hvilken kvanteidé hver hendelse viser.
 
 Spill et helt parti med sidemannen din (to personer, én skjerm). Bruk deretter menyen Motstander
-for å spille mot datamaskinen. Språket kan byttes i menyen Språk.
+for å spille mot datamaskinen. Appen snakker også engelsk, dansk, finsk og italiensk: velg
+et språk i menyen Språk, eller start den med `play(language="nb")` (`"da"`, `"fi"`, `"it"`, `"en"`).
 
 *(Hvis du leser en statisk kopi av denne notatboken, for eksempel på GitHub, vises ikke appen:
 åpne notatboken på Binder med lenken øverst.)*
