@@ -5,6 +5,7 @@ the figures printed are medians over ``--repeat`` runs.
 
     python benchmarks/bench_solver.py                      # all scorings, 3 runs each
     python benchmarks/bench_solver.py --scoring seed --repeat 5
+    python benchmarks/bench_solver.py --first-moves        # value of each first move
 
 CPU time is the fairer figure on a shared machine: wall time grows with
 whatever else is running.
@@ -45,11 +46,34 @@ def run(scoring: str) -> dict[str, object]:
     return json.loads(out.stdout)
 
 
+FIRST_MOVES = r"""
+import sys, time
+from qttt_edu.core import Action, Position
+from qttt_edu.solver import Solver, book_key
+solver, seen = Solver(sys.argv[1]), {}
+cpu = time.process_time()
+for code in Position().legal_actions():
+    key = book_key(Position().child(code))[0]
+    if key not in seen:
+        seen[key] = (str(Action(code)), solver.value(Position().child(code)), [])
+    seen[key][2].append(str(Action(code)))
+for name, value, same in seen.values():
+    print(f"  {name}: {value}   ({len(same)} symmetric: {' '.join(same)})")
+print(f"  ({time.process_time() - cpu:.0f} s CPU)")
+"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Solve the empty board and time it.")
     parser.add_argument("--scoring", action="append", choices=["seed", "complete", "goff"])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--first-moves", action="store_true", help="value of each first move")
     args = parser.parse_args()
+    if args.first_moves:
+        for scoring in args.scoring or ["seed", "complete", "goff"]:
+            print(f"{scoring}: the value (X's view) after each kind of first move", flush=True)
+            subprocess.run([sys.executable, "-c", FIRST_MOVES, scoring], check=True)
+        return
     for scoring in args.scoring or ["seed", "complete", "goff"]:
         runs = [run(scoring) for _ in range(args.repeat)]
         first = runs[0]
