@@ -40,7 +40,8 @@ side that wants the answer and is as strong as alpha-beta with a null window.
 stored under a canonical key with two bounds (lowest and highest value proven
 so far), so a position reached by different move orders, or at a different
 threshold, is searched once. Positions with a pending collapse are not stored:
-they have two children and are never reached twice.
+they have only two children and are seldom reached twice. When the table
+holds ``max_entries`` positions it is emptied and refilled (answers stay exact).
 
 *Symmetry.* The board has 8 symmetries (4 rotations, 4 reflections). The key of
 a position is the smallest of the 8 keys of its images, so the two positions
@@ -65,8 +66,9 @@ positions that differ only in the order the moves were made.
 outcomes are often decided at once (a line, or the board full), which proves or
 refutes the move without a deeper search. The two outcomes of a collapse are
 computed from "rootings" of the spooky tree (the whole tree falls away from
-the square the newest mark lands in), computed once per square and shared by
-every cycle-closing move of that tree. Then a history table per move number
+the square the newest mark lands in), computed once per square, shared by
+every cycle-closing move of that tree and remembered for the next position
+that holds the same tree. Then a history table per move number
 puts first the pairs that refuted other positions at the same move number.
 
 The correctness of all this is checked in ``tests/test_solver.py`` against a
@@ -310,7 +312,7 @@ class Solver:
         self.nodes = 0
         #: the value of a win on the integer scale (2 under Goff's scoring: points doubled)
         self.win = 2 if scoring == "goff" else 1
-        self._history = [0] * 1000
+        self._history = [0] * 1100  # 100 * move number + action code, moves 1-10
         self._rootings: dict[tuple[tuple[tuple[int, int, int], ...], int], _Rooting] = {}
         self._add_pair, self._add_single, self._to_single = _TABLES[scoring == "complete"]
 

@@ -211,6 +211,22 @@ def test_a_lost_player_does_not_hand_over_an_immediate_win_if_it_can_help_it() -
     assert Action.pair(1, 4) not in chosen
 
 
+def test_perfect_player_answers_the_collapse_after_the_ninth_move() -> None:
+    # X's ninth move closed a cycle: O chooses, at "move 10"; whoever is lost
+    rng = random.Random(9)
+    found = []
+    while len(found) < 5:
+        pos = Position()
+        while pos.outcome is None and not (pos.pending and pos.next_move == 10):
+            pos = pos.child(rng.choice(pos.legal_actions()))
+        if pos.outcome is None:
+            found.append(pos)
+    for pos in found:
+        for scoring in SCORINGS:
+            assert PerfectPlayer(scoring).choose(pos).code in pos.legal_actions()
+            assert sorted(Solver(scoring).ordered(pos)) == list(pos.legal_actions())
+
+
 def test_perfect_player_is_reproducible_with_a_seed() -> None:
     def record(seed: int) -> str:
         return play_game(PerfectPlayer("complete", seed=seed), RandomPlayer(seed)).record()
