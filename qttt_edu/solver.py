@@ -27,6 +27,13 @@ Values are always given from X's point of view. The scorings:
 >>> analyse(Game.from_record("1-2 4-5 2-3 5-6 1-3"))
 {Action.collapse(1): 1, Action.collapse(3): 1}
 
+What it finds for the empty board (``benchmarks/bench_solver.py`` reproduces it):
+under ``"seed"`` X wins, and only by opening on two opposite corners (``1-9``
+or ``3-7``); every other first move leads to a draw. Under ``"complete"``
+every first move draws: X's win depends on being first when both players
+complete a line in one collapse. Under ``"goff"`` X can be sure of 1 point to
+O's 1/2 (value +1/2), again only with ``1-9`` or ``3-7``.
+
 Design
 ------
 *Search.* A negamax-style proof search on the side to act. Rather than carry
