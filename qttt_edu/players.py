@@ -561,7 +561,10 @@ class MatchResult:
     def __str__(self) -> str:
         headers, row = self._rows()
         widths = [max(len(h), len(c)) for h, c in zip(headers, row, strict=True)]
-        line = lambda cells: "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))  # noqa: E731
+
+        def line(cells: list[str]) -> str:
+            return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+
         return f"{line(headers)}\n{line(row)}"
 
     def _repr_html_(self) -> str:

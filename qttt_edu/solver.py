@@ -85,7 +85,7 @@ no symmetry.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import add
 
@@ -140,6 +140,7 @@ def _make_symmetries() -> tuple[tuple[int, ...], ...]:
         lambda r, c: (2 - c, 2 - r),
     )
     out = []
+    f: Callable[[int, int], tuple[int, int]]
     for f in maps:
         perm = [0] * 10
         for s in range(1, 10):
@@ -234,7 +235,15 @@ _ZERO8 = (0,) * 8
 #   edges  spooky marks (move, a, b) in move order
 #   comp   comp[s]: bit mask of the spooky tree holding free square s
 #   n      the next move number; keys the 8 symmetric keys
-_State = tuple
+_State = tuple[
+    tuple[int, ...],
+    int,
+    int,
+    tuple[tuple[int, int, int], ...],
+    tuple[int, ...],
+    int,
+    tuple[int, ...],
+]
 # A rooting: (X squares, O squares, [(square, move)], key change) of a collapsed tree
 _Rooting = tuple[int, int, list[tuple[int, int]], tuple[int, ...]]
 
@@ -341,7 +350,7 @@ class Solver:
                     om |= _BIT[s]
                 keys = tuple(map(add, keys, self._add_single[m][s]))
         comp = [0 if cm[s] else _BIT[s] for s in range(10)]
-        edges = tuple(tuple(e) for e in pos.spooky)
+        edges = tuple((m, a, b) for m, a, b in pos.spooky)
         body = edges[:-1] if pos.pending else edges
         for m, a, b in body:
             merged = comp[a] | comp[b]
@@ -418,10 +427,10 @@ class Solver:
         tree: int,
         square: int,
         rooting: _Rooting,
-    ) -> tuple[int | None, _State | None]:
+    ) -> tuple[int, _State | None]:
         """The newest mark (move ``newest``) lands in ``square``.
 
-        Returns a value if that ends the game, else the new state.
+        Returns ``(value, None)`` if that ends the game, else ``(0, new state)``.
 
         ``state`` is the position before the newest mark was made (its edges exclude it).
         """
@@ -448,7 +457,7 @@ class Solver:
         edges2 = tuple(e for e in edges if not tree >> e[1] & 1)
         comp2 = tuple(0 if tree >> s & 1 else comp[s] for s in range(10))
         keys2 = tuple(map(add, map(add, keys, change), self._add_single[newest][square]))
-        return None, (tuple(c), xm2, om2, edges2, comp2, newest + 1, keys2)
+        return 0, (tuple(c), xm2, om2, edges2, comp2, newest + 1, keys2)
 
     def _pending_test(self, state: _State, t: int) -> bool:
         """Can X force at least ``t`` from a state whose newest edge closed a cycle?"""
