@@ -494,8 +494,15 @@ def wait_for_log(
     raise AssertionError(f"move log shows {text!r}; expected {expected}")
 
 
-def play_game(app: Any, on_step: Callable[[Step], None] | None = None) -> None:
-    """Play ``GAME`` by clicking, checking the status line and the board after each click."""
+def play_game(
+    app: Any, on_step: Callable[[Step], None] | None = None, *, pace: bool = False
+) -> None:
+    """Play ``GAME`` by clicking, checking the status line and the board after each click.
+
+    With ``pace``, wait after each click until the app has stopped redrawing (the
+    graph comes last), as a player who watches the board does; without it, click
+    again as soon as the status line has answered.
+    """
     wait_for_status(app, r"^X, move 1: choose two squares")
     check_board(app, "")
     record = ""
@@ -516,6 +523,8 @@ def play_game(app: Any, on_step: Callable[[Step], None] | None = None) -> None:
         )
         if on_step is not None:
             on_step(step)
+        if pace:
+            settle(app, quiet_ms=300)
 
 
 def check_final(app: Any) -> None:
@@ -529,15 +538,15 @@ def check_final(app: Any) -> None:
 
 
 def check_undo_and_new_game(app: Any) -> None:
-    """Undo takes back the collapse (marks spooky again); New game empties every square."""
+    """From the end of ``GAME``: Undo takes back the collapse, New game empties every square."""
     app.locator(".qttt-undo").click()
     wait_for_status(app, r"^O: X5 closed a cycle\. Choose where X5 lands: square 5 or square 8")
     check_board(app, "1-2 1-2 c1 5-8 3-6 5-8")
     assert app.locator(".qttt-choose:visible").count() == 2, "the collapse choice should be back"
     app.locator(".qttt-new").click()
     wait_for_status(app, r"^X, move 1: choose two squares$")
-    check_board(app, "")
     wait_for_log(app, lambda log: "1-2" not in log, "no moves after New game")
+    check_board(app, "")
 
 
 def settle(app: Any, quiet_ms: int = 700, timeout: float = STEP_TIMEOUT) -> None:
