@@ -223,7 +223,7 @@ def _check_square(square: object) -> int:
     if isinstance(square, bool):
         raise IllegalMoveError(t("square_not_number", square=repr(square)))
     try:
-        number = operator.index(square)  # type: ignore[call-overload]
+        number = operator.index(square)  # type: ignore[arg-type]
     except TypeError:
         raise IllegalMoveError(t("square_not_number", square=repr(square))) from None
     if not 1 <= number <= 9:
@@ -327,9 +327,8 @@ class Position:
     __slots__ = (
         "_comp",
         "_free",
-        "_hash",
-        "_om",
-        "_xm",
+        "_legal",
+        "_xo",
         "classical_moves",
         "next_move",
         "outcome",
@@ -342,11 +341,10 @@ class Position:
     next_move: int
     pending: bool
     outcome: Outcome | None
-    _comp: tuple[int, ...]
+    _comp: int
     _free: int
-    _xm: int
-    _om: int
-    _hash: int | None
+    _xo: int
+    _legal: tuple[int, ...]
 
     def __init__(self) -> None:
         self.classical_moves = (0,) * 10
@@ -354,52 +352,45 @@ class Position:
         self.next_move = 1
         self.pending = False
         self.outcome = None
-        # _comp[s]: bit mask of the spooky component holding free square s
+        # packed bit masks of the spooky component of each free square (see _SHIFT)
         self._comp = _START_COMP
         self._free = FULL
-        self._xm = 0
-        self._om = 0
-        self._hash = None
+        # X's classical squares in bits 1-9, O's in bits 11-19
+        self._xo = 0
+        self._legal = _PAIRS_IN[FULL]
 
     # The fast path ------------------------------------------------------
 
     def legal_actions(self) -> tuple[int, ...]:
         """Every legal action code, in increasing order (empty once the game is over)."""
-        if self.outcome is not None:
-            return ()
-        if self.pending:
-            _, a, b = self.spooky[-1]
-            return (100 + a, 100 + b)
-        free = self._free
-        if free & (free - 1) == 0:  # one free square: the classical ninth move
-            return (SQUARES_OF[free][0],)
-        return _PAIRS_IN[free]
+        return self._legal
 
     def child(self, code: int) -> Position:
         """The position after the legal action ``code``. No checks: see :meth:`play`."""
         new = _new_position(Position)
-        new._hash = None
-        new.outcome = None
         n = self.next_move
         if code >= 100:
             return self._collapse(new, code - 100)
+        new.outcome = None
         if code >= 10:
             a = _PAIR_A[code]
             b = _PAIR_B[code]
             comp = self._comp
+            ca = comp >> _SHIFT[a] & 1023
             new.classical_moves = self.classical_moves
             new.spooky = (*self.spooky, (n, a, b))
             new.next_move = n + 1
             new._free = self._free
-            new._xm = self._xm
-            new._om = self._om
-            if comp[a] >> b & 1:
+            new._xo = self._xo
+            if ca >> b & 1:
                 new.pending = True
                 new._comp = comp
+                new._legal = _COLLAPSES[code]
             else:
                 new.pending = False
-                merged = _MERGED[comp[0]][code]
-                new._comp = _merge(comp, code) if merged is None else merged
+                merged = ca | comp >> _SHIFT[b] & 1023
+                new._comp = comp & _KEEP[merged] | merged * _SPREAD[merged]
+                new._legal = self._legal
             return new
         # the classical ninth move
         cm = list(self.classical_moves)
@@ -410,15 +401,15 @@ class Position:
         new.pending = False
         new._comp = self._comp
         new._free = self._free & ~BIT[code]
-        new._xm = self._xm | BIT[code]
-        new._om = self._om
-        new.outcome = _outcome(cm_t, new._xm, new._om)
+        new._xo = xo = self._xo | BIT[code]
+        new._legal = ()
+        new.outcome = _outcome(cm_t, xo & 1023, xo >> 10)
         return new
 
     def _collapse(self, new: Position, square: int) -> Position:
         spooky = self.spooky
         n, a, _ = spooky[-1]
-        component = self._comp[a]
+        component = self._comp >> _SHIFT[a] & 1023
         cm = list(self.classical_moves)
         cm[square] = n
         todo = []
@@ -443,24 +434,27 @@ class Position:
                 else:
                     waiting.append(edge)
             todo = waiting
-        xm, om = self._xm, self._om
+        xo = self._xo
         for s in SQUARES_OF[component]:
-            if cm[s] & 1:
-                xm |= BIT[s]
-            else:
-                om |= BIT[s]
+            xo |= BIT[s] if cm[s] & 1 else BIT[s] << 10
         new.classical_moves = cm_t = tuple(cm)
         new.spooky = tuple(rest)
         new.next_move = self.next_move
         new.pending = False
-        # _comp entries of classical squares go stale: they are never read,
+        # Component fields of classical squares go stale: they are never read,
         # because merges and cycle tests only look at free squares.
         new._comp = self._comp
         new._free = free = self._free & ~component
-        new._xm = xm
-        new._om = om
+        new._xo = xo
+        xm = xo & 1023
+        om = xo >> 10
         if _LINES_IN[xm] or _LINES_IN[om] or not free:
             new.outcome = _outcome(cm_t, xm, om)
+            new._legal = ()
+        else:
+            new.outcome = None
+            # one free square left: X's classical ninth move
+            new._legal = _PAIRS_IN[free] if free & (free - 1) else (SQUARES_OF[free][0],)
         return new
 
     # Checked and descriptive API ------------------------------------------
@@ -547,7 +541,7 @@ class Position:
         if not self.pending:
             return {}
         _, a, _ = self.spooky[-1]
-        component = self._comp[a]
+        component = self._comp >> _SHIFT[a] & 1023
         out = {}
         for code in self.legal_actions():
             after = self.child(code)
@@ -560,7 +554,7 @@ class Position:
         """The squares of the spooky component holding ``square`` (empty if classical)."""
         if not self._free >> square & 1:
             return ()
-        return SQUARES_OF[self._comp[square]]
+        return SQUARES_OF[self._comp >> _SHIFT[square] & 1023]
 
     def _key(self) -> tuple[Any, ...]:
         return (self.classical_moves, self.spooky, self.pending)
@@ -571,10 +565,7 @@ class Position:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
-            h = self._hash = hash(self._key())
-        return h
+        return hash(self._key())
 
     def __repr__(self) -> str:
         return (
@@ -583,29 +574,16 @@ class Position:
         )
 
 
-# Component tuples are interned: each is a partition of the nine squares
-# (merges only ever join blocks), so there are at most Bell(9) = 21,147 of
-# them. Entry 0 of a tuple, unused by squares, holds its serial number, which
-# indexes its memo of merges: a pair move costs two list look-ups.
-_START_COMP: tuple[int, ...] = tuple(BIT[s] if s else 0 for s in range(10))
-_INTERNED: dict[tuple[int, ...], tuple[int, ...]] = {_START_COMP: _START_COMP}
-_MERGED: list[list[tuple[int, ...] | None]] = [[None] * 90]
-
-
-def _merge(comp: tuple[int, ...], code: int) -> tuple[int, ...]:
-    merged = comp[_PAIR_A[code]] | comp[_PAIR_B[code]]
-    c = list(comp)
-    for s in SQUARES_OF[merged]:
-        c[s] = merged
-    c[0] = 0
-    key = tuple(c)
-    new = _INTERNED.get(key)
-    if new is None:
-        c[0] = len(_MERGED)
-        new = _INTERNED[key] = tuple(c)
-        _MERGED.append([None] * 90)
-    _MERGED[comp[0]][code] = new
-    return new
+# Components are packed into one int: ten bits per square, the field of square s
+# (bits 10*s .. 10*s+9) holding the bit mask of the spooky component of s. A merge
+# rewrites the fields of every square in the merged component at once, with two
+# precomputed masks, instead of copying a tuple.
+_SHIFT = tuple(10 * s for s in range(10))
+_START_COMP = sum(BIT[s] << _SHIFT[s] for s in SQUARES)
+_FIELDS = tuple(sum(1023 << _SHIFT[s] for s in SQUARES_OF[m]) for m in range(1 << 10))
+_KEEP = tuple(~f for f in _FIELDS)
+_COLLAPSES = tuple((100 + c // 10, 100 + c % 10) for c in range(100))
+_SPREAD = tuple(sum(1 << _SHIFT[s] for s in SQUARES_OF[m]) for m in range(1 << 10))
 
 
 def _join(squares: Iterable[int]) -> str:
