@@ -57,7 +57,7 @@ def _position(game: Game | Position) -> Position:
     raise TypeError(f"expected a Game or a Position, not {type(game).__name__}")
 
 
-def entanglement_graph(game: Game | Position) -> nx.MultiGraph:
+def entanglement_graph(game: Game | Position) -> nx.MultiGraph[int]:
     """The entanglement graph of the position as a networkx ``MultiGraph``.
 
     Nodes are the squares 1-9, each with the attribute ``classical``: the name of
@@ -74,7 +74,7 @@ def entanglement_graph(game: Game | Position) -> nx.MultiGraph:
     ('O2', None)
     """
     pos = _position(game)
-    graph = nx.MultiGraph()
+    graph: nx.MultiGraph[int] = nx.MultiGraph()
     for s in range(1, 10):
         move = pos.classical_moves[s]
         graph.add_node(s, classical=mark_name(move) if move else None)
