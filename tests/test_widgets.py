@@ -54,7 +54,18 @@ def status(app: GameApp) -> str:
 
 
 def texts(app: GameApp) -> dict[int, str]:
-    return {s: b.description for s, b in app.squares.items()}
+    # an empty square shows a no-break space (an empty description is never sent)
+    return {s: b.description.replace("\u00a0", "") for s, b in app.squares.items()}
+
+
+def test_empty_squares_send_a_visible_blank_so_the_browser_clears_old_marks() -> None:
+    app = GameApp(Game.from_record("1-2"))
+    app.squares[5].click()
+    app.squares[5].click()  # cancel: nothing placed
+    assert app.squares[5].description == "\u00a0"
+    app.game.undo()
+    app.refresh()
+    assert all(b.description == "\u00a0" for b in app.squares.values())
 
 
 def expected_texts(game: Game) -> dict[int, str]:

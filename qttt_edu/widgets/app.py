@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -123,6 +124,9 @@ class GameApp:
         self._selected: int | None = None
         self._message: tuple[str, str] | None = None
         self._busy = False
+        # JupyterLab with ipykernel 7 can deliver a click on another thread while
+        # the previous one is still drawing: the second waits instead of being refused.
+        self._lock = threading.RLock()
         self._syncing = False
         self._thinking = False
         self._handle: asyncio.TimerHandle | None = None
@@ -321,6 +325,10 @@ class GameApp:
         """
 
         def run(_event: Any = None) -> None:
+            with self._lock:
+                run_unlocked(_event)
+
+        def run_unlocked(_event: Any = None) -> None:
             if self._syncing:
                 return
             if self._busy:
@@ -503,6 +511,10 @@ class GameApp:
         self._thinking = False
 
     def _computer_act(self, generation: int) -> None:
+        with self._lock:
+            self._computer_act_unlocked(generation)
+
+    def _computer_act_unlocked(self, generation: int) -> None:
         self._handle = None
         self._thinking = False
         # A user action since the computer was asked makes its answer stale.
@@ -594,7 +606,8 @@ class GameApp:
             if s in won:
                 classes.append("qttt-line-winner")
             with b.hold_sync():
-                b.description = square_label(pos, s)
+                # an empty description never reaches the browser: the old text would stay
+                b.description = square_label(pos, s) or "\u00a0"
                 b.tooltip = name
                 _set_classes(b, classes)
         if pending is None:

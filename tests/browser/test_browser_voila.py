@@ -81,11 +81,6 @@ def test_voila_app_plays_a_whole_game_offline_and_shows_no_code(
     check_final(app)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ipywidgets' Button view keeps its old text when the description becomes ''; "
-    "qttt_edu/widgets must give empty squares a non-empty description (a no-break space)",
-)
 def test_voila_undo_and_new_game_redraw_every_square(voila: Any, offline_page: Any) -> None:
     page = offline_page()
     app = open_app(page, voila.url(f"voila/render/{APP}"))
