@@ -27,7 +27,8 @@ from qttt_edu.solver import _INVERSE, SCORINGS, Solver, book_key, map_action
 # pytest puts this folder on the path; the book's builder lives in scripts/
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from build_book import book_positions
-from test_solver import minimax
+
+from .test_solver import minimax
 
 
 def position_from(choices: list[int]) -> Position:

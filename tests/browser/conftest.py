@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import (
+
+from .browser_harness import (
     ARTIFACTS,
     OfflineGuard,
     Server,

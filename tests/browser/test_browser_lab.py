@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_harness import (
+
+from .browser_harness import (
     APP_TIMEOUT,
     START_HERE,
     check_final,

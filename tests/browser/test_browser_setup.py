@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import browser_harness
 import pytest
+
+from . import browser_harness
 
 
 def test_missing_chromium_skips_on_a_developer_machine(monkeypatch: pytest.MonkeyPatch) -> None:

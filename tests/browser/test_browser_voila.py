@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import (
+
+from .browser_harness import (
     APP,
     APP_TIMEOUT,
     PROJECTOR,
