@@ -56,7 +56,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.write_line(f"    {url}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def chromium() -> Iterator[Any]:
     reason = browser_skip_reason()
     if reason is not None:
@@ -69,16 +69,20 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def notebook_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_notebooks(tmp_path_factory.mktemp("served"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def servers(
     chromium: Any, notebook_root: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[dict[str, Server]]:
-    """JupyterLab and Voilà, launched side by side (each takes seconds to import)."""
+    """JupyterLab and Voilà, launched side by side (each takes seconds to import).
+
+    Package scope, like the browser: Playwright's sync API keeps an event loop
+    running in the main thread until it stops, which later asyncio tests would trip on.
+    """
     work = tmp_path_factory.mktemp("jupyter")
     started = {"lab": lab_server(notebook_root, work), "voila": voila_server(notebook_root, work)}
     for server in started.values():
@@ -92,12 +96,12 @@ def servers(
             server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab(servers: dict[str, Server]) -> Server:
     return servers["lab"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def voila(servers: dict[str, Server]) -> Server:
     return servers["voila"]
 
