@@ -10,13 +10,11 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
 from qttt_edu import Game
 from qttt_edu.__main__ import main
-from qttt_edu.i18n import get_language, set_language
 
 RECORDS = [
     "",
@@ -27,15 +25,6 @@ RECORDS = [
     "2-3 8-9 1-8 3-9 1-4 5-6 1-6 4-8 c4 7",  # a draw
     "1-5 2-5 3-5 4-5 5-6 5-7",  # six spooky marks in the centre
 ]
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Messages are matched in English, whatever language another test left switched on."""
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

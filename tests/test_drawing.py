@@ -3,13 +3,14 @@
 import matplotlib.pyplot as plt
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
 
-from qttt_edu import Game, IllegalMoveError, Position
+from qttt_edu import Game, IllegalMoveError
 from qttt_edu.drawing import draw_board, draw_cascade, draw_entanglement
+
+from .strategies import reachable_positions
 
 
 @pytest.fixture(autouse=True)
@@ -130,18 +131,8 @@ def test_draw_cascade_needs_a_pending_collapse():
         draw_cascade(Game.from_record("1-2 1-2"), 5)
 
 
-def play_random(choices: list[int]) -> Position:
-    pos = Position()
-    for pick in choices:
-        actions = pos.legal_actions()
-        if not actions:
-            break
-        pos = pos.child(actions[pick % len(actions)])
-    return pos
-
-
 @settings(max_examples=25)
-@given(st.lists(st.integers(0, 10_000), max_size=16).map(play_random))
+@given(reachable_positions(16))
 def test_any_position_draws(pos):
     fig, (left, right) = plt.subplots(1, 2)
     draw_board(pos, left)

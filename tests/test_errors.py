@@ -9,26 +9,16 @@ action that quietly cleared it would be caught.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from qttt_edu import Action, Game, IllegalMoveError, InvalidRecordError, Position
-from qttt_edu.i18n import get_language, set_language
 
 FINISHED_WIN = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
 FINISHED_DRAW = "2-3 8-9 1-8 3-9 1-4 5-6 1-6 4-8 c4 7"
 NINTH = "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1"  # only square 3 is free, X to move
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """The messages are checked in English, whatever another test left switched on."""
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
 
 
 def game_with_redo(record: str) -> Game:

@@ -3,9 +3,8 @@
 import networkx as nx
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
-from qttt_edu import Game, IllegalMoveError, Position
+from qttt_edu import Game, IllegalMoveError
 from qttt_edu.graph import (
     cascade,
     collapse_outcomes,
@@ -14,19 +13,9 @@ from qttt_edu.graph import (
     pending_cycle,
 )
 
+from .strategies import reachable_positions
 
-def play_random(choices: list[int]) -> Position:
-    """A reachable position: each number picks one legal action (modulo their count)."""
-    pos = Position()
-    for pick in choices:
-        actions = pos.legal_actions()
-        if not actions:
-            break
-        pos = pos.child(actions[pick % len(actions)])
-    return pos
-
-
-positions = st.lists(st.integers(0, 10_000), max_size=14).map(play_random)
+positions = reachable_positions(14)
 
 
 def test_graph_nodes_and_parallel_edges():

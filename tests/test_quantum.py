@@ -6,7 +6,6 @@ from itertools import product
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from qttt_edu import Game, Position
 from qttt_edu.graph import components
@@ -20,19 +19,9 @@ from qttt_edu.quantum import (
     square_odds,
 )
 
+from .strategies import reachable_positions
 
-def play_random(choices: list[int]) -> Position:
-    """A reachable position: each number picks one legal action (modulo their count)."""
-    pos = Position()
-    for pick in choices:
-        actions = pos.legal_actions()
-        if not actions:
-            break
-        pos = pos.child(actions[pick % len(actions)])
-    return pos
-
-
-positions = st.lists(st.integers(0, 10_000), max_size=16).map(play_random)
+positions = reachable_positions(16)
 
 
 def brute_force_realities(pos: Position) -> list[dict[int, str]]:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
 from qttt_edu import Action, Game, IllegalMoveError, InvalidRecordError, Position
-from qttt_edu.i18n import get_language, set_language
 
 EXAMPLES = [
     "",
@@ -33,15 +31,6 @@ EXAMPLES = [
 
 #: the keys issue 2 requires of to_dict(), plus "lines", which the README documents
 KEYS = {"record", "classical", "spooky", "to_act", "awaiting_collapse", "result", "scores", "legal"}
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Messages are matched in English, whatever language another test left switched on."""
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
 
 
 def random_games(seed: int, count: int) -> list[Game]:

@@ -8,22 +8,11 @@ the spec, and the comments show the working.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
 
 from qttt_edu import LINES, Action, Game, IllegalMoveError, Position
-from qttt_edu.i18n import get_language, set_language
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Messages are matched in English, whatever language another test left switched on."""
-    before = get_language()
-    set_language("en")
-    yield
-    set_language(before)
 
 
 def classical(record: str) -> dict[int, str]:

@@ -5,22 +5,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
-from qttt_edu import Game, Position
+from qttt_edu import Game
 from qttt_edu.svg import SvgBoard, board_svg
 
+from .strategies import reachable_positions
+
 NS = {"svg": "http://www.w3.org/2000/svg"}
-
-
-def play_random(choices: list[int]) -> Position:
-    pos = Position()
-    for pick in choices:
-        actions = pos.legal_actions()
-        if not actions:
-            break
-        pos = pos.child(actions[pick % len(actions)])
-    return pos
 
 
 def drawn_marks(svg: str) -> list[str]:
@@ -39,7 +30,7 @@ def square_group(svg: str, square: int) -> ET.Element:
     return root.find(f".//svg:g[@id='square-{square}']", NS)
 
 
-@given(st.lists(st.integers(0, 10_000), max_size=16).map(play_random))
+@given(reachable_positions(16))
 def test_every_mark_is_drawn_once_per_square(pos):
     svg = board_svg(pos)
     expected = sorted(

@@ -12,18 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qttt_edu import Action, Game, IllegalMoveError
-from qttt_edu.i18n import LANGUAGES, get_language, set_language, t_in
+from qttt_edu.i18n import LANGUAGES, get_language, t_in
 from qttt_edu.widgets import GameApp, available_languages, available_opponents, play
 from qttt_edu.widgets.panels import GraphRenderer
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
 
 
 @pytest.fixture(autouse=True)
