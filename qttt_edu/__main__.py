@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         game = Game.from_record(args.record)
     except InvalidRecordError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(t("cli_error", reason=err), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(game.to_dict(), indent=2, ensure_ascii=False))
