@@ -35,6 +35,12 @@ _CYCLE_STYLE = (0, (5, 3))  # dashed
 _STEM_STYLE = (0, (1, 2))  # dotted
 
 
+def _square_frame(patch: Any, x: float, y: float, **style: Any) -> Any:
+    """A rounded frame just inside the unit square at (x, y); ``patch`` is FancyBboxPatch."""
+    style.setdefault("zorder", 0.5)
+    return patch((x + 0.05, y + 0.05), 0.9, 0.9, boxstyle="round,pad=0,rounding_size=0.05", **style)
+
+
 def _new_axes(ax: Axes | None, size: tuple[float, float] = (4.0, 4.0)) -> Axes:
     if ax is not None:
         return ax
@@ -103,25 +109,13 @@ def _draw_state(
                 zorder=2,
             )
         if s in new_squares:
-            ax.add_patch(
-                FancyBboxPatch(
-                    (x + 0.05, y + 0.05),
-                    0.9,
-                    0.9,
-                    boxstyle="round,pad=0,rounding_size=0.05",
-                    fc="#fff6e0",
-                    ec="black",
-                    lw=1.5,
-                    zorder=0.5,
-                )
-            )
+            ax.add_patch(_square_frame(FancyBboxPatch, x, y, fc="#fff6e0", ec="black", lw=1.5))
         if s in cycle_squares:
             ax.add_patch(
-                FancyBboxPatch(
-                    (x + 0.05, y + 0.05),
-                    0.9,
-                    0.9,
-                    boxstyle="round,pad=0,rounding_size=0.05",
+                _square_frame(
+                    FancyBboxPatch,
+                    x,
+                    y,
                     fc="none",
                     ec=COLORS["highlight"],
                     lw=2.5,

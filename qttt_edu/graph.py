@@ -325,8 +325,4 @@ def collapse_outcomes(game: Game | Position) -> dict[int, dict[int, str]]:
     >>> collapse_outcomes(Game.from_record("1-2 1-2"))
     {1: {1: 'O2', 2: 'X1'}, 2: {1: 'X1', 2: 'O2'}}
     """
-    pos = _position(game)
-    if not pos.pending:
-        return {}
-    _, a, b = pos.spooky[-1]
-    return {s: dict(sorted(cascade(pos, s)[-1].placed_so_far.items())) for s in (a, b)}
+    return _position(game).collapse_outcomes()

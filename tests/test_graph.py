@@ -134,6 +134,7 @@ def test_collapse_outcomes_agree_with_collapsing(pos):
         after = pos.play(100 + square)
         assert board == {s: after.classical[s] for s in board}
         steps = cascade(pos, square)
+        assert steps[-1].placed_so_far == board
         # every mark of the component lands exactly once, each in a different square
         assert len(steps) == len(board) == len({s.mark for s in steps})
         info = pending_cycle(pos)
