@@ -132,7 +132,7 @@ def test_the_placeholder_asks_for_an_answer():
     ("exercise", "answer", "says"),
     [
         ("01-1", None, "a number"),
-        ("02-2", "two thirds-ish", "a number"),
+        ("02-2", "quite likely", "a number"),
         ("00-1", [10, 3], "Square 10 is not on the board"),
         ("03-3", {1: "X2"}, "X2 cannot exist"),
         ("00-3", "1-2 1-2 c5", "token 3 'c5'"),
