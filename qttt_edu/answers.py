@@ -85,6 +85,7 @@ __all__ = [
     "pairs",
     "player",
     "record_text",
+    "snap",
     "squares",
     "whole",
     "yes_no",
@@ -555,7 +556,7 @@ def _words_to_math(text: str, lang: str) -> str:
         text = re.sub(rf"\b(?:{group})\b", f" (1/{denominator}) ", text)
     number_re = r"\d+(?:[.,]\d+)?"
     text = re.sub(
-        rf"(?<![\w./])({number_re})\s+(?:{_OUT_OF})\s+(?:the\s+)?({number_re})(?![\w.]|/)",
+        rf"(?<![\w./])({number_re})\s+(?:{_OUT_OF})\s+(?:the\s+)?({number_re})(?![\w/]|\.\d)",
         r" (\1/\2) ",
         text,
     )
@@ -572,6 +573,12 @@ def _prepare(text: str, lang: str) -> str:
     text = re.sub(
         r"(?<![\d.,])[1-9]\d{0,2}(?:([, ])\d{3})(?:\1\d{3})*(?![\d]|[.,]\d)",
         lambda m: m.group(0).replace(",", "").replace(" ", ""),
+        text,
+    )
+    # "131.681.894.400": dots group thousands when there are two groups or more
+    text = re.sub(
+        r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d]|[.,]\d)",
+        lambda m: m.group(0).replace(".", ""),
         text,
     )
     text = re.sub(r"(?<![\d.,])(\d+),(\d+)(?![\d]|[.,]\d)", r"\1.\2", text)
@@ -671,17 +678,34 @@ def number(answer: Any, lang: str = "en", *, kind: str = "number") -> Fraction:
         raise Unreadable(kind)
     if len(found) == 1:
         return found[0][1]
-    if "=" in text:
-        sides = [numbers(side, lang, kind=kind) for side in text.split("=")]
+    if "=" in text or "≈" in text:
+        # "9 * 8 / 2 = 36" and "1/3 ≈ 0.333" are one value written twice; the first
+        # side is the answer, and the sides must agree (to 0.5 % when rounded with ≈)
+        sides = [numbers(side, lang, kind=kind) for side in re.split("[=≈]", text)]
         values = [side[0] for side in sides if len(side) == 1]
-        if len(values) == len(sides) and all(_close(v, values[-1]) for v in values):
-            return values[-1]
+        near = _close if "≈" not in text else _near
+        if len(values) == len(sides) and all(near(v, values[0]) for v in values):
+            return values[0]
     raise Unreadable(kind, "several")
+
+
+def _near(a: Fraction, b: Fraction) -> bool:
+    return abs(a - b) <= abs(b) / 200
 
 
 def _close(a: Fraction, b: Fraction) -> bool:
     scale = abs(b) if abs(b) > 1 else Fraction(1)
     return abs(a - b) <= scale / 10**9
+
+
+def snap(value: Fraction) -> Fraction:
+    """``value`` without floating-point noise: the simple fraction within 1e-9 of it, if any.
+
+    >>> snap(Fraction(0.1 + 0.2)), snap(Fraction(1.0000000000000002)), snap(Fraction(2, 3))
+    (Fraction(3, 10), Fraction(1, 1), Fraction(2, 3))
+    """
+    simple = value.limit_denominator(1000)
+    return simple if _close(value, simple) else value
 
 
 def whole(answer: Any, lang: str = "en") -> int:
@@ -990,11 +1014,14 @@ def _letters_of(answer: Any, options: str, depth: int, budget: _Budget) -> set[s
             keep.append(m.group(0))
         return set("".join(keep).upper())
     singles = [w for w in words if len(w) == 1 and w.upper() in options]
-    capitals = [w for w in singles if w.isupper()]
+    # capitals written together ("I think AD") are option letters too
+    capitals = [
+        w for w in words if w.isupper() and set(w) <= set(options) and len(set(w)) == len(w)
+    ]
     chosen = capitals if capitals else singles
     if not chosen:
         raise Unreadable("letters")
-    return {w.upper() for w in chosen}
+    return set("".join(chosen).upper())
 
 
 # --- labelled answers: scores, placements ---------------------------------------------------

@@ -309,7 +309,8 @@ def _letters(answer: Any) -> frozenset[str]:
 def _scores(answer: Any) -> dict[str, Fraction]:
     """Read scores by their labels: {"X": 1, "O": 0.5}, "O: 1/2, X: 1", (1, 0.5) X first."""
     try:
-        return answers.labelled(answer, ("X", "O"), _lang())
+        scores = answers.labelled(answer, ("X", "O"), _lang())
+        return {who: answers.snap(value) for who, value in scores.items()}
     except answers.Unreadable as err:
         raise _translated(err) from None
 
