@@ -83,11 +83,15 @@ def fraction_forms(draw: st.DrawFn, value: Fraction) -> tuple[str, str]:
 
 FRACTION_WORDS = {
     Fraction(1, 2): ["a half", "one half", "half", "en halv", "puolet", "metà", "un mezzo"],
-    Fraction(2, 3): ["two thirds", "to tredjedele", "to tredjedeler", "kaksi kolmasosaa"]
-    + ["due terzi", "2 thirds"],
+    Fraction(2, 3): [
+        *["two thirds", "to tredjedele", "to tredjedeler", "kaksi kolmasosaa"],
+        *["due terzi", "2 thirds"],
+    ],
     Fraction(1, 3): ["one third", "a third", "en tredjedel", "un terzo", "kolmasosa"],
-    Fraction(3, 4): ["three quarters", "three fourths", "tre fjerdedele", "tre quarti"]
-    + ["kolme neljäsosaa", "3 quarters"],
+    Fraction(3, 4): [
+        *["three quarters", "three fourths", "tre fjerdedele", "tre quarti"],
+        *["kolme neljäsosaa", "3 quarters"],
+    ],
 }
 PROBABILITY = {"02-2": Fraction(2, 3), "07-1": Fraction(1, 2), "07-2": Fraction(1, 3)}
 
@@ -249,8 +253,11 @@ def player_forms(draw: st.DrawFn, who: str) -> str:
     name = draw(st.sampled_from([who, who.lower()]))
     form = draw(
         st.sampled_from(
-            ["{}", "player {}", "{} wins", "{}'s turn", "I think {}", "{} chooses", "{}:n vuoro"]
-            + ["{} vinder", "vince {}", "{}s tur", "it is {}", "{}!", " {} ", "'{}'", "{}."]
+            [
+                *["{}", "player {}", "{} wins", "{}'s turn", "I think {}", "{} chooses"],
+                *["{}:n vuoro", "{} vinder", "vince {}", "{}s tur", "it is {}", "{}!", " {} "],
+                *["'{}'", "{}."],
+            ]
         )
     )
     return form.format(name)
@@ -346,7 +353,9 @@ def test_wrong_sets_of_letters_stay_wrong(text):
 
 # --- squares and moves --------------------------------------------------------------------
 
-SQUARE_WORDS = dict(enumerate("zero one two three four five six seven eight nine".split()))
+SQUARE_WORDS = dict(
+    enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"])
+)
 
 
 @st.composite
