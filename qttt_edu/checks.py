@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import reprlib
 import time
 from collections.abc import Callable, Mapping
@@ -216,7 +217,7 @@ def _actions(answer: Any) -> list[Action]:
         try:
             out.append(Action.parse(tok))
         except (InvalidRecordError, IllegalMoveError) as err:
-            raise _Unreadable(t("checks_kind_actions"), str(err)) from None
+            raise _Unreadable(t("checks_kind_actions"), _clip(str(err))) from None
     return out
 
 
@@ -258,7 +259,7 @@ def _game(answer: Any) -> Game:
             tokens = answers.record_tokens(raw)
             return Game.from_record(" ".join(tokens))
         except (answers.Unreadable, InvalidRecordError):
-            raise _Unreadable(t("checks_kind_record"), str(first)) from None
+            raise _Unreadable(t("checks_kind_record"), _clip(str(first))) from None
     try:
         tokens = [str(a) for a in _actions(answer)]
     except _Unreadable as err:
@@ -266,7 +267,13 @@ def _game(answer: Any) -> Game:
     try:
         return Game.from_record(" ".join(tokens))
     except InvalidRecordError as err:
-        raise _Unreadable(t("checks_kind_record"), str(err)) from None
+        raise _Unreadable(t("checks_kind_record"), _clip(str(err))) from None
+
+
+def _clip(note: str) -> str:
+    """An engine message with any long quoted input cut short (messages never grow with it)."""
+    note = re.sub(r"'([^']{40})[^']+'", r"'\1…'", note)
+    return note if len(note) <= 400 else note[:399] + "…"
 
 
 def _placement(answer: Any) -> dict[int, str]:
