@@ -91,7 +91,7 @@ __all__ = [
     "yes_no",
 ]
 
-MAX_TEXT = 2_000
+MAX_TEXT = 1_000
 """Characters of an answer read at most (answers are short; a longer one is refused)."""
 MAX_ITEMS = 200
 """Items taken from a list, set, dict or iterator at most."""
@@ -101,6 +101,7 @@ _MAX_BITS = 400  # numbers above about 10**120 are not the answer to anything he
 _MAX_DIGITS = 130  # digits in one literal
 _MAX_EXPONENT = 120  # in 1e120
 _MAX_NESTING = 40  # brackets in an arithmetic expression
+_MAX_TOKENS = 300  # numbers, operators and brackets in one answer
 
 
 class Unreadable(ValueError):
@@ -612,8 +613,8 @@ def _runs(text: str, kind: str) -> list[tuple[int, list[tuple[str, str]]]]:
     count = 0
     for match in _TOKEN.finditer(text):
         count += 1
-        if count > MAX_TEXT:
-            raise Unreadable(kind, "too_long", limit=MAX_TEXT)
+        if count > _MAX_TOKENS:  # a sum a student types has a few dozen tokens
+            raise Unreadable(kind, "too_long", limit=_MAX_TOKENS)
         group = match.lastgroup or "other"
         value = match.group(0)
         if group == "space":
