@@ -17,12 +17,26 @@ A verdict is a :class:`Result`: it displays as one line that starts with ✓ or
 ``checks.hint(id)`` prints a hint and ``checks.solution(id)`` the worked
 solution, which stays hidden until asked for.
 
-The checkers accept every correct answer in any reasonable form: numbers as
-``2/3``, ``0.67``, ``"67 %"`` or a :class:`fractions.Fraction`; squares as
-``[1, 5]``, ``(5, 1)``, ``"1 and 5"`` or ``"1-5"``; players as ``"X"``/``"x"``;
-positions as records or :class:`~qttt_edu.core.Game` objects. Open questions
-("write a record whose last move closes a 3-cycle") are judged by the rules
-engine, so every record that does the job is accepted.
+The checkers accept every correct answer in any reasonable form, read by
+:mod:`qttt_edu.answers`: numbers as ``2/3``, ``0.67``, ``"0,67"``, ``"67 %"``,
+``"3 out of 4"``, ``"3:4"``, ``"two thirds"`` (number words in all five
+languages), a small sum such as ``"9*8/2"`` or a :class:`fractions.Fraction`;
+scores by their labels (``"O: 1/2, X: 1"``); squares as ``[1, 5]``, ``(5, 1)``,
+``"1 and 5"`` or ``"1-5"``; players as ``"X"``, ``"x wins"`` or a draw word
+(``"draw"``, ``"uafgjort"``, ``"tasapeli"``, ``"uavgjort"``, ``"patta"``); yes and
+no in a sentence and in five languages; positions as records with any separator
+or :class:`~qttt_edu.core.Game` objects, which are judged by the record they
+replay. Open questions ("write a record whose last move closes a 3-cycle") are
+judged by the rules engine, so every record that does the job is accepted.
+
+>>> checks.check("04-2", "O gets a half, X gets 1")
+✓ 04-2: right. X 1 point, O 1/2 point: both got a line in one collapse, and X's came first.
+>>> checks.check("02-4", "Nej, den er ikke separabel.")  # doctest: +ELLIPSIS
+✓ 02-4: right. Not separable. ...
+
+Every answer gets a verdict quickly, however long, large, nested or odd: the
+readers bound what they read, and nothing a student hands over escapes as a
+traceback.
 
 The checkers work out the answers from the rules core alone (the ensemble is
 counted here by brute force), so they are an independent check on what the
