@@ -555,7 +555,8 @@ def _ex05_3(answer: Any) -> str | None:
         try:
             choice = choose(pos)
         except Exception as err:  # the student's code: report any failure plainly
-            return t("checks_05_3_raised", error=f"{type(err).__name__}: {err}", record=record)
+            error = _short_text(f"{type(err).__name__}: {_safe_str(err)}")
+            return t("checks_05_3_raised", error=error, record=record)
         try:
             token = str(choice) if isinstance(choice, Action) else None
             if token is None and isinstance(choice, int) and not isinstance(choice, bool):
@@ -567,7 +568,7 @@ def _ex05_3(answer: Any) -> str | None:
         if token not in legal:
             return t(
                 "checks_05_3_illegal",
-                choice=repr(choice),
+                choice=_short(choice),
                 record=record,
                 legal=" ".join(legal),
             )

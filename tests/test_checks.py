@@ -534,3 +534,22 @@ def test_any_python_value_gets_a_verdict_from_every_exercise_quickly(answer):
 def test_any_text_gets_a_verdict_in_every_language(lang, text):
     set_language(lang)
     _verdicts_are_quick(text)
+
+
+def test_a_player_that_returns_or_raises_something_hostile_gets_a_short_verdict():
+    class Unprintable(Exception):
+        def __str__(self):
+            raise RuntimeError("str")
+
+    class NoRepr:
+        def __repr__(self):
+            raise RuntimeError("repr")
+
+    def raises(position):
+        raise Unprintable
+
+    for player in (raises, lambda p: NoRepr(), lambda p: "x" * 10**6, lambda p: 10**5000):
+        result = checks.check("05-3", player)
+        assert not result.ok
+        assert result.message.startswith("✗ 05-3: not yet. Hint: Your player")
+        assert len(result.message) < 600
