@@ -185,6 +185,7 @@ _DRAW = {
     "uafgjort", "remis", "ingen", "uavgjort", "tasapeli", "tasan", "kukaan",
     "patta", "pareggio", "pari", "nessuno",
 }  # fmt: skip
+_NEITHER = r"neither|hverken|verken|kumpikaan|né"
 _DRAW_PHRASES = r"no\s*one|no\s+winner|nobody\s+wins|ei\s+kukaan|ingen\s+vinder|ingen\s+vinner"
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -912,6 +913,8 @@ def player(answer: Any, lang: str = "en") -> str | None:
 
     >>> player("O wins"), player("player o"), player("0"), player("tasapeli")
     ('O', 'O', 'O', None)
+    >>> player("neither X nor O"), player("né X né O")
+    (None, None)
     """
     if answer is None:
         return None
@@ -925,8 +928,9 @@ def player(answer: Any, lang: str = "en") -> str | None:
         w in _DRAW for w in re.findall(r"[^\W\d_]+", low)
     )
     found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
-    if draws and not found:
-        return None
+    neither = re.search(rf"\b(?:{_NEITHER})\b", low) is not None
+    if draws and not found or neither and found == {"X", "O"}:
+        return None  # "draw", "neither X nor O"
     if len(found) == 1 and not draws:
         return found.pop()
     if found or draws:

@@ -497,3 +497,49 @@ def test_a_placement_is_read_as_a_dict_or_text_in_any_order(pairs, data):
 def test_a_placement_with_two_marks_swapped_stays_wrong(pairs, joint):
     answer = joint.join(f"{m} in {s}" for s, m in pairs)
     assert not checks.check("03-3", answer).ok, answer
+
+
+# --- arithmetic: a tiny parser, never eval ---------------------------------------------
+
+
+@st.composite
+def expressions(draw: st.DrawFn, depth: int = 0) -> tuple[str, Fraction]:
+    """A random sum as a student might type it, with its exact value."""
+    if depth >= 3 or draw(st.booleans()):
+        n = draw(st.integers(0, 20))
+        return draw(st.sampled_from([str(n), f"{n}.0", f"({n})"])), Fraction(n)
+    left, a = draw(expressions(depth + 1))
+    right, b = draw(expressions(depth + 1))
+    op = draw(st.sampled_from(["+", "-", "*", "×", "·", "/", "÷", ":", "^", "**"]))
+    space = draw(st.sampled_from(["", " "]))
+    if op in ("/", "÷", ":") and b == 0:
+        op = "+"
+    if op in ("^", "**"):
+        b = Fraction(draw(st.integers(0, 3)))
+        right = str(b.numerator)
+        if a == 0 and b == 0:
+            b, right = Fraction(1), "1"
+    if op in ("+",):
+        value = a + b
+    elif op == "-":
+        value = a - b
+    elif op in ("*", "×", "·"):
+        value = a * b
+    elif op in ("/", "÷", ":"):
+        value = a / b
+    else:
+        value = a ** int(b)
+    return f"({left}{space}{op}{space}{right})", value
+
+
+@settings(max_examples=300, deadline=None)
+@given(expressions())
+def test_arithmetic_is_read_exactly(case):
+    text, value = case
+    assert answers.number(text) == value, text
+
+
+def test_nothing_is_evaluated_as_python():
+    for text in ("__import__('os').getcwd()", "open('x')", "[1][0]", "len('ab')", "2 if 1 else 3"):
+        with pytest.raises(answers.Unreadable):
+            answers.number(text)
