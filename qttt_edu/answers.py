@@ -929,7 +929,7 @@ def player(answer: Any, lang: str = "en") -> str | None:
     )
     found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
     neither = re.search(rf"\b(?:{_NEITHER})\b", low) is not None
-    if draws and not found or neither and found == {"X", "O"}:
+    if (draws and not found) or (neither and found == {"X", "O"}):
         return None  # "draw", "neither X nor O"
     if len(found) == 1 and not draws:
         return found.pop()
