@@ -83,8 +83,10 @@ __all__ = [
     "number",
     "numbers",
     "pairs",
+    "placement_pairs",
     "player",
     "record_text",
+    "record_tokens",
     "snap",
     "squares",
     "whole",
@@ -1155,14 +1157,17 @@ def _first(entry: tuple[int, str, Any]) -> int:
     return entry[0]
 
 
-def placement_pairs(answer: Any, *, depth: int = 0) -> list[tuple[Any, Any]]:
+def placement_pairs(answer: Any) -> list[tuple[Any, Any]]:
     """(square, mark) pairs from text such as ``"1: X1, 2: O2"`` or ``"X1 in 1, O2 in 2"``.
 
-    >>> placement_pairs("X1 in 1, O2 in 2")
-    [(1, 'X1'), (2, 'O2')]
+    >>> placement_pairs("X1 in 1, O2 in 2"), placement_pairs([("O2", 2)])
+    ([(1, 'X1'), (2, 'O2')], [('O2', 2)])
     """
     text = _text(answer, "placement")
     if text is None:
+        items = _items(answer, "placement")
+        if items and all(isinstance(i, (tuple, list)) and len(i) == 2 for i in items):
+            return [(i[0], i[1]) for i in items]  # [(1, "X1"), ("O2", 2), ...]
         raise Unreadable("placement")
     text = text.translate(_SUBSCRIPTS)
     entries: list[tuple[int, str, Any]] = []

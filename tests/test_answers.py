@@ -479,8 +479,11 @@ def test_records_get_the_same_verdict_with_any_separator(case, data):
 @given(st.permutations([(1, "X1"), (2, "O2"), (3, "O4"), (6, "X3")]), st.data())
 def test_a_placement_is_read_as_a_dict_or_text_in_any_order(pairs, data):
     mark_first = data.draw(st.booleans())
-    if data.draw(st.booleans()):
+    form = data.draw(st.sampled_from(["dict", "list", "text"]))
+    if form == "dict":
         answer: object = {m: s for s, m in pairs} if mark_first else dict(pairs)
+    elif form == "list":
+        answer = [(m, s) if mark_first else (s, m) for s, m in pairs]
     else:
         link = data.draw(st.sampled_from([" in ", ": ", " → ", " ", "="]))
         joint = data.draw(st.sampled_from([", ", "; ", "\n", " "]))
