@@ -17,8 +17,8 @@ Numbers come in many forms, in all five languages of the kit:
 
 A sentence is fine when it holds one number; an equation is read by its value:
 
->>> number("there are 36 pairs"), number("9 × 8 / 2 = 36")
-(Fraction(36, 1), Fraction(36, 1))
+>>> number("there are 36 pairs"), number("9 × 8 / 2 = 36"), number("131,7 milliarder")
+(Fraction(36, 1), Fraction(36, 1), Fraction(131700000000, 1))
 >>> number("2 or 3")
 Traceback (most recent call last):
     ...
@@ -161,6 +161,11 @@ _FRACTION_WORDS = {
     6: "sixth sixths sjettedel sjettedele sjettedeler kuudesosa kuudesosaa sesto sesti",
     8: "eighth eighths ottendedel ottendedele åttendedel åttendedeler kahdeksasosa "
     "kahdeksasosaa ottavo ottavi",
+}
+_SCALES = {
+    10**3: "thousand|tusind|tusen|tuhatta|tuhat|mila|mille",
+    10**6: "millions|million|millioner|millionen|miljoonaa|miljoona|milioni|milione",
+    10**9: "billions|billion|milliarder|milliard|miljardia|miljardi|miliardi|miliardo",
 }
 _OUT_OF = r"out\s+of|of|in|ud\s+af|ude\s+af|af|ut\s+av|av|su|di|fra|på"
 _PERCENT_WORDS = r"per\s*cent|percent|procent|prosent|prosenttia|prosentti|per\s+cento|pct"
@@ -559,6 +564,8 @@ def _words_to_math(text: str, lang: str) -> str:
         text = re.sub(rf"\b(?:{_ARTICLES})\s+(?:{group})\b", f" (1/{denominator}) ", text)
         text = re.sub(rf"\b(?:{group})\b", f" (1/{denominator}) ", text)
     number_re = r"\d+(?:[.,]\d+)?"
+    for scale, names in _SCALES.items():  # "131 billion", "131,7 milliarder"
+        text = re.sub(rf"({number_re})\s*(?:{names})\b", rf" (\1*{scale}) ", text)
     text = re.sub(
         rf"(?<![\w./])({number_re})\s+(?:{_OUT_OF})\s+(?:the\s+)?({number_re})(?![\w/]|\.\d)",
         r" (\1/\2) ",

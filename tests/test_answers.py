@@ -545,3 +545,14 @@ def test_nothing_is_evaluated_as_python():
     for text in ("__import__('os').getcwd()", "open('x')", "[1][0]", "len('ab')", "2 if 1 else 3"):
         with pytest.raises(answers.Unreadable):
             answers.number(text)
+
+
+@FAST
+@given(
+    st.sampled_from(["131", "131.7", "131,7", "132"]),
+    st.sampled_from(["billion", "milliarder", "miljardia", "miliardi", "milliard"]),
+    st.sampled_from(["{}", "about {}", "≈ {}", "roughly {}."]),
+)
+def test_goffs_131_billion_is_read_with_its_scale_word(figure, scale, wrapper):
+    assert checks.check("06-4", wrapper.format(f"{figure} {scale}")).ok
+    assert not checks.check("06-4", wrapper.format(f"{figure} million")).ok
