@@ -150,7 +150,7 @@ def whole_forms(draw: st.DrawFn, value: int) -> tuple[str, str]:
     if value >= 1000:
         forms += [f"{value:,}", f"{value:,}".replace(",", " ")]
     text = draw(st.sampled_from(forms))
-    wrapper = draw(st.sampled_from(["{}", "{}.", "there are {}", "{} in all", "= {}", "{}!"[:2]]))
+    wrapper = draw(st.sampled_from(["{}", "{}.", "there are {}", "{} in all", "= {}", "{} pairs"]))
     return wrapper.format(text), lang
 
 
