@@ -472,10 +472,18 @@ def _ex02_3(answer: Any) -> str | None:
     return t("checks_02_3_odds", move=str(acts[0]), odds=f"{odds.numerator}/{odds.denominator}")
 
 
+_ENTANGLED = {
+    *("entangled", "not separable", "sammenfiltret", "sammenfiltrede", "lomittunut"),
+    *("lomittuneet", "lomittuneita", "in entanglement"),
+}
+_SEPARABLE = {"separable", "separabel", "separabelt", "separoituva", "separabile"}
+
+
 def _ex02_4(answer: Any) -> str | None:
-    if isinstance(answer, str) and answer.strip().lower() in ("entangled", "not separable"):
+    word = str.__str__(answer).strip(" .!").lower() if isinstance(answer, str) else ""
+    if word in _ENTANGLED:  # the word of each language for "not separable"
         return None
-    if isinstance(answer, str) and answer.strip().lower() == "separable":
+    if word in _SEPARABLE:
         return t("checks_02_4_hint")
     return None if _yes_no(answer) is False else t("checks_02_4_hint")
 

@@ -556,3 +556,20 @@ def test_nothing_is_evaluated_as_python():
 def test_goffs_131_billion_is_read_with_its_scale_word(figure, scale, wrapper):
     assert checks.check("06-4", wrapper.format(f"{figure} {scale}")).ok
     assert not checks.check("06-4", wrapper.format(f"{figure} million")).ok
+
+
+@pytest.mark.parametrize(
+    ("right", "wrong"),
+    [
+        ("entangled", "separable"),
+        ("sammenfiltret", "separabel"),
+        ("lomittunut", "separoituva"),
+        ("in entanglement", "separabile"),
+        ("Ikke separabel.", "Ja, separabel"),
+        ("non separabile", "sì"),
+        ("ei separoituva", "kyllä"),
+    ],
+)
+def test_entangled_and_separable_are_read_in_every_language(right, wrong):
+    assert checks.check("02-4", right).ok
+    assert not checks.check("02-4", wrong).ok
