@@ -130,7 +130,7 @@ def test_set_language_switches_messages_and_rejects_unknown():
     with pytest.raises(IllegalMoveError, match="felt 10 er ikke på brættet"):
         Game().play(1, 10)
     i18n.set_language("it")
-    with pytest.raises(IllegalMoveError, match="la casella 10 è fuori dal tavoliere"):
+    with pytest.raises(IllegalMoveError, match="la casella 10 è fuori dal tabellone"):
         Game().play(1, 10)
     with pytest.raises(ValueError, match="unknown language 'sv'"):
         i18n.set_language("sv")
