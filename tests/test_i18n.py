@@ -373,3 +373,63 @@ def test_links_in_the_teacher_materials_resolve():
             assert (page.parent / file).exists(), f"{page.relative_to(ROOT)} links to {target}"
             if file.endswith("glossary.md") and anchor:
                 assert anchor in anchors, f"{page.relative_to(ROOT)} links to {target}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translated_notebooks_print_no_python_words_to_students(lang):
+    # "venter på et kollaps: False" is Python talking, not Danish: printed answers
+    # are words of the language (ja/nej, kyllä/ei, ja/nei, sì/no).
+    for path in sorted((ROOT / "notebooks").rglob(f"*.{lang}.ipynb")):
+        for cell in json.loads(path.read_text("utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                text = "".join(output.get("text", ""))
+                found = re.findall(r"\b(?:True|False|None)\b", text)
+                assert not found, f"{path.name} prints {found} to students: {text!r}"
+
+
+# --- plural forms ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_plural_forms_are_well_formed_and_cover_the_languages_categories(lang):
+    rule = i18n.PLURAL_RULES[lang]
+    categories = {rule(n) for n in [0, 1, 2, 3, 5, 11, 21, 100, 0.5, 1.5, 2.5]}
+    for key, template in i18n.catalog(lang).items():
+        for _, field, spec, _ in string.Formatter().parse(template):
+            if spec and spec.startswith("plural:"):
+                forms = i18n.plural_forms(spec)
+                assert set(forms) <= categories | {"other"}, f"{lang}: {key} names {set(forms)}"
+                missing = categories - set(forms) - {"other"}
+                assert not missing, f"{lang}: {key} lacks the {missing} form"
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "one", "many"),
+    [
+        ("en", "widget_loaded", "Loaded: 1 action.", "Loaded: 3 actions."),
+        ("da", "widget_loaded", "Indlæst: 1 handling.", "Indlæst: 3 handlinger."),
+        ("fi", "ws_a_realities", "1 todellisuus:", "3 todellisuutta:"),
+        ("nb", "widget_loaded", "Lastet inn: 1 handling.", "Lastet inn: 3 handlinger."),
+        ("it", "widget_loaded", "Caricata 1 azione.", "Caricate 3 azioni."),
+    ],
+)
+def test_counts_take_the_plural_form_of_the_language(lang, key, one, many):
+    assert i18n.t_in(lang, key, count=1) == one
+    assert i18n.t_in(lang, key, count=3) == many
+
+
+def test_one_stem_is_a_stem_not_stems():
+    # The review found "Steli: X3 finisce in 6. Finiscono ..." for a single stem.
+    one = i18n.t_in("it", "ws_a_stems", stems="X3 finisce in 6", count=1)
+    assert one.startswith("Stelo: X3 finisce in 6. Finisce nella")
+    two = i18n.t_in("en", "ws_a_stems", stems="X3 lands in 6, O4 lands in 7", count=2)
+    assert two.startswith("Stems: X3 lands in 6, O4 lands in 7. They land")
+
+
+def test_a_bad_plural_spec_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="needs an 'other=' form"):
+        i18n.format_message("en", "{n:plural:one=# thing}", n=2)
+    with pytest.raises(ValueError, match="bad plural form 'few # things'"):
+        i18n.format_message("en", "{n:plural:few # things|other=# things}", n=2)
+    with pytest.raises(ValueError, match="needs a count, not 'many'"):
+        i18n.format_message("en", "{n:plural:one=# thing|other=# things}", n="many")

@@ -4,7 +4,8 @@ The English notebook is built from tools/notebooks/nb00_start_here.py. Each
 translation keeps its cells one for one: every Markdown cell is replaced by its
 translation (looked up by a fingerprint of the English text, so a changed English
 cell is reported instead of silently mistranslated), code cells stay the same
-apart from comments and printed labels, and the first code cell switches the
+apart from comments and printed labels (each replacement must still match the English
+code, or the build stops and names it), and the first code cell switches the
 kit's language with ``set_language("<lang>")``. The notebooks are then run and
 trimmed exactly like the English ones, so nbval can check their stored outputs.
 
@@ -64,17 +65,28 @@ def translate(lang: str) -> nbformat.NotebookNode:
         )
     cells = []
     first_code = True
+    used: set[str] = set()
     for cell in english_cells():
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
         else:
             for english, translated in table.CODE:
-                cell.source = cell.source.replace(english, translated)
+                if english in cell.source:
+                    used.add(english)
+                    cell.source = cell.source.replace(english, translated)
             if first_code:
                 cell.source = _switch_language(cell.source, lang)
                 first_code = False
         cells.append(cell)
+    stale = [english for english, _ in table.CODE if english not in used]
+    if stale:
+        # The English code changed: a printed label (or a Python True/False the
+        # translation turns into words) would otherwise stay English without a word.
+        raise SystemExit(
+            f"{lang}: {len(stale)} code translation(s) match no English code cell any more:\n"
+            + "\n".join(f"  {english}" for english in stale)
+        )
     nb = nbformat.v4.new_notebook()
     nb.cells = cells
     nb.metadata = {
