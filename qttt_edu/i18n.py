@@ -42,7 +42,6 @@ LANGUAGES: dict[str, str] = {
 }
 
 
-
 def _one_if_integer_one(n: float) -> str:
     # CLDR "one: i = 1 and v = 0" (English, Finnish, Italian) and "one: n = 1" (Bokmål)
     # agree for every count the kit prints: 1 is "one", everything else "other".

@@ -433,3 +433,136 @@ def test_a_bad_plural_spec_is_refused_with_the_reason():
         i18n.format_message("en", "{n:plural:few # things|other=# things}", n=2)
     with pytest.raises(ValueError, match="needs a count, not 'many'"):
         i18n.format_message("en", "{n:plural:one=# thing|other=# things}", n="many")
+
+
+# --- gettext round trip for translators' tools (lessons/i18n/po.py) ---------------------
+
+sys.path.insert(0, str(LESSONS / "i18n"))
+try:
+    import po
+finally:
+    sys.path.pop(0)
+
+from babel.messages.pofile import read_po, write_po  # noqa: E402
+
+
+@pytest.fixture
+def po_workspace(tmp_path, monkeypatch):
+    """A copy of the catalogs and their record, so an import cannot touch the real ones."""
+    import shutil
+
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    record = tmp_path / "translated_from.json"
+    shutil.copy(LESSONS / "i18n" / "translated_from.json", record)
+    monkeypatch.setattr(po, "LOCALES", locales)
+    monkeypatch.setattr(po, "RECORD", record)
+    return locales, record
+
+
+def po_entries(path):
+    with path.open("rb") as f:
+        return {m.context: m for m in read_po(f) if m.id}
+
+
+def test_po_export_has_every_message_and_gettext_accepts_it(tmp_path):
+    written = po.export(tmp_path, OTHERS)
+    assert sorted(p.name for p in written) == sorted(
+        ["qttt-edu.pot", *(f"{lang}.po" for lang in OTHERS)]
+    )
+    english = {k: v for name in EN_FILES for k, v in load("en", name).items()}
+    for path in written:
+        entries = po_entries(path)
+        assert set(entries) == set(english), path.name
+        assert all(entries[k].id == english[k] for k in english)
+        if path.suffix == ".po":
+            lang = path.stem
+            translated = i18n.catalog(lang)
+            assert all(entries[k].string == translated[k] for k in english)
+            assert not [k for k, m in entries.items() if m.fuzzy], "all translations are current"
+    msgfmt = __import__("shutil").which("msgfmt")
+    if msgfmt:  # GNU gettext's own check of the files (placeholders, header, escapes)
+        for path in written:
+            subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(path)], check=True)
+
+
+def test_po_round_trip_changes_nothing(po_workspace, tmp_path):
+    locales, record = po_workspace
+    before = {p: p.read_bytes() for p in [*locales.rglob("*.json"), record]}
+    for path in po.export(tmp_path, OTHERS)[1:]:
+        lang, found, notes = po.read(path)
+        assert not notes
+        assert po.apply(lang, found) == []
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_po_import_writes_a_translators_edit_in_place(po_workspace, tmp_path):
+    locales, record = po_workspace
+    (path,) = po.export(tmp_path, ["da"])[1:]
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    catalog.get("New game", context="widget_new").string = "Nyt parti"
+    catalog.get("Undo", context="widget_undo").string = "Fortryd træk"
+    catalog.get("Undo", context="widget_undo").flags.add("fuzzy")  # not reviewed: stays out
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100)
+    widget = locales / "da" / "widget.json"
+    old_lines = widget.read_text("utf-8").split("\n")
+    lang, found, notes = po.read(path)
+    assert lang == "da" and any("widget_undo: fuzzy" in n for n in notes)
+    assert po.apply(lang, found) == ["widget_new"]
+    new_lines = widget.read_text("utf-8").split("\n")
+    changed = [(a, b) for a, b in zip(old_lines, new_lines, strict=True) if a != b]
+    assert changed == [('  "widget_new": "Nyt spil",', '  "widget_new": "Nyt parti",')]
+
+
+def test_po_import_refuses_a_wrong_placeholder_and_writes_nothing(po_workspace, tmp_path):
+    locales, record = po_workspace
+    (path,) = po.export(tmp_path, ["it"])[1:]
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    catalog.get("Square {square}: empty", context="widget_square_empty").string = "Casella vuota"
+    message = catalog.get(
+        "Loaded: {count:plural:one=# action|other=# actions}.", context="widget_loaded"
+    )
+    message.string = "{count:plural:one=Caricata # azione}."  # no 'other' form
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100)
+    before = {p: p.read_bytes() for p in locales.rglob("*.json")}
+    with pytest.raises(po.PoImportError) as refused:
+        po.read(path)
+    assert "widget_square_empty: placeholders [] differ from English ['square']" in str(refused.value)
+    assert "widget_loaded" in str(refused) and "other=" in str(refused.value)
+    assert po.main(["import", str(path)]) == 1
+    assert {p: p.read_bytes() for p in locales.rglob("*.json")} == before
+
+
+def test_po_marks_a_translation_of_older_english_as_fuzzy(po_workspace, tmp_path):
+    locales, record = po_workspace
+    recorded = json.loads(record.read_text("utf-8"))
+    recorded["fi"]["widget.json"]["widget_new"] = "0000000000"  # made from other English
+    record.write_text(json.dumps(recorded), "utf-8")
+    (path,) = po.export(tmp_path, ["fi"])[1:]
+    entries = po_entries(path)
+    assert entries["widget_new"].fuzzy and entries["widget_new"].string == "Uusi peli"
+    assert not entries["widget_undo"].fuzzy
+
+
+def test_po_import_starts_a_new_language_in_english_key_order(po_workspace, tmp_path):
+    locales, record = po_workspace
+    template = po.export(tmp_path, [])[0]
+    with template.open("rb") as f:
+        catalog = read_po(f, locale="sv")
+    catalog.get("New game", context="widget_new").string = "Nytt parti"
+    catalog.get("Undo", context="widget_undo").string = "Ångra"
+    path = tmp_path / "sv.po"
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100)
+    lang, found, notes = po.read(path)
+    assert lang == "sv" and found == {"widget_new": "Nytt parti", "widget_undo": "Ångra"}
+    assert any("LANGUAGES" in n for n in notes)
+    po.apply(lang, found)
+    written = json.loads((locales / "sv" / "widget.json").read_text("utf-8"))
+    english_order = [k for k in load("en", "widget.json") if k in written]
+    assert list(written) == english_order
+    assert json.loads(record.read_text("utf-8"))["sv"]["widget.json"].keys() == written.keys()
