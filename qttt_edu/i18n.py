@@ -138,7 +138,7 @@ class _MessageFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec.startswith("plural:"):
-            return super().format_field(value, format_spec)
+            return str(super().format_field(value, format_spec))
         number = _number(value)
         forms = plural_forms(format_spec)
         text = forms.get(self.rule(number), forms["other"])
