@@ -109,7 +109,8 @@ def _switch_language(source: str, lang: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("languages", nargs="*", default=["da", "fi", "nb", "it"])
+    translated = sorted(p.stem.removeprefix("start_here_") for p in HERE.glob("start_here_*.py"))
+    parser.add_argument("languages", nargs="*", default=translated)
     parser.add_argument("--check", action="store_true", help="only list untranslated cells")
     args = parser.parse_args()
     if args.check:
