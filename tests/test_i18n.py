@@ -395,7 +395,7 @@ def test_plural_forms_are_well_formed_and_cover_the_languages_categories(lang):
     rule = i18n.PLURAL_RULES[lang]
     categories = {rule(n) for n in [0, 1, 2, 3, 5, 11, 21, 100, 0.5, 1.5, 2.5]}
     for key, template in i18n.catalog(lang).items():
-        for _, field, spec, _ in string.Formatter().parse(template):
+        for _, _field, spec, _ in string.Formatter().parse(template):
             if spec and spec.startswith("plural:"):
                 forms = i18n.plural_forms(spec)
                 assert set(forms) <= categories | {"other"}, f"{lang}: {key} names {set(forms)}"
@@ -497,7 +497,7 @@ def test_po_round_trip_changes_nothing(po_workspace, tmp_path):
 
 
 def test_po_import_writes_a_translators_edit_in_place(po_workspace, tmp_path):
-    locales, record = po_workspace
+    locales, _ = po_workspace
     (path,) = po.export(tmp_path, ["da"])[1:]
     with path.open("rb") as f:
         catalog = read_po(f)
@@ -518,6 +518,7 @@ def test_po_import_writes_a_translators_edit_in_place(po_workspace, tmp_path):
 
 def test_po_import_refuses_a_wrong_placeholder_and_writes_nothing(po_workspace, tmp_path):
     locales, record = po_workspace
+    record_before = record.read_bytes()
     (path,) = po.export(tmp_path, ["it"])[1:]
     with path.open("rb") as f:
         catalog = read_po(f)
@@ -531,14 +532,16 @@ def test_po_import_refuses_a_wrong_placeholder_and_writes_nothing(po_workspace, 
     before = {p: p.read_bytes() for p in locales.rglob("*.json")}
     with pytest.raises(po.PoImportError) as refused:
         po.read(path)
-    assert "widget_square_empty: placeholders [] differ from English ['square']" in str(refused.value)
-    assert "widget_loaded" in str(refused) and "other=" in str(refused.value)
+    reason = str(refused.value)
+    assert "widget_square_empty: placeholders [] differ from English ['square']" in reason
+    assert "widget_loaded" in reason and "other=" in reason
     assert po.main(["import", str(path)]) == 1
     assert {p: p.read_bytes() for p in locales.rglob("*.json")} == before
+    assert record.read_bytes() == record_before
 
 
 def test_po_marks_a_translation_of_older_english_as_fuzzy(po_workspace, tmp_path):
-    locales, record = po_workspace
+    _, record = po_workspace
     recorded = json.loads(record.read_text("utf-8"))
     recorded["fi"]["widget.json"]["widget_new"] = "0000000000"  # made from other English
     record.write_text(json.dumps(recorded), "utf-8")
