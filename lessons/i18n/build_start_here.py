@@ -4,8 +4,8 @@ The English notebook is built from tools/notebooks/nb00_start_here.py. Each
 translation keeps its cells one for one: every Markdown cell is replaced by its
 translation (looked up by a fingerprint of the English text, so a changed English
 cell is reported instead of silently mistranslated), code cells stay the same
-apart from comments and printed labels (each replacement must still match the English
-code, or the build stops and names it), and the first code cell switches the
+apart from comments and printed labels (each replacement, a text or a regular
+expression, must still match the English code, or the build stops and names it), and the first code cell switches the
 kit's language with ``set_language("<lang>")``. The notebooks are then run and
 trimmed exactly like the English ones, so nbval can check their stored outputs.
 
@@ -72,14 +72,22 @@ def translate(lang: str) -> nbformat.NotebookNode:
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
         else:
             for english, translated in table.CODE:
-                if english in cell.source:
+                if isinstance(english, re.Pattern):  # a line whose code may vary
+                    if english.search(cell.source):
+                        used.add(english.pattern)
+                        cell.source = english.sub(translated, cell.source)
+                elif english in cell.source:
                     used.add(english)
                     cell.source = cell.source.replace(english, translated)
             if first_code:
                 cell.source = _switch_language(cell.source, lang)
                 first_code = False
         cells.append(cell)
-    stale = [english for english, _ in table.CODE if english not in used]
+    stale = [
+        getattr(english, "pattern", english)
+        for english, _ in table.CODE
+        if getattr(english, "pattern", english) not in used
+    ]
     if stale:
         # The English code changed: a printed label (or a Python True/False the
         # translation turns into words) would otherwise stay English without a word.

@@ -1,13 +1,16 @@
 """Danish start-here notebook: translations of the English cells, keyed by fingerprint."""
 
+import re
+
 G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# not allowed: a collapse is pending", "# ikke tilladt: et kollaps venter"),
+    # A yes/no answer is printed as a word of the language, never as Python's False.
     (
-        'print("waiting for a collapse:", game.awaiting_collapse is not None)',
-        'print("venter på et kollaps:", "ja" if game.awaiting_collapse is not None else "nej")',
+        re.compile(r'^print\("waiting for a collapse:", (.+)\)$', re.M),
+        r'print("venter på et kollaps:", "ja" if \1 else "nej")',
     ),
     (
         'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',

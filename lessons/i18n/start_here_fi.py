@@ -1,13 +1,16 @@
 """Finnish start-here notebook: translations of the English cells, keyed by fingerprint."""
 
+import re
+
 G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     ("# not allowed: a collapse is pending", "# ei sallittu: romahdus odottaa"),
+    # A yes/no answer is printed as a word of the language, never as Python's False.
     (
-        'print("waiting for a collapse:", game.awaiting_collapse is not None)',
-        'print("odottaa romahdusta:", "kyllä" if game.awaiting_collapse is not None else "ei")',
+        re.compile(r'^print\("waiting for a collapse:", (.+)\)$', re.M),
+        r'print("odottaa romahdusta:", "kyllä" if \1 else "ei")',
     ),
     (
         'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',

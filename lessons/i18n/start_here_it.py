@@ -1,13 +1,16 @@
 """Italian start-here notebook: translations of the English cells, keyed by fingerprint."""
 
+import re
+
 G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ("# not allowed: a collapse is pending", "# non consentito: c'è un collasso in attesa"),
+    # A yes/no answer is printed as a word of the language, never as Python's False.
     (
-        'print("waiting for a collapse:", game.awaiting_collapse is not None)',
-        'print("in attesa di un collasso:", "sì" if game.awaiting_collapse is not None else "no")',
+        re.compile(r'^print\("waiting for a collapse:", (.+)\)$', re.M),
+        r'print("in attesa di un collasso:", "sì" if \1 else "no")',
     ),
     (
         'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
