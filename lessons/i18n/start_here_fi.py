@@ -86,7 +86,7 @@ Siinä kaikki. Täydet säännöt ovat [sääntökortissa](../../lessons/rules/f
 Suorita alla oleva solu. Napsauta kahta ruutua laittaaksesi parin; napsauta korostettua ruutua uudelleen
 perutaksesi. Kun silmukka sulkeutuu, tilarivi kertoo, kuka valitsee, ja kaksi painiketta
 tarjoaa kaksi ruutua. Laudan vieressä olevat paneelit näyttävät lomittumisgraafin ja
-sen, montako klassista lautaa (*todellisuutta*) on vielä mahdollisia; paneeli *Kvanttiajatus* kertoo,
+sen, montako klassista lautaa (*todellisuutta*) on vielä mahdollista; paneeli *Kvanttiajatus* kertoo,
 mitä kvanttiajatusta kukin tapahtuma havainnollistaa.
 
 Pelaa kokonainen peli vierustoverisi kanssa (kaksi ihmistä, yksi näyttö). Pelaa sitten tietokonetta vastaan
