@@ -424,6 +424,14 @@ def test_one_stem_is_a_stem_not_stems():
     assert one.startswith("Stelo: X3 finisce in 6. Finisce nella")
     two = i18n.t_in("en", "ws_a_stems", stems="X3 lands in 6, O4 lands in 7", count=2)
     assert two.startswith("Stems: X3 lands in 6, O4 lands in 7. They land")
+    # And on the answer sheet itself, whose stems puzzle has exactly one stem.
+    from qttt_edu import worksheets
+
+    i18n.set_language("it")
+    answers = [worksheets.solve(p) for p in worksheets.PUZZLES if p.kind == "stems"]
+    one = [" ".join(a.lines) for a in answers if len(a.stems) == 1]
+    assert one, "no puzzle with a single stem to check"
+    assert all(re.search(r"Stelo: X\d finisce in \d\. Finisce nella", text) for text in one)
 
 
 def test_a_bad_plural_spec_is_refused_with_the_reason():
