@@ -577,3 +577,9 @@ def test_po_import_starts_a_new_language_in_english_key_order(po_workspace, tmp_
     english_order = [k for k in load("en", "widget.json") if k in written]
     assert list(written) == english_order
     assert json.loads(record.read_text("utf-8"))["sv"]["widget.json"].keys() == written.keys()
+
+
+def test_po_command_line_exports_into_the_folder_given(tmp_path, capsys):
+    assert po.main(["export", "--out", str(tmp_path / "po"), "nb"]) == 0
+    assert sorted(p.name for p in (tmp_path / "po").iterdir()) == ["nb.po", "qttt-edu.pot"]
+    assert "wrote" in capsys.readouterr().out
