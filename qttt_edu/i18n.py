@@ -158,4 +158,6 @@ def _number(value: Any) -> float:
 
 def format_message(lang: str, template: str, /, **fields: Any) -> str:
     """Fill ``template`` like ``str.format``, choosing plural forms by ``lang``'s rules."""
+    if ":plural:" not in template:  # the common case, at str.format's speed
+        return template.format(**fields)
     return _MessageFormatter(lang).format(template, **fields)
