@@ -379,12 +379,20 @@ def test_links_in_the_teacher_materials_resolve():
 def test_translated_notebooks_print_no_python_words_to_students(lang):
     # "venter på et kollaps: False" is Python talking, not Danish: printed answers
     # are words of the language (ja/nej, kyllä/ei, ja/nei, sì/no).
-    for path in sorted((ROOT / "notebooks").rglob(f"*.{lang}.ipynb")):
+    # Student copies and, where the build keeps them, reference copies with every output.
+    paths = [
+        *sorted((ROOT / "notebooks").rglob(f"*.{lang}.ipynb")),
+        *sorted((ROOT / "tests").rglob(f"*.{lang}.ipynb")),
+    ]
+    printed = 0
+    for path in paths:
         for cell in json.loads(path.read_text("utf-8"))["cells"]:
             for output in cell.get("outputs", []):
                 text = "".join(output.get("text", ""))
+                printed += bool(text)
                 found = re.findall(r"\b(?:True|False|None)\b", text)
                 assert not found, f"{path.name} prints {found} to students: {text!r}"
+    assert printed, f"no stored printed output in any {lang} notebook: nothing was checked"
 
 
 # --- plural forms ------------------------------------------------------------------

@@ -40,6 +40,7 @@ SCANNED = [
     "notebooks/**/*.{lang}.ipynb",
     "notebooks/**/*.{lang}.md",
     "notebooks/{lang}/**/*.ipynb",
+    "tests/notebooks_ref/**/*.{lang}.ipynb",  # reference copies, with every output
 ]
 
 
