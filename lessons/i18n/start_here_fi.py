@@ -1,14 +1,23 @@
 """Finnish start-here notebook: translations of the English cells, keyed by fingerprint."""
 
+import re
+
 G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     ("# not allowed: a collapse is pending", "# ei sallittu: romahdus odottaa"),
-    ('"waiting for a collapse:"', '"odottaa romahdusta:"'),
+    # A yes/no answer is printed as a word of the language, never as Python's False.
+    (
+        re.compile(r'^print\("waiting for a collapse:", (.+)\)$', re.M),
+        r'print("odottaa romahdusta:", "kyllä" if \1 else "ei")',
+    ),
+    (
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "sulki silmukan;", pending.chooser, "valitsee ruudun",'
+        ' pending.squares[0], "tai ruudun", pending.squares[1])',
+    ),
     ('"record:"', '"pelimerkintä:"'),
-    ('"closed a cycle;"', '"sulki syklin;"'),
-    ('"chooses between"', '"valitsee ruuduista"'),
     ('"refused:"', '"hylätty:"'),
     ('"record unchanged:"', '"pelimerkintä ennallaan:"'),
 ]
@@ -34,20 +43,20 @@ MARKDOWN = {
     "54c9bfe3be": """
 Kvanttiristinollan keksi fyysikko Allan Goff keinoksi *tuntea*
 kolme kvanttimekaniikan outoa ajatusta (superpositio, lomittuminen ja mittaus)
-leikkimällä niillä (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Tällä materiaalilla voit pelata sitä muistikirjassa ja sitten katsoa
-jokaisen ajatuksen sisään, muistikirja kerrallaan.
+leikkimällä niillä (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Tällä materiaalilla voit pelata sitä muistikirjassa ja sitten tutustua
+jokaiseen ajatukseen tarkemmin, muistikirja kerrallaan.
 """,
     "9cf2afd823": f"""
 ## Näin käytät muistikirjaa
 
-Muistikirja on luettelo *soluja*. Tekstisolut (kuten tämä) selittävät; koodisolut (harmaat
+Muistikirja koostuu *soluista*. Tekstisolut (kuten tämä) selittävät; koodisolut (harmaat
 laatikot) tekevät jotain, kun **suoritat** ne: napsauta solua ja paina
 **Shift+Enter**. Suorita solut ylhäältä alas. Jos jokin näyttää oudolta, käytä
 komentoa *Kernel → Restart and run all* (tai *Run → Run All Cells*) ja aloita alusta.
 
 ## Säännöt kahdessa minuutissa
 
-Lauta on tavallinen 3 × 3, ja ruudut on numeroitu lukujärjestyksessä:
+Lauta on tavallinen 3 × 3, ja ruudut on numeroitu lukusuunnassa (vasemmalta oikealle, ylhäältä alas):
 
 ```
 1 2 3
@@ -60,10 +69,10 @@ Lauta on tavallinen 3 × 3, ja ruudut on numeroitu lukujärjestyksessä:
   eri ruutuun. Merkki päätyy täsmälleen *toiseen* niistä; siihen asti se on
   molemmissa. X tekee parittomat siirrot, O parilliset.
 - **Silmukat romahtavat.** Kun uusi pari yhdistää kaksi ruutua, jotka ovat jo yhteydessä
-  aavemerkkien ketjun kautta, se sulkee [syklin]({G}#cycle). *Toinen* pelaaja
+  aavemerkkien ketjun kautta, se sulkee [silmukan]({G}#cycle). *Toinen* pelaaja
   ([valitsija]({G}#chooser)) päättää sitten, mihin uusi merkki päätyy, ja ryhmän jokaisesta
   merkistä tulee iso [klassinen merkki]({G}#classical-mark).
-- **Suorat voittavat.** Vain klassiset merkit lasketaan. Kolme samaa rivissä, sarakkeessa tai lävistäjällä voittaa.
+- **Suorat voittavat.** Vain klassiset merkit lasketaan. Kolmen klassisen merkin suora rivissä, sarakkeessa tai lävistäjällä voittaa.
   Jos yksi romahdus antaa molemmille suoran, voittaa ensin valmistunut suora (pienempi
   suurin siirron numero).
 - **Yhdeksäs siirto.** Jos jäljellä on vain yksi ruutu, X:n yhdeksäs siirto on yksi tavallinen
@@ -75,9 +84,9 @@ Siinä kaikki. Täydet säännöt ovat [sääntökortissa](../../lessons/rules/f
 ## Pelaa!
 
 Suorita alla oleva solu. Napsauta kahta ruutua laittaaksesi parin; napsauta korostettua ruutua uudelleen
-perutaksesi. Kun sykli sulkeutuu, tilarivi kertoo, kuka valitsee, ja kaksi painiketta
+perutaksesi. Kun silmukka sulkeutuu, tilarivi kertoo, kuka valitsee, ja kaksi painiketta
 tarjoaa kaksi ruutua. Laudan vieressä olevat paneelit näyttävät lomittumisgraafin ja
-sen, montako klassista lautaa (*todellisuutta*) on vielä mahdollisia; paneeli *Kvanttiajatus* kertoo,
+sen, montako klassista lautaa (*todellisuutta*) on vielä mahdollista; paneeli *Kvanttiajatus* kertoo,
 mitä kvanttiajatusta kukin tapahtuma havainnollistaa.
 
 Pelaa kokonainen peli vierustoverisi kanssa (kaksi ihmistä, yksi näyttö). Pelaa sitten tietokonetta vastaan
@@ -94,7 +103,7 @@ siirrot järjestyksessä, tekstinä. Suorita tämä, kun olet pelannut muutaman 
     "2069be920b": """
 ## Pelimerkinnät
 
-Pelimerkintä on tapa, jolla materiaali kirjoittaa pelin muistiin, yksi osa kutakin tekoa kohti:
+Pelimerkintä on tapa, jolla materiaali kirjoittaa pelin muistiin, yksi osa kutakin toimintoa kohti:
 
 | osa | merkitys |
 |---|---|
@@ -107,7 +116,7 @@ jostakin merkinnästä, ja voit liittää minkä tahansa niistä sovelluksen mer
 `Game.from_record` rakentaa pelin, ja solun viimeisellä rivillä oleva peli piirtää itsensä:
 """,
     "55e9405ae3": """
-> **Arvaa ensin, suorita sitten.** X:n seuraava siirto on `1-5`. Sulkeeko se syklin? Kirjoita arvauksesi muistiin (tai sano se ääneen) *ennen* kuin suoritat seuraavan solun.
+> **Arvaa ensin, suorita sitten.** X:n seuraava siirto on `1-5`. Sulkeeko se silmukan? Kirjoita arvauksesi muistiin (tai sano se ääneen) *ennen* kuin suoritat seuraavan solun.
 """,
     "52c1a3126c": """
 Ei: X3 yhdistää ruudun 1 (yhteinen X1:n kanssa) ruutuun 5 (yhteinen O2:n kanssa), mutta ruudut 1 ja
@@ -115,7 +124,7 @@ Ei: X3 yhdistää ruudun 1 (yhteinen X1:n kanssa) ruutuun 5 (yhteinen O2:n kanss
 jotka ovat jo yhteydessä ruutujen 1 ja 5 kautta:
 """,
     "56b11b01bf": """
-Materiaali hylkää sääntöjen vastaisen teon viestillä, joka kertoo, mikä on sallittua, eikä
+Materiaali hylkää sääntöjen vastaisen toiminnon viestillä, joka kertoo, mikä on sallittua, eikä
 peli muutu:
 """,
     "92922a7035": """
@@ -139,7 +148,7 @@ Jumissa? `checks.hint("00-1")` antaa vihjeen; `checks.solution("00-1")` näyttä
 ### Tehtävä 00-2
 
 Kuka on vuorossa pelimerkinnän `1-9 1-9` jälkeen: `"X"` vai `"O"`? (Mieti, mikä siirto
-sulki syklin.)
+sulki silmukan.)
 """,
     "9428e1b241": """
 Jumissa? `checks.hint("00-2")` antaa vihjeen; `checks.solution("00-2")` näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy piilossa, kunnes pyydät sitä).
@@ -165,16 +174,16 @@ opit, päättyy yhteenvetoon ja vie 20–45 minuuttia. Vain tämä ensimmäinen 
 | [00 · Aloita tästä](00_start_here.fi.ipynb) | pelaa peli; miten materiaali toimii (tämä muistikirja) |
 | [01 · Superpositio](../01_superposition.ipynb) | yksi merkki kahdessa ruudussa; todellisuudet; todennäköisyydet |
 | [02 · Lomittuminen](../02_entanglement.ipynb) | ruutuja jakavat merkit; lomittumisgraafi; Goffin dekoherenssiluvut |
-| [03 · Mittaus ja romahdus](../03_measurement_and_collapse.ipynb) | syklit, valitsija, ketjureaktio: pelin mittaus |
+| [03 · Mittaus ja romahdus](../03_measurement_and_collapse.ipynb) | silmukat, valitsija, ketjureaktio: pelin mittaus |
 | [04 · Voitto ja pisteet](../04_winning_and_scoring.ipynb) | suorat, samanaikaiset suorat, Goffin pisteet, yhdeksäs siirto |
 | [05 · Strategia](../05_strategy.ipynb) | pelaa tietokonetta vastaan; ansat; oma pelaajasi luokan turnauksessa |
 | [06 · Pelin ratkaiseminen](../06_solving_the_game.ipynb) | kuinka suuri peli on; minimax; mitä täydellinen peli antaa |
-| [07 · Vertauskuva ja fysiikka](../07_metaphor_and_physics.ipynb) | missä vertauskuva pitää ja missä pettää; satunnainen romahdus; oikeat kubitit numpylla |
+| [07 · Vertauskuva ja fysiikka](../07_metaphor_and_physics.ipynb) | missä vertauskuva pitää ja missä pettää; satunnainen romahdus; oikeat kubitit NumPyllä |
 """,
     "2b90acd557": f"""
 **Sanasto** ([lessons/glossary.md]({G})) selittää jokaisen pelin sanan:
 [aavemerkki]({G}#spooky-mark), [klassinen merkki]({G}#classical-mark),
-[sykli]({G}#cycle), [romahdus]({G}#collapse), [varsi]({G}#stem), [valitsija]({G}#chooser),
+[silmukka]({G}#cycle), [romahdus]({G}#collapse), [varsi]({G}#stem), [valitsija]({G}#chooser),
 [todellisuus]({G}#reality), [ensemble]({G}#ensemble). Tällaiset linkitetyt sanat avaavat sen
 (englanniksi; lopussa on käsitteiden taulukko myös suomeksi).
 
@@ -191,7 +200,7 @@ säännöt viidellä kielellä; [sääntökortti suomeksi](../../lessons/rules/f
     "64272f7d47": """
 ## Yhteenveto
 
-- Siirto on aavemerkkien pari; syklin sulkeva siirto antaa valinnan toiselle pelaajalle, ja ryhmästä tulee klassinen.
+- Siirto on aavemerkkien pari; silmukan sulkeva siirto antaa valinnan toiselle pelaajalle, ja ryhmästä tulee klassinen.
 - Vain klassiset merkit muodostavat suoria.
 - Pelimerkintä kuten `1-9 5-7 1-5 7-9` rakentaa minkä tahansa aseman uudelleen; sovellus lukee ja kirjoittaa pelimerkintöjä.
 - Tehtävät tarkistaa `checks.check`; vihjeet ja ratkaisut odottavat, kunnes pyydät niitä.

@@ -1,14 +1,23 @@
 """Italian start-here notebook: translations of the English cells, keyed by fingerprint."""
 
+import re
+
 G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ("# not allowed: a collapse is pending", "# non consentito: c'è un collasso in attesa"),
-    ('"waiting for a collapse:"', '"in attesa di un collasso:"'),
+    # A yes/no answer is printed as a word of the language, never as Python's False.
+    (
+        re.compile(r'^print\("waiting for a collapse:", (.+)\)$', re.M),
+        r'print("in attesa di un collasso:", "sì" if \1 else "no")',
+    ),
+    (
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "ha chiuso un anello;", pending.chooser, "sceglie tra la casella",'
+        ' pending.squares[0], "e la casella", pending.squares[1])',
+    ),
     ('"record:"', '"trascrizione:"'),
-    ('"closed a cycle;"', '"ha chiuso un ciclo;"'),
-    ('"chooses between"', '"sceglie tra"'),
     ('"refused:"', '"rifiutata:"'),
     ('"record unchanged:"', '"trascrizione invariata:"'),
 ]
@@ -20,7 +29,7 @@ MARKDOWN = {
 *Tris quantistico, il percorso dello studente, notebook 00 di 07 (versione italiana; gli altri notebook sono in inglese).*
 [Apri questo notebook su Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.it.ipynb) (funziona nel browser, non serve installare nulla).
 
-**Dopo questo notebook sai**
+**Dopo questo notebook saprai**
 
 - giocare una partita a tris quantistico nell'app del notebook, da solo o contro il computer;
 - scrivere e leggere una *trascrizione* di partita come `1-2 1-2 c1`;
@@ -34,8 +43,8 @@ MARKDOWN = {
     "54c9bfe3be": """
 Il tris quantistico è stato inventato dal fisico Allan Goff per far *sentire*
 tre idee strane della meccanica quantistica (sovrapposizione, entanglement e misura)
-giocandoci (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Con questo kit puoi giocarlo in un notebook e poi guardare
-dentro ciascuna idea, un notebook alla volta.
+giocandoci (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Con questo kit puoi giocarlo in un notebook e poi esaminare
+da vicino ciascuna idea, un notebook alla volta.
 """,
     "9cf2afd823": f"""
 ## Come si usa un notebook
@@ -47,7 +56,7 @@ grigi) fanno qualcosa quando le **esegui**: clicca nella cella e premi
 
 ## Le regole in due minuti
 
-Il tavoliere è il solito 3 × 3, con le caselle numerate nell'ordine di lettura:
+Il tabellone è il solito 3 × 3, con le caselle numerate nell'ordine di lettura:
 
 ```
 1 2 3
@@ -60,10 +69,10 @@ Il tavoliere è il solito 3 × 3, con le caselle numerate nell'ordine di lettura
   caselle diverse. Il segno finirà in esattamente *una* delle due; fino ad allora sta
   in entrambe. X fa le mosse dispari, O quelle pari.
 - **Gli anelli collassano.** Quando una nuova coppia unisce due caselle già collegate da una
-  catena di segni spettrali, chiude un [ciclo]({G}#cycle). L'*altro* giocatore
+  catena di segni spettrali, chiude un [anello]({G}#cycle). L'*altro* giocatore
   ([chi sceglie]({G}#chooser)) decide allora dove finisce il nuovo segno, e ogni segno di quel
   gruppo diventa un grande [segno classico]({G}#classical-mark).
-- **Le linee vincono.** Contano solo i segni classici. Tre in riga, in colonna o in diagonale vincono.
+- **Le linee vincono.** Contano solo i segni classici. Vince chi ha tre segni classici in fila: in orizzontale, in verticale o in diagonale.
   Se un collasso dà una linea a entrambi, vince la linea completata per prima (quella il cui
   numero di mossa più alto è minore).
 - **La nona mossa.** Se resta una sola casella, la nona mossa di X è un normale segno
@@ -75,9 +84,9 @@ Il tavoliere è il solito 3 × 3, con le caselle numerate nell'ordine di lettura
 ## Gioca!
 
 Esegui la cella qui sotto. Clicca due caselle per mettere una coppia; clicca di nuovo una casella evidenziata
-per annullare. Quando si chiude un ciclo, la riga di stato dice chi sceglie, e due pulsanti
-offrono le due caselle. I pannelli accanto al tavoliere mostrano il grafo dell'entanglement e
-quanti tavolieri classici (*realtà*) sono ancora possibili; il pannello *L'idea quantistica* dice
+per annullare. Quando si chiude un anello, la riga di stato dice chi sceglie, e due pulsanti
+offrono le due caselle. I pannelli accanto al tabellone mostrano il grafo dell'entanglement e
+quanti tabelloni classici (*realtà*) sono ancora possibili; il pannello *L'idea quantistica* dice
 quale idea quantistica illustra ogni evento.
 
 Gioca una partita intera con il tuo vicino (due persone, uno schermo). Poi usa il menu Avversario
@@ -102,12 +111,12 @@ Una trascrizione è il modo in cui il kit scrive una partita, un elemento per az
 | `c5`  | chi sceglie mette il segno più recente nella casella 5 (un collasso) |
 | `3`   | la nona mossa di X: un solo segno classico nella casella 3 |
 
-Una trascrizione ricostruisce esattamente una posizione, quindi ogni tavoliere di questi notebook viene
+Una trascrizione ricostruisce esattamente una posizione, quindi ogni tabellone di questi notebook viene
 da una trascrizione, e puoi incollarne una qualsiasi nella casella di testo dell'app. Nel codice
 `Game.from_record` costruisce la partita, e una partita sull'ultima riga di una cella si disegna da sola:
 """,
     "55e9405ae3": """
-> **Prevedi, poi esegui.** La prossima mossa di X è `1-5`. Chiude un ciclo? Scrivi la tua previsione (o dilla ad alta voce) *prima* di eseguire la cella successiva.
+> **Prevedi, poi esegui.** La prossima mossa di X è `1-5`. Chiude un anello? Scrivi la tua previsione (o dilla ad alta voce) *prima* di eseguire la cella successiva.
 """,
     "52c1a3126c": """
 No: X3 collega la casella 1 (condivisa con X1) alla casella 5 (condivisa con O2), ma le caselle 1 e
@@ -138,8 +147,8 @@ Bloccato? `checks.hint("00-1")` dà un suggerimento; `checks.solution("00-1")` m
     "d134547939": """
 ### Esercizio 00-2
 
-Dopo la trascrizione `1-9 1-9`, chi deve agire: `"X"` o `"O"`? (Pensa a quale mossa
-ha chiuso un ciclo.)
+Dopo la trascrizione `1-9 1-9`, a chi tocca: `"X"` o `"O"`? (Pensa a quale mossa
+ha chiuso un anello.)
 """,
     "9428e1b241": """
 Bloccato? `checks.hint("00-2")` dà un suggerimento; `checks.solution("00-2")` mostra una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta nascosta finché non la chiedi).
@@ -165,16 +174,16 @@ imparerai, finisce con un riassunto e richiede 20–45 minuti. Solo questo primo
 | [00 · Inizia qui](00_start_here.it.ipynb) | gioca una partita; come funziona il kit (questo notebook) |
 | [01 · Sovrapposizione](../01_superposition.ipynb) | un segno in due caselle; realtà; probabilità |
 | [02 · Entanglement](../02_entanglement.ipynb) | segni che condividono caselle; il grafo dell'entanglement; i numeri di Goff sulla decoerenza |
-| [03 · Misura e collasso](../03_measurement_and_collapse.ipynb) | cicli, chi sceglie, la cascata: la misura nel gioco |
+| [03 · Misura e collasso](../03_measurement_and_collapse.ipynb) | anelli, chi sceglie, la cascata: la misura nel gioco |
 | [04 · Vittoria e punteggio](../04_winning_and_scoring.ipynb) | linee, linee simultanee, i punti di Goff, la nona mossa |
 | [05 · Strategia](../05_strategy.ipynb) | giocare contro il computer; trappole; il tuo giocatore in un torneo di classe |
 | [06 · Risolvere il gioco](../06_solving_the_game.ipynb) | quanto è grande il gioco; minimax; che cosa dà il gioco perfetto |
-| [07 · La metafora e la fisica](../07_metaphor_and_physics.ipynb) | dove la metafora regge e dove no; collasso casuale; veri qubit con numpy |
+| [07 · La metafora e la fisica](../07_metaphor_and_physics.ipynb) | dove la metafora regge e dove no; collasso casuale; veri qubit con NumPy |
 """,
     "2b90acd557": f"""
 **Il glossario** ([lessons/glossary.md]({G})) spiega ogni parola del gioco:
 [segno spettrale]({G}#spooky-mark), [segno classico]({G}#classical-mark),
-[ciclo]({G}#cycle), [collasso]({G}#collapse), [stelo]({G}#stem), [chi sceglie]({G}#chooser),
+[anello]({G}#cycle), [collasso]({G}#collapse), [stelo]({G}#stem), [chi sceglie]({G}#chooser),
 [realtà]({G}#reality), [insieme]({G}#ensemble). Le parole con link come queste lo aprono
 (in inglese, con una tabella dei termini anche in italiano).
 
@@ -191,7 +200,7 @@ le regole in cinque lingue; [la scheda delle regole in italiano](../../lessons/r
     "64272f7d47": """
 ## Riassunto
 
-- Una mossa è una coppia di segni spettrali; una mossa che chiude un ciclo fa scegliere l'altro giocatore, e il gruppo diventa classico.
+- Una mossa è una coppia di segni spettrali; una mossa che chiude un anello fa scegliere l'altro giocatore, e il gruppo diventa classico.
 - Solo i segni classici fanno linea.
 - Una trascrizione come `1-9 5-7 1-5 7-9` ricostruisce qualsiasi posizione; l'app legge e scrive trascrizioni.
 - Gli esercizi li controlla `checks.check`; suggerimenti e soluzioni aspettano finché non li chiedi.
