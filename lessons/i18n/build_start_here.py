@@ -6,7 +6,8 @@ translation (looked up by a fingerprint of the English text, so a changed Englis
 cell is reported instead of silently mistranslated), code cells stay the same
 apart from comments and printed labels, and the first code cell switches the
 kit's language with ``set_language("<lang>")``. The notebooks are then run and
-trimmed exactly like the English ones, so nbval can check their stored outputs.
+trimmed and published exactly like the English ones (a reference copy with every output
+under tests/notebooks_ref/i18n/ for nbval, a student copy without the answers).
 
 Usage::
 
@@ -105,7 +106,7 @@ def main() -> None:
             for fp, text in missing(lang):
                 print(f"{lang} [{fp}]\n{text}\n")
         return
-    from build_notebooks import run, trim
+    from build_notebooks import publish, run, trim
 
     OUT.mkdir(parents=True, exist_ok=True)
     for lang in args.languages:
@@ -113,6 +114,7 @@ def main() -> None:
         nbformat.write(translate(lang), path)
         seconds = run(path)
         trim(path)
+        publish(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
 
