@@ -89,8 +89,8 @@ def trim(path: Path) -> None:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        if "exercise" in cell.metadata.get("tags", []):
-            cell.outputs = []
+        if {"exercise", "prediction"} & set(cell.metadata.get("tags", [])):
+            cell.outputs = []  # the student's answer or guess goes here
             cell.execution_count = None
             continue
         checked = "NBVAL_CHECK_OUTPUT" in cell.source

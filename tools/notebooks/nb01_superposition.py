@@ -40,10 +40,11 @@ CELLS = [
         X writes **two** small {term("spooky marks", "spooky-mark")} `X1` in two different
         squares. The rule says the mark will end up in exactly one of them, and until then it
         occupies both. That is the game's picture of a
-        {term("superposition")}: the mark is not secretly in one square that we do not know;
-        the game simply has not decided yet. (In quantum mechanics, too, a superposition is
-        more than not knowing: notebook 07 shows an effect, interference, that mere
-        ignorance could never produce.)
+        {term("superposition")}: by the rules, the mark has not been placed in either square
+        yet; a later collapse decides. (Nothing in the game itself could tell this apart from
+        a mark that already sits in one square we do not know. In quantum mechanics a
+        superposition is more than not knowing: notebook 07 shows an effect, interference,
+        that mere ignorance could never produce.)
 
         Goff's first figure is the board after the single move `1-2`:
         """
@@ -228,7 +229,8 @@ CELLS = [
 CELLS += footer(
     NAME,
     [
-        "A pair of spooky marks is one mark in a superposition of two squares.",
+        "A pair of spooky marks is the game's picture of a superposition: one mark in two "
+        "squares until a collapse decides.",
         "A position stands for an ensemble of realities: every classical board it could "
         "still become.",
         "With Goff's equal weights, the probability of an event is the share of realities in "

@@ -219,27 +219,28 @@ CELLS = [
         """
     ),
     *predict(
-        "With five marks in the chain (`1-3 1-2 2-4 4-5 5-6`), what is the probability that "
+        "With four marks in the chain (`1-3 1-2 2-4 4-5`), what is the probability that "
         "X1 ends in square 3? Use the rule of section 3.",
-        '"5/6" or 0.83',
+        '"2/3" or 0.67',
     ),
     reveal_cell(
         """
         ladder = ["1-3", "1-3 1-2", "1-3 1-2 2-4", "1-3 1-2 2-4 4-5", "1-3 1-2 2-4 4-5 5-6"]
         print("record                  marks  realities  X1 in square 3")
+        chances = {}
         for record in ladder:
             game = Game.from_record(record)
-            chance = mark_odds(game, exact=True)["X1"][3]
+            chances[record] = chance = mark_odds(game, exact=True)["X1"][3]
             print(f"{record:22}  {len(game.spooky):5}  {count_realities(game):9}"
                   f"  {str(chance):>5} = {float(chance):.0%}")
-        reveal(guess, chance)
+        reveal(guess, chances["1-3 1-2 2-4 4-5"])
         """
     ),
     md(
         """
         Every rung is (marks) ÷ (marks + 1): 1/2, 2/3, 3/4, 4/5, 5/6. In this reconstruction
         Goff's four numbers are rungs 1, 2, 3 and 5 (83 % = 5/6 with five marks), and the
-        80 % rung lies between his last two; the paper's own figures may chain the marks
+        80 % rung you predicted lies between his last two; the paper's own figures may chain the marks
         differently, since any tree with the same number of squares on each side gives the
         same numbers. The rule of section 3 explains the ladder: every new mark adds a square
         on square 1's side, and X1 lands in 3 whenever the empty square is on that side.

@@ -37,13 +37,9 @@ CELLS = [
         f"""
         ## 1. Only classical marks count
 
-        A line is a row, column or diagonal whose three squares hold
-        {term("classical marks", "classical-mark")} of one player. A
-        {term("spooky mark", "spooky-mark")} is not yet anywhere for sure, so spooky marks never
-        make a line, however many of them sit in a row.
-
         In the position below X has played three moves, `4-7`, `5-8` and `6-9`: there is an
-        X spooky mark in every square of the middle row *and* of the bottom row.
+        X {term("spooky mark", "spooky-mark")} in every square of the middle row *and* of the
+        bottom row.
         """
     ),
     code(
@@ -52,7 +48,7 @@ CELLS = [
         rows
         """
     ),
-    *predict("Is the game over?", '"yes" or "no"'),
+    *predict("Has X won: is the game over?", '"yes" or "no"'),
     reveal_cell(
         """
         print("game over:", rows.is_over)
@@ -61,8 +57,11 @@ CELLS = [
         """
     ),
     md(
-        """
-        Nothing is classical yet, so nobody has a line. X's marks could still all end in the
+        f"""
+        A line is a row, column or diagonal whose three squares hold
+        {term("classical marks", "classical-mark")} of one player. A spooky mark is not yet
+        anywhere for sure, so spooky marks never make a line, however many of them sit in a
+        row. Nothing is classical yet, so nobody has a line. X's marks could still all end in the
         bottom row, or all in the middle row, or be split between them: the game cannot
         tell until the marks collapse. The game ends only when a collapse leaves at least one
         line, or when all nine squares are classical.

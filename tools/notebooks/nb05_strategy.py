@@ -171,7 +171,7 @@ CELLS = [
         line), three draw, and nine lose: the two that lose at once, and seven more that lose
         a few moves later. One-move lookahead catches only the first kind.
 
-        ### Goff's Fig. 9: a quantum opening that looks like poor classical play
+        ### Goff's Fig. 9: judge an opening
 
         Goff's paper ({goff}) shows this opening. O6 closes a cycle, X chooses `c9`, and all
         six marks become classical at once:
@@ -187,9 +187,7 @@ CELLS = [
     md(
         """
         Read the result as an ordinary game in move order: X in 3, O in 7, X in 5, O in 1,
-        X in 6, O in 9. As classical play that looks aimless: X's second mark does not
-        threaten anything O must answer, and O leaves the row 4-5-6 open. But nobody chose
-        those squares one by one; a single collapse placed them all, and X chose it.
+        X in 6, O in 9.
         """
     ),
     *predict(
@@ -207,8 +205,11 @@ CELLS = [
     ),
     md(
         """
-        Goff's point: in quantum tic-tac-toe a move is judged by the collapses it makes
-        possible, not by the squares it would take in the ordinary game.
+        As classical play the moves look aimless: X's second mark threatens nothing O must
+        answer, and O leaves the row 4-5-6 open. But nobody chose those squares one by one:
+        a single collapse placed them all, and X chose it. Goff's point: in quantum
+        tic-tac-toe a move is judged by the collapses it makes possible, not by the squares
+        it would take in the ordinary game.
 
         ## 3. Computer against computer
 

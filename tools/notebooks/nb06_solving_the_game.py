@@ -271,7 +271,7 @@ CELLS = [
     ),
     md(
         """
-        ## 5. Three scorings, three answers
+        ## 5. Does the scoring matter?
 
         Notebook 04 met three ways to score a game. They differ only when one collapse gives
         both players a line:
