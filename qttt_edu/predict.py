@@ -139,6 +139,8 @@ def _judge(guess: Any, truth: Any, tolerance: float) -> bool | None:
         items = _items(guess)
         return None if items is None else items == _items(truth)
     if isinstance(truth, str) and isinstance(guess, str):
+        if len(guess.split()) > 2:
+            return None  # a sentence: shown as written, for the student to compare
         return guess.strip().strip(".!?").strip().upper() == truth.strip().upper()
     return None
 
