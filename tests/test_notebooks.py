@@ -200,3 +200,38 @@ def test_the_stated_time_covers_reading_running_predicting_and_exercises(path):
     from notebook_times import estimate, stated
 
     assert stated(path) >= round(estimate(path)["total"]), path.name
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("0*.ipynb")), ids=lambda p: p.stem)
+def test_no_prediction_result_shows_above_its_guess(path):
+    """The reference run names each prediction's result ("The result: 5/6."); nothing a
+    student can read above the guess cell may already say it."""
+    student, reference = _read(path).cells, _read(_ref(path)).cells
+    checked = 0
+    for index, cell in enumerate(student):
+        if "prediction" not in _tags(cell):
+            continue
+        shown = "".join(_text(o) for o in reference[index + 1].outputs)
+        truth = re.search(r"The result: (.+?)\. Next time", shown).group(1).strip()
+        for text in _visible_above(student, index):
+            assert not _same(text.strip(), truth), f"{truth!r} shows above the guess: {text!r}"
+        checked += 1
+    assert checked >= 1
+
+
+def _same(text: str, truth: str) -> bool:
+    from qttt_edu.predict import _as_number
+
+    a, b = _as_number(text), _as_number(truth)
+    if a is not None and b is not None:
+        return abs(float(a) - float(b)) < 1e-9
+    return text.casefold() == truth.casefold()
+
+
+def test_the_prediction_test_would_catch_a_visible_result():
+    cells = copy.deepcopy(_read(NOTEBOOKS / "02_entanglement.ipynb").cells)
+    index = next(i for i, c in enumerate(cells) if "prediction" in _tags(c))
+    leak = nbformat.v4.new_code_cell("count_realities(chain)")
+    leak.outputs = [nbformat.v4.new_output("stream", name="stdout", text="realities: 8\n")]
+    cells.insert(index, leak)
+    assert any(_same(text.strip(), "8") for text in _visible_above(cells, index + 1))
