@@ -735,23 +735,19 @@ def rule_card_figure() -> Figure:
     col = (PAGE_W - 2 * MARGIN) / 3
     board, span = 38.0, 14.0
     bottom = top
-    for i, (title, pos, caption) in enumerate(_rule_card_steps()):
+    steps = _rule_card_steps()
+    labels = [f"{i}. {title}" for i, (title, _, _) in enumerate(steps, 1)]
+    # One type size for the three titles: the largest at which the longest fits.
+    size = min(10.0, (col - 4) / (max(map(len, labels)) * 0.62 / PT_PER_MM))
+    for i, ((_, pos, caption), label) in enumerate(zip(steps, labels, strict=True)):
         x = MARGIN + i * col
-        label = f"{i + 1}. {title}"
-        _text(
-            ax,
-            x,
-            top,
-            label,
-            min(10.0, (col - 4) / (len(label) * 0.62 / PT_PER_MM)),
-            fontweight="bold",
-        )
+        _text(ax, x, top, label, size, fontweight="bold")
         draw_board(ax, x, top + 7, board, pos, guides=False)
         gx = x + board + 4
         name = t("ws_graph_label")
         small = min(5.2, (col - board - 6) / (max(map(len, name.split())) * 0.6 / PT_PER_MM))
-        label = _wrapped(ax, gx, top + 9, name, col - board - 6, small)
-        _graph(ax, gx + 2.5, label + 4, span, pos)
+        graph_top = _wrapped(ax, gx, top + 9, name, col - board - 6, small) + 4
+        _graph(ax, gx + 2.5, graph_top, span, pos)
         bottom = max(bottom, _wrapped(ax, x, top + board + 10, caption, col - 5, 8))
     ax.plot([MARGIN, PAGE_W - MARGIN], [bottom + 2] * 2, color=GUIDE, lw=0.5)
     # The rules, numbered, in two columns filled in order: the split that balances the
