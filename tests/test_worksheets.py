@@ -382,3 +382,21 @@ def test_committed_sheets_are_what_the_script_makes_now(tmp_path, name):
     made = ws.write_worksheets(tmp_path, ["en"], sheets=[sheet], formats=["pdf"])
     fresh = next(p for p in made if p.name == name)
     assert fresh.read_bytes() == committed.read_bytes(), f"{name} is stale: regenerate it"
+
+
+def test_game_sheet_square_numbers_take_no_small_cell():
+    # The key says move n goes in small cell n, so cell 9 (bottom right) must stay free:
+    # the square numbers are large pale figures centred behind the nine cells.
+    from matplotlib.colors import to_rgb
+
+    fig = ws.game_sheet_figure()
+    digits = [t for t in fig.axes[0].texts if t.get_text() in {str(s) for s in range(1, 10)}]
+    behind = [t for t in digits if t.get_fontsize() > 20]
+    assert len(behind) == 27  # three boards of nine squares
+    for text in behind:
+        assert to_rgb(text.get_color()) == to_rgb(ws.PALE)
+        assert text.get_ha() == "center" and text.get_va() == "center"
+        assert text.get_zorder() < 1  # under the ink
+    # No other digit sits in a square's bottom-right corner, where cell n=9 is.
+    small = [t for t in digits if t.get_fontsize() <= 20 and t.get_ha() == "right"]
+    assert not [t for t in small if t.get_position()[0] < ws.MARGIN + 100], "corner numbers"
