@@ -927,6 +927,8 @@ def _dpi(text: str) -> int:
 def _out(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError(t("ws_cli_empty_out"))
+    if "\x00" in text:  # no file system allows it; only a call from Python can pass one
+        raise argparse.ArgumentTypeError(t("ws_cli_bad_name", path=_quoted(text)))
     return text
 
 

@@ -10,6 +10,8 @@ from fractions import Fraction
 from functools import partial
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qttt_edu import Game, i18n
 from qttt_edu import worksheets as ws
@@ -400,3 +402,35 @@ def test_game_sheet_square_numbers_take_no_small_cell():
     # No other digit sits in a square's bottom-right corner, where cell n=9 is.
     small = [t for t in digits if t.get_fontsize() <= 20 and t.get_ha() == "right"]
     assert not [t for t in small if t.get_position()[0] < ws.MARGIN + 100], "corner numbers"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    out=st.text(max_size=300),
+    dpi=st.one_of(st.text(max_size=40), st.integers(-(10**6), 10**6).map(str)),
+)
+def test_any_typed_options_get_an_answer_not_a_traceback(tmp_path_factory, out, dpi):
+    # Nothing is drawn: the sheets themselves are tested above; here only what a user
+    # types reaches the command line's checks, and every outcome is a clean one.
+    calls = []
+    real = ws.write_worksheets
+    ws.write_worksheets = lambda folder, *a, **k: calls.append(folder) or []  # type: ignore[assignment]
+    try:
+        code = ws.main(["--out", out, "--dpi", dpi])
+    except SystemExit as stop:
+        code = stop.code
+    finally:
+        ws.write_worksheets = real
+    assert code in (0, 2)
+    if code == 0:
+        assert out.strip() and "\x00" not in out and 50 <= int(dpi) <= 600
+        assert calls
+
+
+def test_a_folder_name_with_a_nul_byte_is_refused(tmp_path, capsys):
+    # A command line cannot carry one, but main() called from Python can.
+    with pytest.raises(SystemExit) as stop:
+        ws.main(["--out", str(tmp_path / "a\x00b"), "--sheet", "rule_card"])
+    assert stop.value.code == 2
+    assert "NUL" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
