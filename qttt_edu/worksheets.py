@@ -246,7 +246,7 @@ def solve(puzzle: Puzzle) -> Answer:
             answer.stems = {m: s for s, m in second.items() if where[m] == s}
             if answer.stems:
                 stems = ", ".join(t("ws_a_stem", mark=m, square=s) for m, s in answer.stems.items())
-                answer.lines.append(t("ws_a_stems", stems=stems))
+                answer.lines.append(t("ws_a_stems", stems=stems, count=len(answer.stems)))
             else:
                 answer.lines.append(t("ws_a_no_stems"))
         if kind == "avoid":
