@@ -888,9 +888,25 @@ def _for_terminal(text: str, stream: object) -> str:
         return plain.encode(encoding, "replace").decode(encoding)
 
 
-def _say(text: str, stream: TextIO | None) -> None:
-    if stream is not None:
-        stream.write(_for_terminal(text, stream) + "\n")
+def _silence(stream: IO[str]) -> None:
+    """After a closed pipe (``| head``): point ``stream`` at nothing, so that nothing more,
+    not even Python's own flush at exit, complains about it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError):  # a stream without a file descriptor (tests, notebooks)
+        pass
+
+
+def _say(text: str, stream: TextIO | IO[str] | None, end: str = "\n") -> None:
+    """Print ``text`` to ``stream`` in letters it can show; a closed pipe ends quietly."""
+    if stream is None:
+        return
+    try:
+        stream.write(_for_terminal(text, stream) + end)
+        stream.flush()
+    except BrokenPipeError:
+        _silence(stream)
 
 
 def _quoted(value: str, limit: int = 60) -> str:
@@ -907,9 +923,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: IO[str] | None = None) -> None:
         if message:
-            stream = file if file is not None else sys.stderr
-            if stream is not None:
-                stream.write(_for_terminal(message, stream))
+            _say(message, file if file is not None else sys.stderr, end="")
 
 
 def _dpi(text: str) -> int:
@@ -962,16 +976,8 @@ def main(argv: list[str] | None = None) -> int:
         reason = err.strerror or type(err).__name__
         _say(t("ws_cli_cannot_write", path=_quoted(args.out), reason=reason), sys.stderr)
         return 2
-    try:
-        for path in paths:
-            _say(str(path), sys.stdout)
-        if sys.stdout is not None:
-            sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``| head``): the sheets are written, so that is no error.
-        # Point stdout at nothing so that Python's own flush at exit stays quiet too.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    # If the reader went away (``| head``), the sheets are still written: no error.
+    _say("\n".join(map(str, paths)), sys.stdout)
     return 0
 
 

@@ -347,6 +347,23 @@ def test_a_closed_pipe_gives_no_traceback(tmp_path):
     assert (tmp_path / "game_sheet.en.pdf").exists()
 
 
+@pytest.mark.parametrize("args", [["--help"], ["--out", "x", "--dpi", "0"]])
+def test_help_and_errors_into_a_closed_pipe_give_no_traceback(tmp_path, args):
+    proc = subprocess.Popen(
+        [*CLI, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env={"MPLBACKEND": "Agg", "PATH": ""},
+    )
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert proc.returncode == (0 if args == ["--help"] else 2)
+    assert not list(tmp_path.iterdir())
+
+
 def test_an_ascii_only_terminal_gets_readable_text(tmp_path):
     out = tmp_path / "opgaver_blå_ø"
     env = {"PYTHONIOENCODING": "ascii"}
