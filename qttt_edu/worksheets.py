@@ -899,13 +899,14 @@ def _silence(stream: IO[str]) -> None:
 
 
 def _say(text: str, stream: TextIO | IO[str] | None, end: str = "\n") -> None:
-    """Print ``text`` to ``stream`` in letters it can show; a closed pipe ends quietly."""
+    """Print ``text`` to ``stream`` in letters it can show. A stream that cannot take it (a
+    closed pipe, a full disk) is silenced: the sheets are the result, the list is extra."""
     if stream is None:
         return
     try:
         stream.write(_for_terminal(text, stream) + end)
         stream.flush()
-    except BrokenPipeError:
+    except OSError:
         _silence(stream)
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -364,6 +365,21 @@ def test_help_and_errors_into_a_closed_pipe_give_no_traceback(tmp_path, args):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_full_output_device_gives_no_traceback(tmp_path):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [*CLI, "--out", str(tmp_path), "--dpi", "50", "--sheet", "rule_card"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={"MPLBACKEND": "Agg", "PATH": ""},
+            timeout=120,
+        )
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 0 and (tmp_path / "rule_card.en.pdf").exists()
+
+
 def test_an_ascii_only_terminal_gets_readable_text(tmp_path):
     out = tmp_path / "opgaver_blå_ø"
     env = {"PYTHONIOENCODING": "ascii"}
@@ -393,8 +409,6 @@ def test_the_default_png_is_sharp_enough_to_print(tmp_path):
 def test_committed_sheets_are_what_the_script_makes_now(tmp_path, name):
     # Regenerate with: python -m qttt_edu.worksheets --out lessons/rule_card --lang all
     # --sheet rule_card (and --out lessons/worksheets for the others; PDFs only there).
-    from pathlib import Path
-
     lessons = Path(__file__).resolve().parents[1] / "lessons"
     committed = lessons / ("rule_card" if name.startswith("rule") else "worksheets") / name
     sheet = name.split(".")[0].split("_level")[0]
