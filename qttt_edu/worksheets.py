@@ -651,37 +651,46 @@ RULE_SECTIONS = ("board", "move", "graph", "cycle", "collapse", "after", "end", 
 
 
 def _graph(ax: Axes, x: float, y: float, span: float, position: Position) -> None:
-    """The entanglement graph: nine numbered dots, one line (or arc) per spooky pair."""
+    """The entanglement graph: nine numbered dots and one line per spooky pair.
+
+    A pair whose straight line would run through a third dot (1-9 through 5, say) is
+    drawn as an arc, so that a cycle such as 1-5, 5-9, 1-9 looks like one; a second pair
+    on the same two squares bends the other way. The newest pair, waiting to collapse,
+    is dashed.
+    """
     from matplotlib.patches import FancyArrowPatch
 
     def dot(s: int) -> tuple[float, float]:
         r, c = divmod(s - 1, 3)
         return x + c * span / 2, y + r * span / 2
 
+    def through_a_dot(a: int, b: int) -> bool:
+        (ra, ca), (rb, cb) = divmod(a - 1, 3), divmod(b - 1, 3)
+        return (ra + rb) % 2 == 0 and (ca + cb) % 2 == 0  # the midpoint is a dot
+
     seen: dict[tuple[int, int], int] = {}
     newest = position.spooky[-1][0] if position.pending else None
     for n, a, b in position.spooky:
         k = seen.get((a, b), 0)
         seen[(a, b)] = k + 1
-        style = "-" if n != newest else (0, (3, 1.5))
-        # Parallel pairs bend apart, so a 2-cycle shows as two lines.
-        arc = FancyArrowPatch(
-            dot(a),
-            dot(b),
-            arrowstyle="-",
-            connectionstyle=f"arc3,rad={0.35 * k * (-1) ** k}",
-            color=INK,
-            lw=1.1,
-            ls=style,
+        bend = 0.35 * (k + through_a_dot(a, b)) * (-1) ** k
+        ax.add_patch(
+            FancyArrowPatch(
+                dot(a),
+                dot(b),
+                arrowstyle="-",
+                connectionstyle=f"arc3,rad={bend}",
+                color=INK,
+                lw=1.1,
+                ls=(0, (2.5, 1.5)) if n == newest else "-",
+                shrinkA=0,
+                shrinkB=0,
+            )
         )
-        ax.add_patch(arc)
-        (ax1, ay1), (bx1, by1) = dot(a), dot(b)
-        mx, my = (ax1 + bx1) / 2, (ay1 + by1) / 2
-        ax.text(mx + 0.8, my - 0.6, mark_name(n), fontsize=5.5, color=INK, ha="left", va="bottom")
     for s in range(1, 10):
         px, py = dot(s)
         ax.plot(px, py, "o", color=INK, ms=2.4)
-        ax.text(px - 0.9, py + 0.5, str(s), fontsize=5, color=GUIDE, ha="right", va="top")
+        ax.text(px - 0.8, py - 0.6, str(s), fontsize=5, color=GUIDE, ha="right", va="bottom")
 
 
 def _rule_card_steps() -> list[tuple[str, Position, str]]:
@@ -733,7 +742,7 @@ def rule_card_figure() -> Figure:
     # Three pictures in a row: a board above its entanglement graph, and a caption.
     top = below + 3
     col = (PAGE_W - 2 * MARGIN) / 3
-    board, span = 38.0, 14.0
+    board, span = 36.0, 14.0
     bottom = top
     steps = _rule_card_steps()
     labels = [f"{i}. {title}" for i, (title, _, _) in enumerate(steps, 1)]
@@ -743,7 +752,7 @@ def rule_card_figure() -> Figure:
         x = MARGIN + i * col
         _text(ax, x, top, label, size, fontweight="bold")
         draw_board(ax, x, top + 7, board, pos, guides=False)
-        gx = x + board + 4
+        gx = x + board + 3
         name = t("ws_graph_label")
         small = min(5.2, (col - board - 6) / (max(map(len, name.split())) * 0.6 / PT_PER_MM))
         graph_top = _wrapped(ax, gx, top + 9, name, col - board - 6, small) + 4
