@@ -471,14 +471,14 @@ def test_the_rule_card_graph_shows_a_cycle_as_a_cycle():
     # 1, 5 and 9 lie on one line: the pair 1-9 must bend, or the triangle looks like a stroke.
     from matplotlib.patches import FancyArrowPatch
 
-    fig, ax = ws._new_page()
+    _fig, ax = ws._new_page()
     ws._graph(ax, 20, 20, 14, Game.from_record("1-5 5-9 1-9").position)
     edges = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
     bends = [p.get_connectionstyle().rad for p in edges]
     assert bends[:2] == [0, 0] and bends[2] != 0
     assert [p.get_linestyle() for p in edges][2] != "-"  # the newest pair is dashed
     # Two pairs on the same squares bend apart.
-    fig, ax = ws._new_page()
+    _fig, ax = ws._new_page()
     ws._graph(ax, 20, 20, 14, Game.from_record("2-3 2-3").position)
     bends = [p.get_connectionstyle().rad for p in ax.patches]
     assert len(set(bends)) == 2
