@@ -16,6 +16,17 @@ Two layers:
     The mutable object a notebook uses: history, undo/redo, squares 1-9,
     friendly errors, records and JSON.
 
+Threads: a ``Position`` (like an ``Action``) can never change, so any number of
+threads may read and play from one. A ``Game`` is not meant to be shared: give each
+thread its own (``game.copy()`` is cheap). Its changes take a lock, so a shared game's
+history stays consistent, but two threads playing on one game still race for whose
+move lands first.
+
+Errors: input that cannot be read as an action or a record raises
+:class:`InvalidRecordError`; an action that breaks a rule raises
+:class:`IllegalMoveError`, naming the action and the game's record. Both are
+:class:`GameError`, a ``ValueError``. After either, the game is exactly as before.
+
 Action codes (squares are 1-9 in reading order, everywhere):
 
 * a pair of spooky marks in squares ``a < b`` is ``10 * a + b`` (``19`` is 1-9);
@@ -703,7 +714,10 @@ class _Building(Position):
     """A :class:`Position` while its fields are set: the one class that may assign them."""
 
     __slots__ = ()
+    # Both, or CPython cannot use its own fast attribute store: __setattr__ and
+    # __delattr__ share one type slot, and one Python-level method slows both.
     __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__  # type: ignore[assignment]
 
 
 #: object.__new__, typed loosely: a position is built as a _Building, then becomes a Position
@@ -767,6 +781,9 @@ class PendingCollapse:
 
 class Game:
     """A game of quantum tic-tac-toe with history, undo and redo.
+
+    Not for sharing between threads (give each thread its own copy); every change
+    takes a lock, so a shared game is never corrupted, only raced for.
 
     >>> g = Game.from_record("1-2 2-3 3-6 1-3")
     >>> g.awaiting_collapse.squares, g.to_act

@@ -107,6 +107,16 @@ def _spaced_pair(token: str, following: str | None, rest: Iterator[re.Match[str]
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
+    """The game as JSON-safe data: its record and everything that follows from it.
+
+    ``spooky`` lists every spooky mark in move order, including the newest one
+    while it awaits its collapse (``awaiting_collapse`` names it again):
+
+    >>> from qttt_edu import Game
+    >>> data = Game.from_record("1-2 1-2").to_dict()
+    >>> data["spooky"][-1], data["awaiting_collapse"]
+    ({'mark': 'O2', 'squares': [1, 2]}, {'mark': 'O2', 'squares': [1, 2]})
+    """
     pos = game.position
     pending = game.awaiting_collapse
     outcome = pos.outcome
