@@ -60,7 +60,7 @@ def _argparse_in_our_language() -> Iterator[None]:
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose output survives any terminal and never grows with the input."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: Any = None) -> None:
         if message:
             _write(file if file is not None else sys.stderr, message)
 

@@ -717,7 +717,7 @@ class _Building(Position):
     # Both, or CPython cannot use its own fast attribute store: __setattr__ and
     # __delattr__ share one type slot, and one Python-level method slows both.
     __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
 
 
 #: object.__new__, typed loosely: a position is built as a _Building, then becomes a Position
