@@ -482,3 +482,25 @@ def test_a_bad_time_limit_is_refused(limit: object) -> None:
     ):
         with pytest.raises(ValueError, match="time_limit"):
             call()
+
+
+def test_players_import_and_play_without_multiprocessing() -> None:
+    """Pyodide has no processes: importing the players and playing a match must still work."""
+    import subprocess
+
+    script = (
+        "import sys\n"
+        "sys.modules['multiprocessing'] = None  # import multiprocessing now fails\n"
+        "from qttt_edu.players import HeuristicPlayer, RandomPlayer, play_match\n"
+        "class Mine:\n"
+        "    name = 'mine'\n"
+        "    def choose(self, position):\n"
+        "        return position.legal_actions()[0]\n"
+        "m = play_match(Mine(), HeuristicPlayer(), games=3, seed=1)\n"
+        "print(len(m.games), len(m.forfeits))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "0"]
