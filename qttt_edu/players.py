@@ -486,6 +486,10 @@ def sample_best_actions(
 #: almost surely stuck in a loop.
 DEFAULT_TIME_LIMIT = 1.0
 
+#: Seconds a worker process is waited for beyond the time limit: room for a busy
+#: machine to start it and pass messages (the player's own time is measured inside).
+_GRACE = 0.5
+
 #: The largest time limit accepted, in seconds (one hour).
 MAX_TIME_LIMIT = 3600.0
 
@@ -592,6 +596,7 @@ def _serve(player: Player, conn: Any) -> None:  # pragma: no cover - runs in the
             pos = Position()
             for code in request[1]:
                 pos = pos.child(code)
+            start = time.perf_counter()
             try:
                 answer = player.choose(pos)
             except Exception as err:
@@ -599,6 +604,7 @@ def _serve(player: Player, conn: Any) -> None:  # pragma: no cover - runs in the
             else:
                 code, shown = _answer_code(answer)
                 reply = ["ok", code] if code is not None else ["unreadable", shown]
+            reply.append(time.perf_counter() - start)
         try:
             conn.send_bytes(json.dumps(reply).encode())
         except (OSError, ValueError):
@@ -616,6 +622,7 @@ class _ForkedSeat(_Seat):
 
     def __init__(self, player: Player, time_limit: float, context: Any):
         super().__init__(player, time_limit)
+        self.limit = time_limit
         self.context = context
         self.process: Any = None
         self.conn: Any = None
@@ -641,14 +648,34 @@ class _ForkedSeat(_Seat):
             self._start()
         try:
             self.conn.send_bytes(json.dumps(message).encode())
-            if not self.conn.poll(self.time_limit):
+            # The worker times the player itself; the wait here allows a little more, so
+            # a busy machine's delays in starting the worker or passing messages are not
+            # charged to the player. Past it the player is stopped, whatever it does.
+            if not self.conn.poll(self.limit + _GRACE):
                 self.close()
                 return "time", None
             reply = json.loads(self.conn.recv_bytes(4096))
         except (EOFError, OSError, ValueError):
             self.close()
             return "died", None
-        return str(reply[0]), reply[1]
+        return self._read(reply)
+
+    def _read(self, reply: Any) -> tuple[str, object]:
+        """The worker's reply checked: the player's code shares its process and could garble it."""
+        if not isinstance(reply, list) or len(reply) not in (2, 3):
+            self.close()
+            return "died", None
+        status, value = reply[0], reply[1]
+        if len(reply) == 3:
+            elapsed = reply[2]
+            if not isinstance(elapsed, (int, float)) or elapsed > self.limit:
+                return "time", None
+        if status == "ok" and (type(value) is int if len(reply) == 3 else value is None):
+            return status, value
+        if status in ("raised", "unreadable") and isinstance(value, str):
+            return status, cut(value, 200)
+        self.close()
+        return "died", None
 
     def reseed(self, seed: int) -> None:
         self.seed = seed

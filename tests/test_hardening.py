@@ -367,6 +367,8 @@ class _Scripted:
                     pass
             if self.how == "sleep":
                 time.sleep(60)
+            if self.how == "slow":  # answers, but after the limit (timed inside the worker)
+                time.sleep(0.45)
             if self.how == "stubborn":  # a loop that swallows every exception
                 while True:
                     try:
@@ -391,6 +393,7 @@ class _Scripted:
     [
         ("loop", r"took longer than 0\.3 s to choose at move 3"),
         ("sleep", r"took longer than 0\.3 s to choose at move 3"),
+        ("slow", r"took longer than 0\.3 s to choose at move 3"),
         ("stubborn", r"took longer than 0\.3 s to choose at move 3"),
         ("raise", r"raised ZeroDivisionError: division by zero at move 3"),
         ("nonsense", r"answered 'passpass.*\.\.\. at move 3, which is not an action"),
@@ -504,3 +507,16 @@ def test_players_import_and_play_without_multiprocessing() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["3", "0"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [[], ["ok"], ["ok", None, 0.1], ["ok", "15", 0.1], ["ok", 15, "fast"], ["what", 1, 0.1],
+     ["raised", 5, 0.1], {"ok": 15}, ["ok", 15, 0.1, 0]],
+)  # fmt: skip
+def test_a_garbled_reply_from_a_worker_is_the_players_fault(reply: Any) -> None:
+    from qttt_edu.players import RandomPlayer, _fork_context, _ForkedSeat
+
+    seat = _ForkedSeat(RandomPlayer(), 1.0, _fork_context())
+    status, _ = seat._read(reply)
+    assert status in ("died", "time")
