@@ -48,6 +48,7 @@ Action codes (squares are 1-9 in reading order, everywhere):
 from __future__ import annotations
 
 import operator
+import reprlib
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -142,10 +143,20 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     ("'1-2'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
     """
     try:
-        text = repr(value[: limit + 2] if isinstance(value, str) else value)
+        if isinstance(value, str):
+            text = repr(value[: limit + 2])
+        elif isinstance(value, (int, float, bool, type(None))):
+            text = repr(value)
+        else:  # containers shown in part: a ten-million-item list makes a short repr quickly
+            text = _SHORT_REPR.repr(value)
     except Exception:  # a hostile __repr__ must not turn a refusal into a crash
         text = f"<{cut(type(value).__name__, limit - 2)}>"
     return cut(text, limit)
+
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxother = _SHORT_REPR.maxstring = _SHORT_REPR.maxlong = QUOTE_LIMIT
 
 
 def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
