@@ -47,6 +47,7 @@ Action codes (squares are 1-9 in reading order, everywhere):
 
 from __future__ import annotations
 
+import itertools
 import operator
 import reprlib
 import threading
@@ -154,7 +155,24 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return cut(text, limit)
 
 
-_SHORT_REPR = reprlib.Repr()
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr, with dicts in their own order (reprlib sorts their keys)."""
+
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [
+            f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+            for k, v in itertools.islice(x.items(), self.maxdict)
+        ]
+        if len(x) > self.maxdict:
+            pieces.append("...")
+        return "{" + ", ".join(pieces) + "}"
+
+
+_SHORT_REPR = _ShortRepr()
 _SHORT_REPR.maxlevel = 3
 _SHORT_REPR.maxother = _SHORT_REPR.maxstring = _SHORT_REPR.maxlong = QUOTE_LIMIT
 
