@@ -65,6 +65,8 @@ class _Parser(argparse.ArgumentParser):
             _write(file if file is not None else sys.stderr, message)
 
     def error(self, message: str) -> NoReturn:
+        # bytes that were not UTF-8 reach argv as lone surrogates: escape, then cut
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         self.print_usage(sys.stderr)
         self.exit(2, t("cli_argparse_error", prog=self.prog, message=cut(message, _MESSAGE_LIMIT)))
 

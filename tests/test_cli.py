@@ -210,9 +210,18 @@ def test_output_that_cannot_be_written_is_one_line_not_a_traceback() -> None:
         ["--lang", "x" * 50_000, "show"],
         ["show", "1-2", "--" + "y" * 50_000],
         ["show", "1-2\udcff\udcfe"],
+        ["show", "1-2", "x \udcff" * 1000],
         ["bogus" * 10_000],
     ],
-    ids=["long-token", "long-second-token", "long-lang", "long-option", "surrogates", "command"],
+    ids=[
+        "long-token",
+        "long-second-token",
+        "long-lang",
+        "long-option",
+        "surrogates",
+        "many-surrogates",
+        "command",
+    ],
 )
 def test_user_errors_end_in_a_short_message(
     args: list[str], capsys: pytest.CaptureFixture[str]
