@@ -12,6 +12,16 @@ Three players come with the kit:
 :class:`PerfectPlayer`
     plays a best action according to the exact solver (:mod:`qttt_edu.solver`).
 
+Games and tournaments: :func:`play_game` plays one game, :func:`play_match` many.
+Each action must come within ``time_limit`` seconds (:data:`DEFAULT_TIME_LIMIT`,
+one second, unless told otherwise). A player that takes longer, raises an
+exception or answers with something that is not a legal action loses that game;
+a match records why (:attr:`GameSummary.forfeit`) and goes on. Players other
+than the kit's own choose in a worker process forked for the match, which is
+stopped when time is up, so a student's player stuck in a loop cannot stall the
+teacher's notebook; where processes cannot be started (Pyodide in the browser)
+they are asked in the notebook's own process and timed when they answer.
+
 >>> from qttt_edu import Game
 >>> game = play_game(RandomPlayer(seed=1), HeuristicPlayer(seed=2))
 >>> game.is_over
