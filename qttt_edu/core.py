@@ -61,6 +61,7 @@ __all__ = [
     "LINES",
     "Action",
     "Game",
+    "GameError",
     "IllegalMoveError",
     "InvalidRecordError",
     "Line",

@@ -586,6 +586,7 @@ def _serve(player: Player, conn: Any) -> None:  # pragma: no cover - runs in the
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the teacher's process
+    _cap_memory()
     while True:
         try:
             request = json.loads(conn.recv_bytes())
@@ -620,6 +621,27 @@ def _serve(player: Player, conn: Any) -> None:  # pragma: no cover - runs in the
         except (OSError, ValueError):
             break
     os._exit(0)  # skip the inherited atexit handlers and buffers of the parent
+
+
+#: Memory a worker may add to what it inherits: a player that allocates more gets a
+#: MemoryError (and loses the game) instead of pushing the teacher's machine into swap.
+WORKER_MEMORY = 2 * 1024**3
+
+
+def _cap_memory() -> None:  # pragma: no cover - runs in the worker
+    """Limit the worker's address space to its size at the fork plus WORKER_MEMORY."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        soft = size + WORKER_MEMORY
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    except Exception:  # not Linux, or not allowed: the time limit still holds
+        pass
 
 
 class _ForkedSeat(_Seat):

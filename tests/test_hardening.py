@@ -377,6 +377,8 @@ class _Scripted:
                         continue
             if self.how == "raise":
                 raise ZeroDivisionError("division by zero")
+            if self.how == "memory":  # 8 GB at once: refused by the worker's memory cap
+                return len(bytearray(8 * 1024**3))
             if self.how == "nonsense":
                 return "pass" * 1000
             if self.how == "illegal":
@@ -396,6 +398,11 @@ class _Scripted:
         ("slow", r"took longer than 0\.3 s to choose at move 3"),
         ("stubborn", r"took longer than 0\.3 s to choose at move 3"),
         ("raise", r"raised ZeroDivisionError: division by zero at move 3"),
+        pytest.param(
+            "memory",
+            r"raised MemoryError",
+            marks=pytest.mark.skipif(sys.platform != "linux", reason="the memory cap is Linux's"),
+        ),
         ("nonsense", r"answered 'passpass.*\.\.\. at move 3, which is not an action"),
         ("illegal", r"chose c5 at move 3, which is not allowed: no collapse is pending"),
         ("exit", r"process stopped at move 3"),
