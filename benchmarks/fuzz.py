@@ -266,8 +266,13 @@ def snapshot(g: Game) -> tuple[Any, ...]:
 
 
 def fuzz_game_api(rng: random.Random, rounds: int, tally: Tally) -> None:
+    from qttt_edu.players import HeuristicPlayer  # imported here, not inside a timed call
+
     values = hostile_values(rng)
-    methods = ["play1", "play2", "collapse", "apply", "goto", "undo", "redo", "explain"]
+    methods = [
+        "play1", "play2", "collapse", "apply", "goto", "undo", "redo", "explain",
+        "position.play", "Action", "Action.pair", "Action.parse",
+    ]  # fmt: skip
     for _ in range(rounds):
         g = Game.from_record(random_record(rng))
         if g.can_undo and rng.random() < 0.5:
@@ -294,9 +299,20 @@ def fuzz_game_api(rng: random.Random, rounds: int, tally: Tally) -> None:
                     g.undo()
                 elif method == "redo":
                     g.redo()
+                elif method == "position.play":
+                    pos = g.position
+                    key = (pos, hash(pos), pos.legal_actions())
+                    try:
+                        pos.play(args[0])
+                    finally:
+                        assert (pos, hash(pos), pos.legal_actions()) == key, "position changed"
+                elif method == "Action":
+                    Action(args[0])
+                elif method == "Action.pair":
+                    Action.pair(args[0], args[1])
+                elif method == "Action.parse":
+                    Action.parse(args[0])
                 else:
-                    from qttt_edu.players import HeuristicPlayer
-
                     HeuristicPlayer(seed=1).explain(g, args[0])
             except (IllegalMoveError, InvalidRecordError) as err:
                 assert snapshot(g) == before, "a refused call changed the game"
