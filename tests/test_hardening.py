@@ -96,6 +96,16 @@ def test_a_position_is_its_own_copy_and_survives_pickling() -> None:
         again.pending = False
 
 
+def test_a_game_pickles_with_its_timeline_and_a_lock_of_its_own() -> None:
+    g = Game.from_record("1-2 1-2 c1 3-4")
+    g.undo()
+    again = pickle.loads(pickle.dumps(g))
+    assert (again.record(), again.timeline, again.ply) == (g.record(), g.timeline, g.ply)
+    assert again._lock is not g._lock
+    again.redo()
+    assert again.record() == "1-2 1-2 c1 3-4" and g.record() == "1-2 1-2 c1"
+
+
 @pytest.mark.parametrize("make_copy", [Game.copy, copy.copy, copy.deepcopy])
 def test_game_copies_share_no_mutable_state(make_copy: Any) -> None:
     g = Game.from_record("1-2 1-2 c1 3-4")
