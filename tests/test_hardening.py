@@ -537,3 +537,17 @@ def test_a_garbled_reply_from_a_worker_is_the_players_fault(reply: Any) -> None:
     seat = _ForkedSeat(RandomPlayer(), 1.0, _fork_context())
     status, _ = seat._read(reply)
     assert status in ("died", "time")
+
+
+def test_players_messages_quote_a_short_piece_of_the_input() -> None:
+    from qttt_edu.players import PerfectPlayer, RandomPlayer, play_match
+
+    big = "x" * 100_000
+    for call in (
+        lambda: PerfectPlayer(big),
+        lambda: play_match(RandomPlayer(), RandomPlayer(), games=big),  # type: ignore[arg-type]
+        lambda: play_match(RandomPlayer(), RandomPlayer(), time_limit=big),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ValueError) as err:
+            call()
+        assert len(str(err.value)) < 300
