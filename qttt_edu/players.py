@@ -128,14 +128,11 @@ def _winner_after(pos: Position, code: int) -> str | None:
     return child.outcome.winner if child.outcome is not None else None
 
 
-def _cycle_result(pos: Position, code: int) -> tuple[bool, bool, Position]:
-    """For a pair that closes a cycle: (both outcomes win for the mover,
-    one outcome wins for the chooser, the position with the collapse pending)."""
+def _cycle_wins(pos: Position, code: int) -> bool:
+    """For a pair that closes a cycle: do both collapses the opponent may choose win for me?"""
     mover = pos.to_act
-    chooser = "O" if mover == "X" else "X"
     after = pos.child(code)
-    winners = [_winner_after(after, c) for c in after.legal_actions()]
-    return all(w == mover for w in winners), any(w == chooser for w in winners), after
+    return all(_winner_after(after, c) == mover for c in after.legal_actions())
 
 
 def _hands_over(pos: Position, code: int) -> bool:
@@ -152,7 +149,7 @@ def _hands_over(pos: Position, code: int) -> bool:
     if after.outcome is not None:
         return after.outcome.winner == opponent
     for reply in after.legal_actions():
-        if reply >= 10 and after.child(reply).pending and _cycle_result(after, reply)[0]:
+        if reply >= 10 and after.child(reply).pending and _cycle_wins(after, reply):
             return True
     return False
 
@@ -238,11 +235,9 @@ class HeuristicPlayer:
                 out.append((code, "players_why_ninth", 0))
             else:
                 squares = divmod(code, 10)
-                if pos.child(code).pending:
-                    win, _, _ = _cycle_result(pos, code)
-                    if win:
-                        out.append((code, "players_why_cycle_win", 10_000))
-                        continue
+                if pos.child(code).pending and _cycle_wins(pos, code):
+                    out.append((code, "players_why_cycle_win", 10_000))
+                    continue
                 if _hands_over(pos, code):
                     out.append((code, "players_why_hands_over", -10_000))
                 else:
