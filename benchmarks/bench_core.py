@@ -98,6 +98,13 @@ def compare(checkout: str, games: int, runs: int) -> None:
             f" (median of {runs} alternating runs of {games:,} games;"
             f" min {min(figures):,.0f}, max {max(figures):,.0f})"
         )
+    # each pair of runs ran back to back, so their ratio cancels most of the load drift
+    ratios = sorted(a / b for a, b in zip(here, there, strict=True))
+    quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+    print(
+        f"{'ratio':>20}: {statistics.median(ratios):10.3f} (this / other, median of the"
+        f" {runs} pairs; quartiles {quartiles[0]:.3f} to {quartiles[2]:.3f})"
+    )
 
 
 def main() -> None:
