@@ -7,7 +7,8 @@ cell is reported instead of silently mistranslated), code cells stay the same
 apart from comments and printed labels (each replacement, a text or a regular
 expression, must still match the English code, or the build stops and names it), and the first code cell switches the
 kit's language with ``set_language("<lang>")``. The notebooks are then run and
-trimmed exactly like the English ones, so nbval can check their stored outputs.
+trimmed and published exactly like the English ones (a reference copy with every output
+under tests/notebooks_ref/i18n/ for nbval, a student copy without the answers).
 
 Usage::
 
@@ -126,7 +127,7 @@ def main() -> None:
             for fp, text in missing(lang):
                 print(f"{lang} [{fp}]\n{text}\n")
         return
-    from build_notebooks import run, trim
+    from build_notebooks import publish, run, trim
 
     OUT.mkdir(parents=True, exist_ok=True)
     for lang in args.languages:
@@ -134,6 +135,7 @@ def main() -> None:
         nbformat.write(translate(lang), path)
         seconds = run(path)
         trim(path)
+        publish(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
 

@@ -5,6 +5,8 @@ import re
 G = "../../lessons/glossary.md"
 
 CODE = [
+    ('"yes" or "no"', '"kyllä" tai "ei"'),
+    ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     ("# not allowed: a collapse is pending", "# ei sallittu: romahdus odottaa"),
     # A yes/no answer is printed as a word of the language, never as Python's False.
@@ -23,7 +25,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "2dca92365a": """
+    "ddf6ea089b": """
 # 00 · Aloita tästä
 
 *Kvanttiristinolla, oppilaan polku, muistikirja 00/07 (suomenkielinen versio; muut muistikirjat ovat englanniksi).*
@@ -38,7 +40,7 @@ MARKDOWN = {
 
 **Ennen kuin aloitat:** ei mitään. Et tarvitse fysiikkaa etkä Pythonia: jokainen solu on valmis suoritettavaksi.
 
-**Aika:** noin 20 minuuttia.
+**Aika:** noin 45 minuuttia, joista 10 pelaamiseen (tehtävät mukaan lukien).
 """,
     "54c9bfe3be": """
 Kvanttiristinollan keksi fyysikko Allan Goff keinoksi *tuntea*
@@ -46,7 +48,7 @@ kolme kvanttimekaniikan outoa ajatusta (superpositio, lomittuminen ja mittaus)
 leikkimällä niillä (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Tällä materiaalilla voit pelata sitä muistikirjassa ja sitten tutustua
 jokaiseen ajatukseen tarkemmin, muistikirja kerrallaan.
 """,
-    "9cf2afd823": f"""
+    "4950813cc1": f"""
 ## Näin käytät muistikirjaa
 
 Muistikirja koostuu *soluista*. Tekstisolut (kuten tämä) selittävät; koodisolut (harmaat
@@ -68,10 +70,14 @@ Lauta on tavallinen 3 × 3, ja ruudut on numeroitu lukusuunnassa (vasemmalta oik
   [aavemerkkiä]({G}#spooky-mark), joissa on siirron numero (X1, O2, X3...), kahteen
   eri ruutuun. Merkki päätyy täsmälleen *toiseen* niistä; siihen asti se on
   molemmissa. X tekee parittomat siirrot, O parilliset.
+- **Mihin pari saa mennä.** Kahteen eri ruutuun, joissa ei ole klassista merkkiä. Ruudussa
+  voi olla monta aavemerkkiä, mutta ei koskaan aavemerkkiä *ja* klassista merkkiä.
 - **Silmukat romahtavat.** Kun uusi pari yhdistää kaksi ruutua, jotka ovat jo yhteydessä
   aavemerkkien ketjun kautta, se sulkee [silmukan]({G}#cycle). *Toinen* pelaaja
   ([valitsija]({G}#chooser)) päättää sitten, mihin uusi merkki päätyy, ja ryhmän jokaisesta
   merkistä tulee iso [klassinen merkki]({G}#classical-mark).
+- **Sitten valitsija siirtää.** Valinnan jälkeen valitsija tekee seuraavan siirron
+  tavalliseen tapaan, joten hän toimii kahdesti peräkkäin: ensin valinta, sitten siirto.
 - **Suorat voittavat.** Vain klassiset merkit lasketaan. Kolmen klassisen merkin suora rivissä, sarakkeessa tai lävistäjällä voittaa.
   Jos yksi romahdus antaa molemmille suoran, voittaa ensin valmistunut suora (pienempi
   suurin siirron numero).
@@ -79,6 +85,10 @@ Lauta on tavallinen 3 × 3, ja ruudut on numeroitu lukusuunnassa (vasemmalta oik
   merkki siihen.
 
 Siinä kaikki. Täydet säännöt ovat [sääntökortissa](../../lessons/rules/fi.md). Seuraava solu aloittaa pelin.
+
+**Paperilla** tarvitset vain lyijykynän: piirrä iso 3 × 3 -ruudukko, kirjoita aavemerkit
+pienellä ruutujensa nurkkaan (X1, O2, ...), ja kun silmukka romahtaa, pyyhi ne pois ja
+kirjoita jokainen klassinen merkki isolla ruutuunsa.
 """,
     "18bde2f2c5": """
 ## Pelaa!
@@ -115,8 +125,8 @@ Pelimerkintä rakentaa aseman täsmälleen uudelleen, joten jokainen lauta näis
 jostakin merkinnästä, ja voit liittää minkä tahansa niistä sovelluksen merkintäkenttään. Koodissa
 `Game.from_record` rakentaa pelin, ja solun viimeisellä rivillä oleva peli piirtää itsensä:
 """,
-    "55e9405ae3": """
-> **Arvaa ensin, suorita sitten.** X:n seuraava siirto on `1-5`. Sulkeeko se silmukan? Kirjoita arvauksesi muistiin (tai sano se ääneen) *ennen* kuin suoritat seuraavan solun.
+    "e2e7874c34": """
+> **Arvaa ensin, suorita sitten.** X:n seuraava siirto on `1-5`. Sulkeeko se silmukan? Kirjoita arvauksesi seuraavaan soluun ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa arvauksesi sen viereen.
 """,
     "52c1a3126c": """
 Ei: X3 yhdistää ruudun 1 (yhteinen X1:n kanssa) ruutuun 5 (yhteinen O2:n kanssa), mutta ruudut 1 ja
@@ -127,13 +137,13 @@ jotka ovat jo yhteydessä ruutujen 1 ja 5 kautta:
 Materiaali hylkää sääntöjen vastaisen toiminnon viestillä, joka kertoo, mikä on sallittua, eikä
 peli muutu:
 """,
-    "92922a7035": """
+    "7c8c33c39c": """
 ## Tehtävät
 
 Jokaisessa muistikirjassa on tehtäviä. Kirjoitat vastauksesi `...`:n paikalle ja suoritat
 solun; tarkistaja tulostaa rivin, joka alkaa merkillä **✓** (oikein) tai **✗** (ei vielä, ja
-vihje). Vastauksen voi kirjoittaa missä tahansa järkevässä muodossa: `[3, 5, 7]`, `"3, 5 ja 7"` ja
-`(7, 5, 3)` ovat kaikki sama vastaus. Kokeile:
+vihje). Vastauksen voi kirjoittaa missä tahansa järkevässä muodossa: `[1, 4, 7]`, `"1, 4 ja 7"` ja
+`(7, 4, 1)` ovat kaikki sama vastaus. Kokeile:
 """,
     "91b3594c7d": """
 ### Tehtävä 00-1
@@ -162,13 +172,13 @@ keskelle** (ruutuun 5). Kokeile ensin sovelluksessa, jos haluat, ja liitä merki
     "6af6b18045": """
 Jumissa? `checks.hint("00-3")` antaa vihjeen; `checks.solution("00-3")` näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy piilossa, kunnes pyydät sitä).
 """,
-    "25a9a7330c": """
+    "80caa2a01f": """
 ## Miten materiaali on järjestetty
 
 **Muistikirjat** (kansio `notebooks/`, yksi taso ylempänä) ovat oppilaan polku. Jokainen alkaa siitä, mitä
-opit, päättyy yhteenvetoon ja vie 20–45 minuuttia. Vain tämä ensimmäinen muistikirja on suomeksi.
+opit, päättyy yhteenvetoon ja vie noin yhden 45 minuutin oppitunnin (muistikirjat 05 ja 07 vievät kaksi). Vain tämä ensimmäinen muistikirja on suomeksi.
 """,
-    "7f83070ecb": """
+    "8aec990f34": """
 | muistikirja | mistä se kertoo |
 |---|---|
 | [00 · Aloita tästä](00_start_here.fi.ipynb) | pelaa peli; miten materiaali toimii (tämä muistikirja) |
@@ -180,7 +190,7 @@ opit, päättyy yhteenvetoon ja vie 20–45 minuuttia. Vain tämä ensimmäinen 
 | [06 · Pelin ratkaiseminen](../06_solving_the_game.ipynb) | kuinka suuri peli on; minimax; mitä täydellinen peli antaa |
 | [07 · Vertauskuva ja fysiikka](../07_metaphor_and_physics.ipynb) | missä vertauskuva pitää ja missä pettää; satunnainen romahdus; oikeat kubitit NumPyllä |
 """,
-    "2b90acd557": f"""
+    "fb7af1ac03": f"""
 **Sanasto** ([lessons/glossary.md]({G})) selittää jokaisen pelin sanan:
 [aavemerkki]({G}#spooky-mark), [klassinen merkki]({G}#classical-mark),
 [silmukka]({G}#cycle), [romahdus]({G}#collapse), [varsi]({G}#stem), [valitsija]({G}#chooser),
@@ -190,11 +200,8 @@ opit, päättyy yhteenvetoon ja vie 20–45 minuuttia. Vain tämä ensimmäinen 
 **Opettajille** kansiossa `lessons/` on tuntisuunnitelmat, tehtävämonisteet, ratkaisut ja
 säännöt viidellä kielellä; [sääntökortti suomeksi](../../lessons/rules/fi.md).
 
-**Python-paketti** `qttt_edu` tekee työn, ja voit käyttää sitä omissa soluissasi:
-`qttt_edu.Game` (säännöt), `qttt_edu.quantum` (todellisuudet, todennäköisyydet, ketit),
-`qttt_edu.graph` ja `qttt_edu.drawing` (lomittumisgraafi ja kuvat),
-`qttt_edu.players` (tietokonepelaajat), `qttt_edu.solver` (täydellinen peli),
-`qttt_edu.widgets` (sovellus) ja `qttt_edu.checks` (tehtävien tarkistaja).
+Pelaamiseen ja muistikirjojen seuraamiseen ei tarvita Pythonia. Jos osaat sitä vähän ja
+olet utelias, [muistikirjojen README](../README.md) luettelee paketin osat (englanniksi).
 `set_language("fi")` ensimmäisessä koodisolussa saa materiaalin puhumaan suomea.
 """,
     "64272f7d47": """

@@ -5,6 +5,8 @@ import re
 G = "../../lessons/glossary.md"
 
 CODE = [
+    ('"yes" or "no"', '"ja" eller "nei"'),
+    ("# ← your prediction, e.g.", "# ← spådommen din, f.eks."),
     ("# ← replace ... with your answer", "# ← erstatt ... med svaret ditt"),
     ("# not allowed: a collapse is pending", "# ikke tillatt: en kollaps venter"),
     # A yes/no answer is printed as a word of the language, never as Python's False.
@@ -23,7 +25,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "2dca92365a": """
+    "ddf6ea089b": """
 # 00 · Start her
 
 *Kvante-tre på rad, elevens vei, notatbok 00 av 07 (norsk utgave; de andre notatbøkene er på engelsk).*
@@ -38,7 +40,7 @@ MARKDOWN = {
 
 **Før du begynner:** ingenting. Du trenger verken fysikk eller Python: alle cellene er klare til å kjøres.
 
-**Tid:** omtrent 20 minutter.
+**Tid:** omtrent 45 minutter, 10 av dem til å spille (oppgavene medregnet).
 """,
     "54c9bfe3be": """
 Kvante-tre på rad ble funnet opp av fysikeren Allan Goff som en måte å *kjenne på*
@@ -46,7 +48,7 @@ tre merkelige idéer fra kvantemekanikken (superposisjon, sammenfiltring og mål
 ved å leke med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette opplegget kan du spille det i en notatbok og deretter se
 nærmere på hver idé, én notatbok om gangen.
 """,
-    "9cf2afd823": f"""
+    "4950813cc1": f"""
 ## Slik bruker du en notatbok
 
 En notatbok er en liste med *celler*. Tekstceller (som denne) forklarer; kodeceller (grå
@@ -68,10 +70,14 @@ Brettet er det vanlige 3 × 3, med rutene nummerert i leseretningen:
   [spøkelsesmerker]({G}#spooky-mark) med nummeret på trekket (X1, O2, X3...) i to
   forskjellige ruter. Merket havner i nøyaktig *én* av de to; inntil da er det
   i begge. X gjør oddetallstrekkene, O partallstrekkene.
+- **Hvor et par kan stå.** I to forskjellige ruter uten klassisk merke. En rute kan
+  inneholde mange spøkelsesmerker, men aldri et spøkelsesmerke *og* et klassisk merke.
 - **Sykluser kollapser.** Når et nytt par kobler sammen to ruter som allerede henger sammen gjennom en
   kjede av spøkelsesmerker, lukker det en [syklus]({G}#cycle). Den *andre* spilleren
   ([velgeren]({G}#chooser)) bestemmer så hvor det nye merket havner, og hvert merke i den
   gruppen blir et stort [klassisk merke]({G}#classical-mark).
+- **Så trekker den som valgte.** Etter valget gjør den som valgte, neste trekk som
+  vanlig, og trekker altså to ganger på rad: valget, så trekket.
 - **Linjer vinner.** Bare klassiske merker teller. Tre klassiske merker i en rad, en kolonne eller en diagonal vinner.
   Gir én kollaps begge spillerne en linje, vinner linjen som ble fullført først (lavest
   høyeste trekknummer).
@@ -79,6 +85,10 @@ Brettet er det vanlige 3 × 3, med rutene nummerert i leseretningen:
   merke der.
 
 Det er alt. Hele reglene står på [regelkortet](../../lessons/rules/nb.md). Neste celle starter spillet.
+
+**På papir** trenger du bare en blyant: tegn et stort 3 × 3-rutenett, skriv spøkelsesmerkene
+små i et hjørne av rutene sine (X1, O2, ...), og når en syklus kollapser, visker du dem ut
+og skriver hvert klassiske merke stort i sin rute.
 """,
     "18bde2f2c5": """
 ## Spill!
@@ -115,8 +125,8 @@ En partinotasjon gjenskaper en stilling nøyaktig, så hvert brett i disse notat
 én, og du kan lime inn hvilken som helst av dem i appens notasjonsfelt. I kode
 bygger `Game.from_record` partiet, og et parti på siste linje i en celle tegner seg selv:
 """,
-    "55e9405ae3": """
-> **Gjett først, kjør så.** Xs neste trekk er `1-5`. Lukker det en syklus? Skriv ned gjetningen din (eller si den høyt) *før* du kjører neste celle.
+    "e2e7874c34": """
+> **Gjett først, kjør så.** Xs neste trekk er `1-5`. Lukker det en syklus? Skriv gjetningen din i neste celle og kjør den; kjør så cellen etter, som regner ut svaret og setter gjetningen din ved siden av.
 """,
     "52c1a3126c": """
 Nei: X3 kobler rute 1 (som den deler med X1) til rute 5 (som den deler med O2), men rute 1 og
@@ -127,13 +137,13 @@ som allerede er forbundet gjennom 1 og 5:
 Opplegget avviser en ulovlig handling med en melding som sier hva som er tillatt, og lar
 partiet være uendret:
 """,
-    "92922a7035": """
+    "7c8c33c39c": """
 ## Oppgaver
 
 Hver notatbok har oppgaver. Du skriver svaret ditt i stedet for `...` og kjører
 cellen; sjekkeren skriver en linje som begynner med **✓** (riktig) eller **✗** (ikke ennå, med et
-hint). Svar kan skrives i enhver fornuftig form: `[3, 5, 7]`, `"3, 5 og 7"` og
-`(7, 5, 3)` er alle det samme svaret. Prøv:
+hint). Svar kan skrives i enhver fornuftig form: `[1, 4, 7]`, `"1, 4 og 7"` og
+`(7, 4, 1)` er alle det samme svaret. Prøv:
 """,
     "91b3594c7d": """
 ### Oppgave 00-1
@@ -162,13 +172,13 @@ midten** (rute 5). Prøv gjerne i appen først, og lim så inn notasjonen her.
     "6af6b18045": """
 Står du fast? `checks.hint("00-3")` gir et hint; `checks.solution("00-3")` viser en gjennomregnet løsning (prøv selv i noen minutter først: løsningen er skjult til du ber om den).
 """,
-    "25a9a7330c": """
+    "80caa2a01f": """
 ## Slik er opplegget bygd opp
 
 **Notatbøkene** (mappen `notebooks/`, ett nivå opp) er elevens vei. Hver begynner med hva du skal
-lære, slutter med et sammendrag og tar 20–45 minutter. Bare denne første notatboken finnes på norsk.
+lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (notatbok 05 og 07 tar to). Bare denne første notatboken finnes på norsk.
 """,
-    "7f83070ecb": """
+    "8aec990f34": """
 | notatbok | hva den handler om |
 |---|---|
 | [00 · Start her](00_start_here.nb.ipynb) | spill et parti; slik virker opplegget (denne notatboken) |
@@ -180,7 +190,7 @@ lære, slutter med et sammendrag og tar 20–45 minutter. Bare denne første not
 | [06 · Å løse spillet](../06_solving_the_game.ipynb) | hvor stort spillet er; minimaks; hva perfekt spill gir |
 | [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og svikter; tilfeldig kollaps; ekte qubiter i NumPy |
 """,
-    "2b90acd557": f"""
+    "fb7af1ac03": f"""
 **Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
 [spøkelsesmerke]({G}#spooky-mark), [klassisk merke]({G}#classical-mark),
 [syklus]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [velger]({G}#chooser),
@@ -190,11 +200,8 @@ lære, slutter med et sammendrag og tar 20–45 minutter. Bare denne første not
 **For lærere** har mappen `lessons/` undervisningsplaner, arbeidsark, fasit og
 reglene på fem språk; [regelkortet på norsk](../../lessons/rules/nb.md).
 
-**Python-pakken** `qttt_edu` gjør jobben, og du kan bruke den i dine egne celler:
-`qttt_edu.Game` (reglene), `qttt_edu.quantum` (virkeligheter, sjanser, keter),
-`qttt_edu.graph` og `qttt_edu.drawing` (sammenfiltringsgrafen og tegninger),
-`qttt_edu.players` (datamaskinspillere), `qttt_edu.solver` (perfekt spill),
-`qttt_edu.widgets` (appen) og `qttt_edu.checks` (oppgavesjekkeren).
+Du trenger ingen Python for å spille eller følge notatbøkene. Kan du litt og er
+nysgjerrig, viser [notatbøkenes README](../README.md) delene av pakken (på engelsk).
 `set_language("nb")` i første kodecelle får opplegget til å snakke norsk.
 """,
     "64272f7d47": """
