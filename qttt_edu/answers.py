@@ -192,6 +192,7 @@ _DRAW = {
     "uafgjort", "remis", "ingen", "uavgjort", "tasapeli", "tasan", "kukaan",
     "patta", "pareggio", "pari", "nessuno",
 }  # fmt: skip
+_WORDS_MAX = 8  # words in a sentence that names a player
 _NEITHER = r"neither|hverken|verken|kumpikaan|né"
 _DRAW_PHRASES = r"no\s*one|no\s+winner|nobody\s+wins|ei\s+kukaan|ingen\s+vinder|ingen\s+vinner"
 
@@ -922,8 +923,12 @@ def player(answer: Any, lang: str = "en") -> str | None:
 
     >>> player("O wins"), player("player o"), player("0"), player("tasapeli")
     ('O', 'O', 'O', None)
-    >>> player("neither X nor O"), player("né X né O")
-    (None, None)
+    >>> player("neither X nor O"), player("né X né O"), player("X, since O2 closed the cycle")
+    (None, None, 'X')
+    >>> player("X chooses between squares 7 and 9")
+    Traceback (most recent call last):
+        ...
+    qttt_edu.answers.Unreadable: player
     """
     if answer is None:
         return None
@@ -937,6 +942,11 @@ def player(answer: Any, lang: str = "en") -> str | None:
         w in _DRAW for w in re.findall(r"[^\W\d_]+", low)
     )
     found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
+    # a sentence names a player when it is short and about players only: text that also
+    # names squares or moves ("X chooses between 7 and 9") or runs on is another answer
+    unmarked = re.sub(r"(?i)(?<![\w])[xo]\s?\d(?!\d)", " ", text)
+    if len(low.split()) > 1 and (re.search(r"\d", unmarked) or len(low.split()) > _WORDS_MAX):
+        raise Unreadable("player")
     neither = re.search(rf"\b(?:{_NEITHER})\b", low) is not None
     if (draws and not found) or (neither and found == {"X", "O"}):
         return None  # "draw", "neither X nor O"

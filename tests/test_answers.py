@@ -573,3 +573,17 @@ def test_goffs_131_billion_is_read_with_its_scale_word(figure, scale, wrapper):
 def test_entangled_and_separable_are_read_in_every_language(right, wrong):
     assert checks.check("02-4", right).ok
     assert not checks.check("02-4", wrong).ok
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "O4 closed a cycle; X chooses between (7, 9)",
+        "refused: 2-3 must wait: O4 closed a cycle, and X must first choose, c7 or c9",
+        "X is the player who has to make the next choice in this game after the cycle",
+    ],
+)
+def test_text_about_squares_or_running_on_is_not_read_as_a_player(text):
+    with pytest.raises(answers.Unreadable):
+        answers.player(text)
+    assert not checks.check("00-2", text).ok
