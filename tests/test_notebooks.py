@@ -28,7 +28,7 @@ from qttt_edu import checks
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 REFERENCE = ROOT / "tests" / "notebooks_ref"
-STUDENT = sorted([*NOTEBOOKS.glob("0*.ipynb"), *(NOTEBOOKS / "i18n").glob("00_*.ipynb")])
+STUDENT = sorted([*NOTEBOOKS.glob("0*.ipynb"), *(NOTEBOOKS / "i18n").glob("0*.ipynb")])
 IDS = [str(p.relative_to(NOTEBOOKS)) for p in STUDENT]
 
 sys.path.insert(0, str(ROOT / "tools"))

@@ -1,20 +1,24 @@
-"""Build the translated start-here notebooks, notebooks/i18n/00_start_here.<lang>.ipynb.
+"""Build the translated student notebooks, notebooks/i18n/NN_<name>.<lang>.ipynb.
 
-The English notebook is built from tools/notebooks/nb00_start_here.py. Each
-translation keeps its cells one for one: every Markdown cell is replaced by its
+Each English notebook is built from tools/notebooks/nbNN_<name>.py; its translation
+into a language lives in lessons/i18n/<name>_<lang>.py (for instance
+``start_here_da.py`` for notebook 00, ``superposition_fi.py`` for notebook 01).
+Each translation keeps its cells one for one: every Markdown cell is replaced by its
 translation (looked up by a fingerprint of the English text, so a changed English
-cell is reported instead of silently mistranslated), code cells stay the same
-apart from comments and printed labels (each replacement, a text or a regular
-expression, must still match the English code, or the build stops and names it), and the first code cell switches the
-kit's language with ``set_language("<lang>")``. The notebooks are then run and
-trimmed and published exactly like the English ones (a reference copy with every output
-under tests/notebooks_ref/i18n/ for nbval, a student copy without the answers).
+cell stops the build and is named instead of silently mistranslated), code cells stay
+the same apart from comments and printed labels (each replacement, a text or a regular
+expression, must still match the English code, or the build stops and names it), and
+the first code cell switches the kit's language with ``set_language("<lang>")``. The
+notebooks are then run, trimmed and published exactly like the English ones (a
+reference copy with every output under tests/notebooks_ref/i18n/ for nbval, a student
+copy without the answers).
 
 Usage::
 
-    python lessons/i18n/build_start_here.py            # every language
-    python lessons/i18n/build_start_here.py da fi      # only these
-    python lessons/i18n/build_start_here.py --check    # report English cells without a translation
+    python lessons/i18n/build_translations.py                 # every translation there is
+    python lessons/i18n/build_translations.py da fi           # only these languages
+    python lessons/i18n/build_translations.py -n 00 -n 03 da  # only these notebooks
+    python lessons/i18n/build_translations.py --check         # English cells without a translation
 """
 
 from __future__ import annotations
@@ -43,31 +47,53 @@ def fingerprint(text: str) -> str:
     return hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:10]
 
 
-def english_cells() -> list:
-    return importlib.import_module("nb00_start_here").CELLS
+def sources() -> dict[str, str]:
+    """Notebook number -> the English source module's name, e.g. "01" -> "nb01_superposition"."""
+    return {p.stem[2:4]: p.stem for p in sorted((ROOT / "tools" / "notebooks").glob("nb*_*.py"))}
 
 
-def missing(lang: str) -> list[tuple[str, str]]:
-    table = importlib.import_module(f"start_here_{lang}")
+def table_name(number: str, lang: str) -> str:
+    """The translation module of notebook ``number`` in ``lang``: ``<name>_<lang>``."""
+    return f"{sources()[number][5:]}_{lang}"
+
+
+def translations() -> list[tuple[str, str]]:
+    """Every (notebook number, language) that has a translation module."""
+    found = []
+    for number, module in sources().items():
+        for path in sorted(HERE.glob(f"{module[5:]}_*.py")):
+            lang = path.stem.removeprefix(f"{module[5:]}_")
+            if len(lang) == 2:
+                found.append((number, lang))
+    return found
+
+
+def english_cells(number: str) -> list:
+    return importlib.import_module(sources()[number]).CELLS
+
+
+def missing(number: str, lang: str) -> list[tuple[str, str]]:
+    table = importlib.import_module(table_name(number, lang))
     return [
         (fingerprint(c.source), c.source)
-        for c in english_cells()
+        for c in english_cells(number)
         if c.cell_type == "markdown" and fingerprint(c.source) not in table.MARKDOWN
     ]
 
 
-def translate(lang: str) -> nbformat.NotebookNode:
-    table = importlib.import_module(f"start_here_{lang}")
-    gaps = missing(lang)
+def translate(number: str, lang: str) -> nbformat.NotebookNode:
+    name = table_name(number, lang)
+    table = importlib.import_module(name)
+    gaps = missing(number, lang)
     if gaps:
         raise SystemExit(
-            f"{lang}: {len(gaps)} English cell(s) have no translation:\n\n"
+            f"{name}: {len(gaps)} English cell(s) have no translation:\n\n"
             + "\n\n".join(f"[{fp}]\n{text}" for fp, text in gaps)
         )
     cells = []
     first_code = True
     used: set[str] = set()
-    for cell in english_cells():
+    for cell in english_cells(number):
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
@@ -93,7 +119,7 @@ def translate(lang: str) -> nbformat.NotebookNode:
         # The English code changed: a printed label (or a Python True/False the
         # translation turns into words) would otherwise stay English without a word.
         raise SystemExit(
-            f"{lang}: {len(stale)} code translation(s) match no English code cell any more:\n"
+            f"{name}: {len(stale)} code translation(s) match no English code cell any more:\n"
             + "\n".join(f"  {english}" for english in stale)
         )
     nb = nbformat.v4.new_notebook()
@@ -118,21 +144,29 @@ def _switch_language(source: str, lang: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    translated = sorted(p.stem.removeprefix("start_here_") for p in HERE.glob("start_here_*.py"))
-    parser.add_argument("languages", nargs="*", default=translated)
+    parser.add_argument("languages", nargs="*", help="languages, e.g. da fi (default: all)")
+    parser.add_argument(
+        "-n", "--notebook", action="append", default=[], help="notebook number, e.g. 03"
+    )
     parser.add_argument("--check", action="store_true", help="only list untranslated cells")
     args = parser.parse_args()
+    todo = [
+        (number, lang)
+        for number, lang in translations()
+        if (not args.languages or lang in args.languages)
+        and (not args.notebook or number in args.notebook)
+    ]
     if args.check:
-        for lang in args.languages:
-            for fp, text in missing(lang):
-                print(f"{lang} [{fp}]\n{text}\n")
+        for number, lang in todo:
+            for fp, text in missing(number, lang):
+                print(f"{table_name(number, lang)} [{fp}]\n{text}\n")
         return
     from build_notebooks import publish, run, trim
 
     OUT.mkdir(parents=True, exist_ok=True)
-    for lang in args.languages:
-        path = OUT / f"00_start_here.{lang}.ipynb"
-        nbformat.write(translate(lang), path)
+    for number, lang in todo:
+        path = OUT / f"{sources()[number][2:]}.{lang}.ipynb"
+        nbformat.write(translate(number, lang), path)
         seconds = run(path)
         trim(path)
         publish(path)
