@@ -17,12 +17,26 @@ A verdict is a :class:`Result`: it displays as one line that starts with ✓ or
 ``checks.hint(id)`` prints a hint and ``checks.solution(id)`` the worked
 solution, which stays hidden until asked for.
 
-The checkers accept every correct answer in any reasonable form: numbers as
-``2/3``, ``0.67``, ``"67 %"`` or a :class:`fractions.Fraction`; squares as
-``[1, 5]``, ``(5, 1)``, ``"1 and 5"`` or ``"1-5"``; players as ``"X"``/``"x"``;
-positions as records or :class:`~qttt_edu.core.Game` objects. Open questions
-("write a record whose last move closes a 3-cycle") are judged by the rules
-engine, so every record that does the job is accepted.
+The checkers accept every correct answer in any reasonable form, read by
+:mod:`qttt_edu.answers`: numbers as ``2/3``, ``0.67``, ``"0,67"``, ``"67 %"``,
+``"3 out of 4"``, ``"3:4"``, ``"two thirds"`` (number words in all five
+languages), a small sum such as ``"9*8/2"`` or a :class:`fractions.Fraction`;
+scores by their labels (``"O: 1/2, X: 1"``); squares as ``[1, 5]``, ``(5, 1)``,
+``"1 and 5"`` or ``"1-5"``; players as ``"X"``, ``"x wins"`` or a draw word
+(``"draw"``, ``"uafgjort"``, ``"tasapeli"``, ``"uavgjort"``, ``"patta"``); yes and
+no in a sentence and in five languages; positions as records with any separator
+or :class:`~qttt_edu.core.Game` objects, which are judged by the record they
+replay. Open questions ("write a record whose last move closes a 3-cycle") are
+judged by the rules engine, so every record that does the job is accepted.
+
+>>> checks.check("04-2", "O gets a half, X gets 1")
+✓ 04-2: right. X 1 point, O 1/2 point: both got a line in one collapse, and X's came first.
+>>> checks.check("02-4", "Nej, den er ikke separabel.")  # doctest: +ELLIPSIS
+✓ 02-4: right. Not separable. ...
+
+Every answer gets a verdict quickly, however long, large, nested or odd: the
+readers bound what they read, and nothing a student hands over escapes as a
+traceback.
 
 The checkers work out the answers from the rules core alone (the ensemble is
 counted here by brute force), so they are an independent check on what the
@@ -34,13 +48,16 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+import reprlib
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .core import Action, Game, IllegalMoveError, InvalidRecordError, Position, mark_name
-from .i18n import t
+from . import answers
+from .core import Action, Game, IllegalMoveError, InvalidRecordError, Position
+from .i18n import get_language, t
 
 __all__ = ["Result", "check", "exercises", "hint", "solution"]
 
@@ -82,118 +99,87 @@ class _Exercise:
 
 
 # --- reading answers in many forms ------------------------------------------
+# The reading itself lives in qttt_edu.answers (bounded, no eval, five languages);
+# these helpers call it and put its refusals into the student's language.
 
-_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
+_KINDS = {
+    "number": "checks_kind_number",
+    "whole": "checks_kind_whole",
+    "squares": "checks_kind_squares",
+    "one_square": "checks_kind_one_square",
+    "player": "checks_kind_player",
+    "yes_no": "checks_kind_yes_no",
+    "mark": "checks_kind_mark",
+    "actions": "checks_kind_actions",
+    "record": "checks_kind_record",
+    "placement": "checks_kind_placement",
+    "letters": "checks_kind_letters",
+    "scores": "checks_kind_scores",
 }
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_NOTES = {
+    "square_range": "checks_note_square_range",
+    "mark_parity": "checks_note_mark_parity",
+    "too_long": "checks_note_too_long",
+    "too_many": "checks_note_too_many",
+    "too_deep": "checks_note_too_deep",
+    "too_large": "checks_note_too_large",
+    "several": "checks_note_several",
+    "labels": "checks_note_labels",
+    "count": "checks_note_count",
+    "both_players": "checks_note_both_players",
+    "yes_and_no": "checks_note_yes_and_no",
+    "zero_division": "checks_note_zero_division",
+    "broken": "checks_note_broken",
+    "action_code": "checks_note_action_code",
+}
+
+
+def _translated(err: answers.Unreadable) -> _Unreadable:
+    """A refusal of the reader, in the student's language."""
+    expected = t(_KINDS.get(err.kind, "checks_kind_number"))
+    note = t(_NOTES[err.note], **err.fields) if err.note in _NOTES else ""
+    return _Unreadable(expected, note)
+
+
+def _lang() -> str:
+    return get_language()
 
 
 def _number(answer: Any) -> Fraction:
-    """Read a number: int, float, Fraction, numpy scalar, "2/3", "0.67", "67 %", "four"."""
-    if isinstance(answer, bool) or answer is None or answer is Ellipsis:
-        raise _Unreadable(t("checks_kind_number"))
-    if isinstance(answer, (int, Fraction)):
-        return Fraction(answer)
-    if isinstance(answer, str):
-        # "1,296" groups thousands; "0,67" is a decimal comma (Danish, Italian...)
-        text = re.sub(r",(?=\d{3}(?!\d))", "", answer.strip().lower().replace("_", ""))
-        text = text.replace(",", ".")
-        if text in _WORDS:
-            return Fraction(_WORDS[text])
-        percent = text.endswith("%")
-        text = text.rstrip("% ").strip()
-        try:
-            root = re.fullmatch(r"(?:√|sqrt)\s*\(?\s*([0-9./]+)\s*\)?", text)
-            if root:
-                return Fraction(float(_number(root.group(1))) ** 0.5)
-            if "/" in text:
-                top, bottom = text.split("/", 1)
-                value = Fraction(_number(top.strip())) / _number(bottom.strip())
-            else:
-                value = Fraction(text)
-        except (ValueError, ZeroDivisionError, _Unreadable):
-            raise _Unreadable(t("checks_kind_number")) from None
-        return value / 100 if percent else value
+    """Read a number: int, float, Fraction, numpy scalar, "2/3", "0,67", "67 %", "four", "3:4"."""
     try:
-        number = float(answer)  # numpy scalars, Decimal and friends
-    except (TypeError, ValueError):
-        raise _Unreadable(t("checks_kind_number")) from None
-    if number != number or number in (float("inf"), float("-inf")):
-        raise _Unreadable(t("checks_kind_number"))
-    return Fraction(number)
+        return answers.number(answer, _lang())
+    except answers.Unreadable as err:
+        raise _translated(err) from None
 
 
 def _probability(answer: Any, target: Fraction, tolerance: float = 0.01) -> bool:
     """True if ``answer`` is ``target`` as a probability, a fraction or a percentage."""
     value = _number(answer)
-    # a bare 67 can only mean 67 %: a probability is at most 1
-    if 1 < value <= 100:
+    # a bare 67 can only mean 67 %: a probability is at most 1 (1.0000000000000002 is
+    # floating-point noise on 1, not a percentage)
+    if 1 + Fraction(1, 10**6) < value <= 100:
         value /= 100
     return abs(float(value - target)) <= tolerance
 
 
 def _whole(answer: Any) -> int:
-    value = _number(answer)
-    if value.denominator != 1:
-        raise _Unreadable(t("checks_kind_whole"))
-    return int(value)
+    try:
+        return answers.whole(answer, _lang())
+    except answers.Unreadable as err:
+        raise _translated(err) from None
+
+
+def _action_squares(value: Any) -> tuple[int, ...] | None:
+    return value.squares if isinstance(value, Action) else None
 
 
 def _squares(answer: Any) -> tuple[int, ...]:
     """Read one or more squares: 5, "c5", [1, 5], "1 and 5", "1-5", Action.pair(1, 5)."""
-    if isinstance(answer, Action):
-        return answer.squares
-    if isinstance(answer, bool) or answer is None or answer is Ellipsis:
-        raise _Unreadable(t("checks_kind_squares"))
-    if isinstance(answer, int):
-        values: list[int] = [answer]
-    elif isinstance(answer, str):
-        values = []
-        for run in re.findall(r"\d+", answer):
-            # "357" lists three squares; "10" is one number off the board
-            digits = run if len(run) > 1 and "0" not in run else [run]
-            values.extend(int(d) for d in digits)
-    elif isinstance(answer, Iterable) and not isinstance(answer, Mapping):
-        values = []
-        for item in answer:
-            values.extend(_squares(item))
-    else:
-        try:
-            values = [_whole(answer)]
-        except _Unreadable:
-            raise _Unreadable(t("checks_kind_squares")) from None
-    if not values:
-        raise _Unreadable(t("checks_kind_squares"))
-    for v in values:
-        if not 1 <= v <= 9:
-            raise _Unreadable(t("checks_kind_squares"), t("checks_note_square_range", square=v))
-    return tuple(values)
+    try:
+        return answers.squares(answer, _lang(), known=_action_squares)
+    except answers.Unreadable as err:
+        raise _translated(err) from None
 
 
 def _square_set(answer: Any) -> frozenset[int]:
@@ -208,110 +194,120 @@ def _one_square(answer: Any) -> int:
 
 
 def _player(answer: Any) -> str | None:
-    """Read "X", "o", "0", "draw", None (for nobody/draw)."""
-    if answer is None:
-        return None
-    if isinstance(answer, str):
-        text = answer.strip().lower()
-        if text in ("x", "player x", "x wins"):
-            return "X"
-        if text in ("o", "0", "player o", "o wins"):
-            return "O"
-        if text in ("draw", "none", "nobody", "neither", "tie"):
-            return None
-    raise _Unreadable(t("checks_kind_player"))
+    """Read "X", "o", "0", "X wins", "draw" or a draw word of any language, None (a draw)."""
+    try:
+        return answers.player(answer, _lang())
+    except answers.Unreadable as err:
+        raise _translated(err) from None
 
 
 def _yes_no(answer: Any) -> bool:
-    if isinstance(answer, bool):
-        return answer
-    if isinstance(answer, str):
-        text = answer.strip().lower()
-        if text in ("yes", "y", "true", "t"):
-            return True
-        if text in ("no", "n", "false", "f"):
-            return False
-    raise _Unreadable(t("checks_kind_yes_no"))
+    try:
+        return answers.yes_no(answer, _lang())
+    except answers.Unreadable as err:
+        raise _translated(err) from None
 
 
 def _mark(answer: Any) -> str:
     """Read a mark name: "X3", "x 3", "X₃", ("X", 3)."""
-    if isinstance(answer, tuple) and len(answer) == 2:
-        answer = f"{answer[0]}{answer[1]}"
-    if isinstance(answer, str):
-        text = answer.translate(_SUBSCRIPTS).strip().upper().replace(" ", "").replace("_", "")
-        match = re.fullmatch(r"([XO0])([1-9])", text)
-        if match:
-            player = "O" if match.group(1) == "0" else match.group(1)
-            name = mark_name(int(match.group(2)))
-            if name[0] != player:
-                raise _Unreadable(t("checks_kind_mark"), t("checks_note_mark_parity", mark=text))
-            return name
-    raise _Unreadable(t("checks_kind_mark"))
+    try:
+        return answers.mark(answer)
+    except answers.Unreadable as err:
+        raise _translated(err) from None
+
+
+def _action_token(value: Any) -> str | None:
+    return str(value) if isinstance(value, Action) else None
 
 
 def _actions(answer: Any) -> list[Action]:
-    """Read actions: "2-8 3-8", ["2-8", (3, 8)], 28, Action, "c4", "4"."""
-    if isinstance(answer, Action):
-        return [answer]
-    if isinstance(answer, bool) or answer is None or answer is Ellipsis:
-        raise _Unreadable(t("checks_kind_actions"))
-    if isinstance(answer, int):
+    """Read actions: "2-8 3-8", "2-8, 3-8", ["2-8", (3, 8)], 28, Action, "c4", "4"."""
+    try:
+        tokens = answers.record_tokens(answer, _action_token)
+    except answers.Unreadable as err:
+        raise _translated(err) from None
+    out = []
+    for tok in tokens:
         try:
-            return [Action(answer)]
-        except ValueError:
-            raise _Unreadable(t("checks_kind_actions")) from None
-    if isinstance(answer, str):
-        tokens = re.findall(r"[cC]\s*[1-9]|[1-9]\s*-\s*[1-9]|[1-9]+", answer)
-        if not tokens:
-            raise _Unreadable(t("checks_kind_actions"))
-        out = []
-        for tok in tokens:
-            tok = tok.replace(" ", "")
-            if len(tok) == 2 and tok.isdigit():
-                tok = f"{tok[0]}-{tok[1]}"
-            try:
-                out.append(Action.parse(tok))
-            except (InvalidRecordError, IllegalMoveError) as err:
-                raise _Unreadable(t("checks_kind_actions"), str(err)) from None
-        return out
-    if isinstance(answer, tuple) and len(answer) == 2 and all(isinstance(x, int) for x in answer):
-        try:
-            return [Action.pair(*answer)]
-        except IllegalMoveError as err:
-            raise _Unreadable(t("checks_kind_actions"), str(err)) from None
-    if isinstance(answer, Iterable) and not isinstance(answer, Mapping):
-        out = []
-        for item in answer:
-            out.extend(_actions(item))
-        return out
-    raise _Unreadable(t("checks_kind_actions"))
+            out.append(Action.parse(tok))
+        except (InvalidRecordError, IllegalMoveError) as err:
+            raise _Unreadable(t("checks_kind_actions"), _clip(str(err))) from None
+    return out
+
+
+_MAX_GAME_ACTIONS = 64  # a whole game has at most 9 moves and 8 collapses
 
 
 def _game(answer: Any) -> Game:
-    """Read a position: a Game, a record string or a list of record tokens / pairs."""
+    """Rebuild a position from its record: text, a list of tokens or pairs, or a Game.
+
+    The checkers judge the game they rebuild, never the object they were given:
+    a Game's record is read with the Game class's own method (not an override),
+    and replayed by the rules engine.
+    """
     if isinstance(answer, Game):
-        return answer.copy()
+        try:
+            history = vars(answer).get("_actions")
+            if isinstance(history, list) and len(history) > _MAX_GAME_ACTIONS:
+                raise _Unreadable(t("checks_kind_record"))
+            text = Game.record(answer)
+        except _Unreadable:
+            raise
+        except Exception:
+            raise _Unreadable(t("checks_kind_record")) from None
+        if not isinstance(text, str):
+            raise _Unreadable(t("checks_kind_record"))
+        answer = text
     if isinstance(answer, Position):
         raise _Unreadable(t("checks_kind_record"), t("checks_note_position"))
-    if isinstance(answer, str):
-        text = answer
-    elif isinstance(answer, Iterable) and not isinstance(answer, Mapping):
-        text = " ".join(str(a) for a in _actions(answer))
-    else:
-        raise _Unreadable(t("checks_kind_record"))
+    if isinstance(answer, str) and not isinstance(answer, (bytes, bytearray)):
+        raw = str.__str__(answer)
+        if len(raw) > answers.MAX_TEXT:
+            raise _translated(answers.Unreadable("record", "too_long"))
+        try:
+            return Game.from_record(raw)
+        except InvalidRecordError as err:
+            first = err
+        # other separators, dashes or words around the moves: read the moves out
+        try:
+            tokens = answers.record_tokens(raw)
+            return Game.from_record(" ".join(tokens))
+        except (answers.Unreadable, InvalidRecordError):
+            raise _Unreadable(t("checks_kind_record"), _clip(str(first))) from None
     try:
-        return Game.from_record(text)
+        tokens = [str(a) for a in _actions(answer)]
+    except _Unreadable as err:
+        raise _Unreadable(t("checks_kind_record"), err.note) from None
+    try:
+        return Game.from_record(" ".join(tokens))
     except InvalidRecordError as err:
-        raise _Unreadable(t("checks_kind_record"), str(err)) from None
+        raise _Unreadable(t("checks_kind_record"), _clip(str(err))) from None
+
+
+def _clip(note: str) -> str:
+    """An engine message with any long quoted input cut short (messages never grow with it)."""
+    note = re.sub(r"'([^']{40})[^']+'", r"'\1…'", note)
+    return note if len(note) <= 400 else note[:399] + "…"
 
 
 def _placement(answer: Any) -> dict[int, str]:
-    """Read square -> mark, given either way round ({1: "X1"} or {"X1": 1})."""
-    if not isinstance(answer, Mapping):
-        raise _Unreadable(t("checks_kind_placement"))
+    """Read square -> mark, given either way round ({1: "X1"}, {"X1": 1}, "X1 in 1, O2 in 2")."""
+    if isinstance(answer, Mapping):
+        try:
+            entries = list(itertools.islice(answer.items(), answers.MAX_ITEMS + 1))
+        except Exception:
+            raise _Unreadable(t("checks_kind_placement")) from None
+    else:
+        try:
+            entries = answers.placement_pairs(answer)
+        except answers.Unreadable as err:
+            if err.note:
+                raise _translated(err) from None
+            raise _Unreadable(t("checks_kind_placement")) from None
+    if len(entries) > answers.MAX_ITEMS:
+        raise _Unreadable(t("checks_kind_placement"), t("checks_note_too_many"))
     out: dict[int, str] = {}
-    for key, value in answer.items():
+    for key, value in entries:
         try:
             square, mark = _one_square(key), _mark(value)
         except _Unreadable as err:
@@ -324,11 +320,20 @@ def _placement(answer: Any) -> dict[int, str]:
 
 
 def _letters(answer: Any) -> frozenset[str]:
-    if isinstance(answer, str):
-        return frozenset(c for c in answer.upper() if c.isalpha())
-    if isinstance(answer, Iterable):
-        return frozenset(itertools.chain.from_iterable(_letters(str(a)) for a in answer))
-    raise _Unreadable(t("checks_kind_letters"))
+    """Read option letters: "A, D", "ad", ["d", "a"], "I think A and D"."""
+    try:
+        return answers.letters(answer)
+    except answers.Unreadable as err:
+        raise _translated(err) from None
+
+
+def _scores(answer: Any) -> dict[str, Fraction]:
+    """Read scores by their labels: {"X": 1, "O": 0.5}, "O: 1/2, X: 1", (1, 0.5) X first."""
+    try:
+        scores = answers.labelled(answer, ("X", "O"), _lang())
+        return {who: answers.snap(value) for who, value in scores.items()}
+    except answers.Unreadable as err:
+        raise _translated(err) from None
 
 
 # --- facts about positions, from the rules core alone ------------------------
@@ -467,10 +472,18 @@ def _ex02_3(answer: Any) -> str | None:
     return t("checks_02_3_odds", move=str(acts[0]), odds=f"{odds.numerator}/{odds.denominator}")
 
 
+_ENTANGLED = {
+    *("entangled", "not separable", "sammenfiltret", "sammenfiltrede", "lomittunut"),
+    *("lomittuneet", "lomittuneita", "in entanglement"),
+}
+_SEPARABLE = {"separable", "separabel", "separabelt", "separoituva", "separabile"}
+
+
 def _ex02_4(answer: Any) -> str | None:
-    if isinstance(answer, str) and answer.strip().lower() in ("entangled", "not separable"):
+    word = str.__str__(answer).strip(" .!").lower() if isinstance(answer, str) else ""
+    if word in _ENTANGLED:  # the word of each language for "not separable"
         return None
-    if isinstance(answer, str) and answer.strip().lower() == "separable":
+    if word in _SEPARABLE:
         return t("checks_02_4_hint")
     return None if _yes_no(answer) is False else t("checks_02_4_hint")
 
@@ -503,18 +516,7 @@ def _ex03_4(answer: Any) -> str | None:
 
 
 def _ex04_2(answer: Any) -> str | None:
-    if isinstance(answer, Mapping):
-        scores = {str(_player(k)): _number(v) for k, v in answer.items()}
-    else:
-        values = (
-            re.findall(r"\d+\s*/\s*\d+|\d*\.\d+|\d+", answer) if isinstance(answer, str) else answer
-        )
-        if not isinstance(values, Iterable):
-            raise _Unreadable(t("checks_kind_scores"))
-        numbers = [_number(v) for v in values]
-        if len(numbers) != 2:
-            raise _Unreadable(t("checks_kind_scores"))
-        scores = {"X": numbers[0], "O": numbers[1]}
+    scores = _scores(answer)  # read by the labels, never by position when labels are given
     if scores == {"X": 1, "O": Fraction(1, 2)}:
         return None
     if scores == {"X": 1, "O": 0}:
@@ -557,17 +559,24 @@ def _ex05_2(answer: Any) -> str | None:
     return t("checks_05_2_more", found=len(given), total=len(losing))
 
 
+_PLAYER_SECONDS = 5  # for 300 positions: a class tournament needs players that answer fast
+
+
 def _ex05_3(answer: Any) -> str | None:
     choose = getattr(answer, "choose", answer)
     if not callable(choose):
         raise _Unreadable(t("checks_kind_player_function"))
+    deadline = time.monotonic() + _PLAYER_SECONDS
     for pos, record in _sample_positions(300, seed=5):
+        if time.monotonic() > deadline:
+            return t("checks_05_3_slow", seconds=_PLAYER_SECONDS)
         legal = [str(Action(c)) for c in pos.legal_actions()]
         record = record or t("checks_empty_board")
         try:
             choice = choose(pos)
         except Exception as err:  # the student's code: report any failure plainly
-            return t("checks_05_3_raised", error=f"{type(err).__name__}: {err}", record=record)
+            error = _short_text(f"{type(err).__name__}: {_safe_str(err)}")
+            return t("checks_05_3_raised", error=error, record=record)
         try:
             token = str(choice) if isinstance(choice, Action) else None
             if token is None and isinstance(choice, int) and not isinstance(choice, bool):
@@ -579,7 +588,7 @@ def _ex05_3(answer: Any) -> str | None:
         if token not in legal:
             return t(
                 "checks_05_3_illegal",
-                choice=repr(choice),
+                choice=_short(choice),
                 record=record,
                 legal=" ".join(legal),
             )
@@ -672,8 +681,9 @@ def _key(exercise: str) -> str:
 
 
 def _find(exercise: Any) -> _Exercise:
-    if exercise not in _EXERCISES:
-        raise KeyError(t("checks_unknown", exercise=exercise, known=", ".join(_EXERCISES)))
+    if not isinstance(exercise, str) or exercise not in _EXERCISES:
+        name = exercise if isinstance(exercise, str) else _short(exercise)
+        raise KeyError(t("checks_unknown", exercise=name[:60], known=", ".join(_EXERCISES)))
     return _EXERCISES[exercise]
 
 
@@ -702,14 +712,16 @@ def check(exercise: str, answer: Any) -> Result:
         return Result(exercise, False, t("checks_placeholder", exercise=exercise))
     try:
         problem = ex.judge(answer)
+    except answers.Unreadable as err:  # a judge that calls the readers directly
+        return _unreadable(exercise, answer, _translated(err))
     except _Unreadable as err:
-        note = f" {err.note}" if err.note else ""
+        return _unreadable(exercise, answer, err)
+    except Exception as err:  # nothing a student hands over may escape as a traceback
         message = t(
-            "checks_unreadable",
+            "checks_failed",
             exercise=exercise,
             answer=_short(answer),
-            expected=err.expected,
-            note=note,
+            error=_short_text(f"{type(err).__name__}: {_safe_str(err)}"),
         )
         return Result(exercise, False, message)
     if problem is None:
@@ -720,6 +732,18 @@ def check(exercise: str, answer: Any) -> Result:
         )
     problem = problem[:1].upper() + problem[1:]
     return Result(exercise, False, t("checks_wrong", exercise=exercise, hint=problem))
+
+
+def _unreadable(exercise: str, answer: Any, err: _Unreadable) -> Result:
+    note = f" {err.note}" if err.note else ""
+    message = t(
+        "checks_unreadable",
+        exercise=exercise,
+        answer=_short(answer),
+        expected=err.expected,
+        note=note,
+    )
+    return Result(exercise, False, message)
 
 
 def hint(exercise: str) -> None:
@@ -734,6 +758,34 @@ def solution(exercise: str) -> None:
     print(t("checks_solution_line", exercise=exercise, solution=t(_key(exercise) + "_solution")))
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 50
+_REPR.maxother = 50
+_REPR.maxlong = 50
+
+
 def _short(value: Any) -> str:
-    text = repr(value)
+    """A short, safe picture of any answer for a message (never raises, never huge)."""
+    try:
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 150:
+            digits = int(value.bit_length() * 0.30103) + 1
+            text = f"<int, {digits} digits>"
+        elif isinstance(value, str):
+            text = repr(str.__str__(value)[:80])
+        else:
+            text = _REPR.repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return _short_text(text)
+
+
+def _short_text(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _safe_str(value: Any) -> str:
+    try:
+        return str(value)[:200]
+    except Exception:
+        return "?"

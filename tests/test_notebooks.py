@@ -42,6 +42,14 @@ COINCIDENCES = {
     # square 1's side of `1-3 1-2`, and 2-5 happens to be one of twelve such pairs.
     ("02-3", "2-5"),
 }
+
+
+def _names_the_choice(exercise: str, text: str) -> bool:
+    """The question's own list of choices (`"X"` or `"O"`) is not an answer given away,
+    though the checkers, which read a quoted letter, take `"X"` as one."""
+    return exercise in ("00-2", "03-1", "04-1") and text.strip() == '"X"'
+
+
 TEMPLATE = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(\(.*?\))?\}")
 
 
@@ -150,7 +158,7 @@ def test_no_exercise_answer_shows_above_the_exercise(path):
         for text in _visible_above(cells, index):
             if exercise == "05-3":
                 continue  # the answer is a function the student writes; no text can pass
-            if (exercise, text.strip()) in COINCIDENCES:
+            if (exercise, text.strip()) in COINCIDENCES or _names_the_choice(exercise, text):
                 continue
             result = checks.check(exercise, text.strip())
             assert not result.ok, f"{exercise} is answered above it by {text!r}"
