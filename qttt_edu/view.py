@@ -106,6 +106,20 @@ def _square_label(pos: Position, square: int) -> str:
     return t("widget_square_empty", square=square)
 
 
+def _full_label(
+    pos: Position, square: int, selected: bool, last: bool, pending: dict[str, Any] | None
+) -> str:
+    """The accessible name, with what the square is for now: chosen, last move, a choice."""
+    name = _square_label(pos, square)
+    if selected:
+        name = t("widget_square_selected", name=name)
+    if last:
+        name = t("widget_square_last", name=name)
+    if pending is not None:
+        name = t("widget_square_choosable", name=name, mark=pending["mark"])
+    return name
+
+
 def _squares_view(
     pos: Position,
     selected: int | None,
@@ -127,7 +141,9 @@ def _squares_view(
                 "square": s,
                 "col": col,
                 "row": row,
-                "label": _square_label(pos, s),
+                "label": _full_label(
+                    pos, s, s == selected, s in last, pending if s in choices else None
+                ),
                 "classical": _mark(move) if move else None,
                 "spooky": [] if move else _spooky_view(pos, s, cycle_marks, stems),
                 "selected": s == selected,
@@ -208,11 +224,7 @@ def _last_action_view(before: Position | None, action: Action | None) -> dict[st
 
 
 def _last_squares(last: dict[str, Any] | None) -> set[int]:
-    if last is None:
-        return set()
-    if last["kind"] == "collapse":
-        return {step["square"] for step in last["cascade"]}
-    return set(last["squares"])
+    return set() if last is None else set(last["squares"])
 
 
 def _outcome_view(pos: Position) -> dict[str, Any] | None:
@@ -229,9 +241,7 @@ def _outcome_view(pos: Position) -> dict[str, Any] | None:
         for ln in outcome.lines
     ]
     banner = (
-        t("widget_banner_win", winner=outcome.winner)
-        if outcome.winner
-        else t("widget_banner_draw")
+        t("widget_banner_win", winner=outcome.winner) if outcome.winner else t("widget_banner_draw")
     )
     return {
         "winner": outcome.winner,
@@ -265,7 +275,10 @@ def _passes_through(a: int, b: int) -> bool:
 def _bends(a: int, b: int, count: int) -> list[float]:
     """Apex offsets of ``count`` parallel arcs between a and b, well apart and off any node."""
     if _passes_through(a, b):
-        return [(_PASS_BEND + _PARALLEL_GAP * (i // 2)) * (1 if i % 2 == 0 else -1) for i in range(count)]
+        return [
+            (_PASS_BEND + _PARALLEL_GAP * (i // 2)) * (1 if i % 2 == 0 else -1)
+            for i in range(count)
+        ]
     return [_PARALLEL_GAP * (i - (count - 1) / 2) for i in range(count)]
 
 
@@ -410,7 +423,9 @@ def _realities_view(pos: Position) -> dict[str, Any]:
     return {
         "count": count,
         "decided": decided,
-        "headline": t("widget_realities_decided") if decided else t("widget_realities_count", count=count),
+        "headline": t("widget_realities_decided")
+        if decided
+        else t("widget_realities_count", count=count),
         "squares": squares,
     }
 

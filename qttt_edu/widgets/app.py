@@ -573,11 +573,7 @@ class GameApp:
 
     def _will_think(self) -> bool:
         """True when the computer will act after a pause (an event loop is running)."""
-        return (
-            self._computer_acts_now()
-            and self.computer_delay > 0
-            and _running_loop() is not None
-        )
+        return self._computer_acts_now() and self.computer_delay > 0 and _running_loop() is not None
 
     def _maybe_computer(self) -> None:
         if self._handle is not None or not self._computer_acts_now():
