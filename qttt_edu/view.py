@@ -302,18 +302,36 @@ def _on_curve(a: int, b: int, control: tuple[float, float], u: float) -> tuple[f
     return (v * v * ax + 2 * u * v * cx + u * u * bx, v * v * ay + 2 * u * v * cy + u * u * by)
 
 
+def _label_candidates(
+    a: int, b: int, control: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Points for an arc's label: along the arc from its middle out, then beside its middle."""
+    points = [_on_curve(a, b, control, u) for u in (0.5, 0.4, 0.6, 0.33, 0.67)]
+    (ax, ay), (bx, by) = square_xy(a), square_xy(b)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = (ay - by) / length, (bx - ax) / length
+    mx, my = _on_curve(a, b, control, 0.5)
+    for side in (0.17, -0.17, 0.3, -0.3):
+        points.append((mx + side * nx, my + side * ny))
+    return points
+
+
 def _place_label(
     a: int, b: int, control: tuple[float, float], taken: list[tuple[float, float]]
 ) -> tuple[float, float]:
-    """The first point along the arc (middle first) that keeps clear of other labels and nodes."""
+    """The first candidate point clear of other labels and nodes, else the clearest one."""
     nodes = [square_xy(s) for s in range(1, 10)]
-    for u in (0.5, 0.38, 0.62, 0.3, 0.7):
-        x, y = _on_curve(a, b, control, u)
-        near_label = any(math.hypot(x - px, y - py) < _LABEL_GAP for px, py in taken)
-        near_node = any(math.hypot(x - px, y - py) < NODE_RADIUS + 0.08 for px, py in nodes)
-        if not near_label and not near_node:
+    best, best_room = None, -1.0
+    for x, y in _label_candidates(a, b, control):
+        node_room = min(math.hypot(x - px, y - py) for px, py in nodes) - NODE_RADIUS
+        label_room = min((math.hypot(x - px, y - py) for px, py in taken), default=9.0)
+        if node_room >= 0.08 and label_room >= _LABEL_GAP:
             return x, y
-    return _on_curve(a, b, control, 0.5)
+        room = min(label_room, node_room + 0.1)
+        if room > best_room:
+            best, best_room = (x, y), room
+    assert best is not None
+    return best
 
 
 def _round(point: tuple[float, float]) -> list[float]:

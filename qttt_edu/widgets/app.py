@@ -795,12 +795,20 @@ def _url_language() -> str | None:
     """The ``lang`` of the page's URL in Voilà (``?lang=da``), if it names a language we have.
 
     Voilà puts the page's query string in ``QUERY_STRING`` of the kernel's
-    environment; JupyterLab and plain Python have none.
+    environment; JupyterLab and plain Python have none. A kernel Voilà started
+    ahead of time (``preheat_kernel``) has run the imports already and learns
+    the query string here, when a page asks for it.
     """
     import os
     from urllib.parse import parse_qs
 
-    query = os.environ.get("QUERY_STRING", "")
-    values = parse_qs(query).get("lang", [])
+    query = os.environ.get("QUERY_STRING")
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import get_query_string
+        except ImportError:
+            return None
+        query = get_query_string()
+    values = parse_qs(query or "").get("lang", [])
     lang = values[0].strip().lower() if values else ""
     return lang if lang in available_languages() else None

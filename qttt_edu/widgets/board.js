@@ -82,7 +82,9 @@ function drawSquare(button, sq, view) {
   num.textContent = String(sq.square);
   const body = [num];
   if (sq.classical) {
-    body.push(markNode(sq.classical.mark, "qttt-classical-mark"));
+    const big = el("span", "qttt-classical-mark");
+    big.append(markNode(sq.classical.mark));
+    body.push(big);
   } else {
     const slots = el("span", "qttt-slots");
     for (const m of sq.spooky) {
