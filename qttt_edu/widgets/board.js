@@ -305,7 +305,9 @@ function build(el0) {
   const realitiesTitle = el("div", "qttt-panel-title");
   const realities = el("div", "qttt-realities");
   side.append(explainTitle, explain, realitiesTitle, realities);
-  root.append(head, boardWrap, choices, graphBox, side);
+  const right = el("div", "qttt-right");
+  right.append(graphBox, side);
+  root.append(head, boardWrap, choices, right);
   el0.append(root);
   return {
     root, turn, turnLetter, turnWord, status, board, buttons, winline, choices,
