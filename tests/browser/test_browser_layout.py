@@ -237,7 +237,11 @@ def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
     wait_until_idle(page)
     wait_for_status(app, r"^X, move 1")
     to_cycle(app)
+    # JupyterLab itself has no phone layout (at 390 px its notebook area folds to
+    # nothing); a phone opens the app in Voilà, measured above.
     for name, size in SIZES.items():
+        if size["width"] < 600:
+            continue
         page.set_viewport_size(size)
         settle(app, quiet_ms=400)
         app.evaluate("root => root.scrollIntoView({block: 'start'})")
