@@ -267,3 +267,54 @@ def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
             }
             assert not below, f"at {name} in JupyterLab, below one screen: {below}"
         screenshot(page, f"layout-lab-{name}-cycle")
+
+
+ANIMATION_JS = """root => new Promise(resolve => {
+    // Record, frame by frame, which squares hold a classical mark and what the caption says.
+    const frames = [];
+    const t0 = performance.now();
+    const look = () => {
+        const classical = [...root.querySelectorAll('.qttt-square')]
+            .filter(b => b.querySelector('.qttt-classical-mark'))
+            .map(b => Number(b.dataset.square));
+        const caption = root.querySelector('.qttt-caption');
+        const busy = root.querySelector('.qttt-animating') !== null;
+        frames.push([Math.round(performance.now() - t0), classical.join(','),
+                     caption ? caption.textContent : '', busy]);
+        if (performance.now() - t0 < 2000) requestAnimationFrame(look); else resolve(frames);
+    };
+    root.querySelector('.qttt-choose-1').click();
+    requestAnimationFrame(look);
+})"""
+
+
+def test_collapse_is_drawn_step_by_step_and_at_once_under_reduced_motion(
+    voila: Any, offline_page: Any
+) -> None:
+    """Goff's Fig. 5: X3 to square 1 forces X1 to 2, then O2 to 5, one step at a time."""
+    for motion in ("no-preference", "reduce"):
+        page = offline_page(viewport=SIZES["laptop-1366x768"])
+        page.emulate_media(reduced_motion=motion)
+        app = open_app(page, voila.url(f"voila/render/{APP}"))
+        to_cycle(app)
+        frames = app.evaluate(ANIMATION_JS)
+        boards = []
+        for _, classical, _, _ in frames:
+            if classical and (not boards or boards[-1] != classical):
+                boards.append(classical)
+        if motion == "reduce":
+            assert boards == ["1,2,5"], boards
+            assert not any(animating for *_, animating in frames)
+        else:
+            # one square at a time, in the order the collapse forces the marks
+            assert boards == ["1", "1,2", "1,2,5"], boards
+            captions = [c for _, _, c, _ in frames if c]
+            assert any("must leave square 1" in c for c in captions), set(captions)
+            steps = {}
+            for ms, classical, _, _ in frames:
+                steps.setdefault(classical, ms)
+            gap = steps["1,2"] - steps["1"]
+            assert 150 <= gap <= 320, f"{gap} ms between steps"
+        check_board(app, "1-2 2-5 1-5 c1")
+        if motion == "no-preference":
+            screenshot(page, "layout-voila-laptop-1366x768-after-cascade")
