@@ -126,9 +126,9 @@ def server_env(work: Path, root: Path | None = None) -> dict[str, str]:
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
-    # voila.json chooses the kit's Voila template, which pip installs into
-    # share/jupyter; an editable install does not, so the copy made by
-    # copy_notebooks goes on Jupyter's data path.
+    # The kit's Voila template is installed by pip into share/jupyter; an editable
+    # install does not copy it, so the copy made by copy_notebooks goes on
+    # Jupyter's data path.
     share = (root if root is not None else work) / "share" / "jupyter"
     paths = [str(share), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]
     env["JUPYTER_PATH"] = os.pathsep.join(paths)
@@ -271,6 +271,9 @@ def voila_server(root: Path, work: Path) -> Server:
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
         "--Voila.token=",
+        # the kit's template (installed by pip; here from the copy on JUPYTER_PATH):
+        # Voila's lab page with a friendly loading message in the page's language
+        "--VoilaConfiguration.template=qttt",
     ]
     return Server(
         name="Voila",
