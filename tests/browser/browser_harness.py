@@ -343,9 +343,16 @@ def _expect() -> Any:
     return expect
 
 
-def open_in_lab(page: Any, lab: Server, path: str) -> Any:
-    """Open ``path`` in JupyterLab and return the notebook panel once it is shown."""
-    page.goto(lab.url(f"lab/tree/{path}"))
+def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None) -> Any:
+    """Open ``path`` in JupyterLab and return the notebook panel once it is shown.
+
+    With ``workspace``, in that workspace, emptied first (``?reset``): no tab of an
+    earlier test is restored beside it.
+    """
+    if workspace is None:
+        page.goto(lab.url(f"lab/tree/{path}"))
+    else:
+        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"))
     panel = page.locator(".jp-NotebookPanel:visible")
     panel.wait_for(timeout=APP_TIMEOUT)
     # The status bar says "<kernel> | Idle" only once the kernel has started and

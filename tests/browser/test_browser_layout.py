@@ -229,8 +229,7 @@ def test_whole_game_by_keyboard_alone(voila: Any, offline_page: Any) -> None:
 
 def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
     page = offline_page(viewport=SIZES["projector-1920x1080"])
-    panel = open_in_lab(page, lab, APP)
-    # JupyterLab may restore the previous test's tabs; run the app's one cell in its own panel.
+    panel = open_in_lab(page, lab, APP, workspace="layout")
     panel.locator(".jp-Cell").first.click()
     page.keyboard.press("Escape")
     page.keyboard.press("Shift+Enter")
