@@ -152,6 +152,11 @@ def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> 
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size["width"], f"at {name} the page scrolls sideways ({width} px)"
 
+    clipped = app.evaluate(
+        """root => { const s = root.querySelector('.qttt-status');
+                    return s.scrollHeight > s.clientHeight + 1 ? s.innerText : null; }"""
+    )
+    assert clipped is None, f"at {name} the status line is cut off: {clipped!r}"
     labels = graph_label_px(app)
     assert labels and min(labels) >= 14, f"graph labels at {name}: {sorted(labels)[:5]} px"
     colours = mark_colours(app)
