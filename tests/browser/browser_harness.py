@@ -86,16 +86,28 @@ def free_port() -> int:
 
 
 def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:
-    """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``."""
+    """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``.
+
+    The repository's Voilà configuration (``voila.json``: preheated kernels for the
+    app, culling of idle kernels; ``voila.py`` and its template: the friendly loading
+    message) goes along, so the servers run as they do for everyone who serves the
+    app from the repository.
+    """
     shutil.copytree(
         source,
         dest / "notebooks",
         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
     )
+    for config in ("voila.json", "voila.py"):
+        if (REPO / config).is_file():
+            shutil.copy(REPO / config, dest / config)
+    template = Path("share") / "jupyter" / "voila" / "templates" / "qttt"
+    if (REPO / template).is_dir():
+        shutil.copytree(REPO / template, dest / template)
     return dest
 
 
-def server_env(work: Path) -> dict[str, str]:
+def server_env(work: Path, root: Path | None = None) -> dict[str, str]:
     """Environment for a server and its kernels, isolated in ``work``.
 
     Runtime, config and IPython directories go to ``work`` so a developer's
@@ -114,6 +126,12 @@ def server_env(work: Path) -> dict[str, str]:
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
+    # The kit's Voila template is installed by pip into share/jupyter; an editable
+    # install does not copy it, so the copy made by copy_notebooks goes on
+    # Jupyter's data path.
+    share = (root if root is not None else work) / "share" / "jupyter"
+    paths = [str(share), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]
+    env["JUPYTER_PATH"] = os.pathsep.join(paths)
     return env
 
 
@@ -235,7 +253,7 @@ def lab_server(root: Path, work: Path) -> Server:
         base_url=f"http://127.0.0.1:{port}/",
         ready_path="api",
         cwd=root,
-        env=server_env(work),
+        env=server_env(work, root),
         log_path=work / "jupyterlab.log",
     )
 
@@ -253,6 +271,9 @@ def voila_server(root: Path, work: Path) -> Server:
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
         "--Voila.token=",
+        # the kit's template (installed by pip; here from the copy on JUPYTER_PATH):
+        # Voila's lab page with a friendly loading message in the page's language
+        "--VoilaConfiguration.template=qttt",
     ]
     return Server(
         name="Voila",
@@ -260,7 +281,7 @@ def voila_server(root: Path, work: Path) -> Server:
         base_url=f"http://127.0.0.1:{port}/",
         ready_path="",  # the tree listing: answers without starting a kernel
         cwd=root,
-        env=server_env(work),
+        env=server_env(work, root),
         log_path=work / "voila.log",
     )
 
@@ -322,9 +343,16 @@ def _expect() -> Any:
     return expect
 
 
-def open_in_lab(page: Any, lab: Server, path: str) -> Any:
-    """Open ``path`` in JupyterLab and return the notebook panel once it is shown."""
-    page.goto(lab.url(f"lab/tree/{path}"))
+def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None) -> Any:
+    """Open ``path`` in JupyterLab and return the notebook panel once it is shown.
+
+    With ``workspace``, in that workspace, emptied first (``?reset``): no tab of an
+    earlier test is restored beside it.
+    """
+    if workspace is None:
+        page.goto(lab.url(f"lab/tree/{path}"))
+    else:
+        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"))
     panel = page.locator(".jp-NotebookPanel:visible")
     panel.wait_for(timeout=APP_TIMEOUT)
     # The status bar says "<kernel> | Idle" only once the kernel has started and
@@ -446,8 +474,25 @@ def board_state(app: Any) -> dict[int, tuple[str, str]]:
     return {int(s): (plain(text), plain(title)) for s, (text, title) in raw.items()}
 
 
-def check_board(app: Any, record: str) -> None:
-    """Assert every square shows exactly the marks the rules core says it holds."""
+def check_board(app: Any, record: str, timeout: float = 3.0) -> None:
+    """Assert every square shows exactly the marks the rules core says it holds.
+
+    A collapse is drawn mark by mark (about a quarter of a second a step), so the
+    board is read again until it agrees or ``timeout`` seconds have passed.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            _check_board_once(app, record)
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def _check_board_once(app: Any, record: str) -> None:
+    assert app.locator(".qttt-animating").count() == 0, "the collapse is still being drawn"
     board = board_state(app)
     for square, (classical, spooky) in expected_squares(record).items():
         text, title = board[square]
