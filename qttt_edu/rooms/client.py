@@ -267,7 +267,7 @@ class SharedGame:
                 except ConflictError as err:
                     if err.state is not None:
                         self._update(err.state)
-                except (RoomError, StoreUnavailableError) as err:
+                except Exception as err:  # the computer must not die with its thread
                     self.message = str(err)
                     self.wait_for_change(state.version, timeout=1.0)
                 continue
