@@ -220,7 +220,7 @@ class SQLiteBackend(Backend):
 def sqlite_path(url: str) -> str:
     """The file a ``sqlite:`` URL (or a plain path) names."""
     if url.startswith("sqlite:///"):
-        return unquote(url[len("sqlite://") :])
+        return unquote(url[len("sqlite:///") :])
     if url.startswith("sqlite:"):
         return unquote(url[len("sqlite:") :])
     return url
@@ -268,12 +268,14 @@ class PostgresBackend(Backend):
         self.execute(conn, "SELECT pg_advisory_xact_lock(?)", (0x51770,))
 
 
-def backend_for(url: str | None) -> Backend:
+def backend_for(url: str | None, retry_for: float = 10.0) -> Backend:
     """The backend a store URL names: ``postgresql://...``, ``sqlite:///path`` or a path."""
     url = url if url is not None else default_url()
     scheme = url.split(":", 1)[0].lower() if ":" in url else ""
     if scheme in ("postgresql", "postgres"):
         return PostgresBackend(url)
     if scheme == "sqlite" or not scheme or len(scheme) == 1:  # a path (or a Windows drive)
-        return SQLiteBackend(url)
+        # SQLite waits for a lock by itself; a short wait lets the store report
+        # its status between attempts and keep to retry_for.
+        return SQLiteBackend(url, busy_timeout=max(0.01, min(0.25, retry_for)))
     raise SchemaError(t("rooms_url_unknown", url=redact(url)))

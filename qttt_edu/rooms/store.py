@@ -187,7 +187,7 @@ class RoomStore:
         clock: Callable[[], float] = time.time,
         poll_interval: float = 0.03,
     ) -> None:
-        self.backend: Backend = backend_for(url)
+        self.backend: Backend = backend_for(url, retry_for)
         self.retry_for = retry_for
         self.ttl = ttl
         self.clock = clock
