@@ -542,13 +542,10 @@ class RoomStore:
         """Every room (of ``class_name``, if given), newest activity first."""
 
         def op(conn: Any) -> list[tuple[Any, ...]]:
-            if class_name is None:
-                sql, params = f"SELECT {_COLUMNS} FROM qttt_rooms", ()
-            else:
-                sql, params = (
-                    f"SELECT {_COLUMNS} FROM qttt_rooms WHERE class_name = ?",
-                    (class_name,),
-                )
+            sql = f"SELECT {_COLUMNS} FROM qttt_rooms"
+            params: tuple[str, ...] = ()
+            if class_name is not None:
+                sql, params = sql + " WHERE class_name = ?", (class_name,)
             return [tuple(r) for r in self._q(conn, sql + " ORDER BY updated_at DESC", params)]
 
         listing = RoomList([], [])
