@@ -30,6 +30,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -67,6 +68,7 @@ class SharedGame:
         self._cond = threading.Condition()
         self._callbacks: list[Callable[[RoomState], None]] = []
         self._pending: tuple[Any, str, int] | None = None
+        self._sending = threading.Lock()
         self._computer: Any = None
         self._computer_thread: threading.Thread | None = None
         self._closed = False
@@ -185,8 +187,25 @@ class SharedGame:
         return True
 
     def _send_pending(self) -> None:
-        assert self._pending is not None
-        action, action_id, ply = self._pending
+        # One request at a time: the watcher thread may retry a pending action while
+        # the player's thread is still sending it.
+        with self._sending:
+            if self._pending is not None:
+                self._send_locked(self._pending)
+
+    def _retry_if_idle(self) -> None:
+        """From the watcher thread: resend a kept action unless a send is under way."""
+        if self._pending is None or not self._sending.acquire(blocking=False):
+            return
+        try:
+            if self._pending is not None:
+                with suppress(Exception):  # the status is in self.message
+                    self._send_locked(self._pending)
+        finally:
+            self._sending.release()
+
+    def _send_locked(self, pending: tuple[Any, str, int]) -> None:
+        action, action_id, ply = pending
         try:
             state = self.store.act(
                 self.code,
@@ -318,14 +337,12 @@ class SharedGame:
                 self._cond.notify_all()
             return
         self._update(state)
-        if self._pending is not None:
-            self.retry_pending()
+        self._retry_if_idle()
 
     def _heartbeat(self) -> None:
         if self.credential is not None:
             self.store.touch(self.code, self.credential, retry_for=0)
-            if self._pending is not None:
-                self.retry_pending()
+            self._retry_if_idle()
 
     def _update(self, state: RoomState) -> None:
         with self._cond:

@@ -28,7 +28,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Game, IllegalMoveError, InvalidRecordError
+from ..core import Game, IllegalMoveError, InvalidRecordError, _as_action
 from ..i18n import t
 from . import codes
 from .backends import SCHEMA_VERSION, Backend, backend_for
@@ -452,6 +452,8 @@ class RoomStore:
                 return None  # written already by an attempt whose answer was lost
             seat = self._seat_of(state, raw, credential)
             if expected_ply is not None and state._game.ply != expected_ply:
+                if _already_played(state, expected_ply, action):
+                    return None  # a retried request whose first answer was lost
                 raise ConflictError(t("rooms_conflict", code=state.label), state)
             self._check_open(state)
             game = state.game
@@ -698,6 +700,21 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
         read_at=now,
         _game=game,
     )
+
+
+def _already_played(state: RoomState, ply: int, action: Any) -> bool:
+    """Is ``action`` the one the record holds after ``ply`` actions?
+
+    Only the seat to act could have played there, so when its request is repeated
+    (its answer was lost, or two threads of one client sent it) this is that action.
+    """
+    history = state._game.history
+    if ply >= len(history):
+        return False
+    try:
+        return history[ply] == _as_action(action)
+    except (ValueError, TypeError):
+        return False
 
 
 def _is_time(value: object, optional: bool) -> bool:

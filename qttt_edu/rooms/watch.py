@@ -18,7 +18,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
-from .backends import CHANNEL
+from .backends import channel
 
 if TYPE_CHECKING:
     from .store import RoomStore
@@ -41,6 +41,7 @@ class Watcher(threading.Thread):
         self._stop_event = threading.Event()
         self._wake = threading.Event()
         self._conn: Any = None
+        self._listening: set[str] = set()
         self.status: str | None = None
 
     # -- subscriptions ----------------------------------------------------------------
@@ -94,8 +95,7 @@ class Watcher(threading.Thread):
             try:
                 if self._conn is None:
                     self._conn = self.backend.connect()
-                    if self.backend.name == "postgresql":
-                        self.backend.execute(self._conn, f"LISTEN {CHANNEL}")
+                    self._listening = set()
                     next_full = 0.0  # caught up after every (re)connection
                     self._set_status(None)
                     backoff = 0.05
@@ -103,6 +103,7 @@ class Watcher(threading.Thread):
                 full = now >= next_full or self._wake.is_set()
                 self._wake.clear()
                 if self.backend.name == "postgresql":
+                    self._listen_to_new_rooms()
                     if full:
                         self._check(None)
                         next_full = now + FULL_CHECK_EVERY
@@ -128,9 +129,18 @@ class Watcher(threading.Thread):
         if self._conn is not None:
             self.backend.close(self._conn)
 
+    def _listen_to_new_rooms(self) -> None:
+        with self._lock:
+            watched = set(self._subs)
+        for code in watched - self._listening:
+            self.backend.execute(self._conn, f'LISTEN "{channel(code)}"')
+        for code in self._listening - watched:
+            self.backend.execute(self._conn, f'UNLISTEN "{channel(code)}"')
+        self._listening = watched
+
     def _listen(self) -> None:
-        """Wait up to half a second for notices; handle each as it comes."""
-        for notice in self._conn.notifies(timeout=0.5):
+        """Wait a fifth of a second for notices; handle each as it comes."""
+        for notice in self._conn.notifies(timeout=0.2):
             code, _, version = notice.payload.partition(":")
             with self._lock:
                 watched = code in self._subs
