@@ -61,6 +61,8 @@ _COLUMNS = (
     "created_at, updated_at, expires_at, finished_at, result, last_action_id, class_name"
 )
 
+_INDEX = {name.strip(): i for i, name in enumerate(_COLUMNS.split(","))}
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -271,24 +273,28 @@ class RoomStore:
         return tuple(row)
 
     def _write(
-        self, conn: Any, state: RoomState, changes: dict[str, Any], *, expect: int | None = None
-    ) -> bool:
-        """Apply ``changes`` to the room if its version is still ``state.version``."""
+        self, conn: Any, state: RoomState, raw: tuple[Any, ...], changes: dict[str, Any]
+    ) -> RoomState | None:
+        """Apply ``changes`` if the room's version is still ``state.version``; the new state.
+
+        ``None`` when another kernel wrote first. The new state is the row read plus
+        the changes: the compare-and-set guarantees that nothing else changed.
+        """
         self._hook("before_write")
-        version = state.version + 1
-        changes = {**changes, "version": version, "updated_at": self.clock()}
-        assignments = ", ".join(f"{name} = ?" for name in changes)
-        with self.backend.transaction(conn):
-            cursor = self._q(
-                conn,
-                f"UPDATE qttt_rooms SET {assignments} WHERE code = ? AND version = ?",
-                (*changes.values(), state.code, state.version if expect is None else expect),
-            )
-            if cursor.rowcount != 1:
-                return False
-            self.backend.notify(conn, state.code, version)
-            self._hook("before_commit")
-        return True
+        changes = {**changes, "version": state.version + 1, "updated_at": self.clock()}
+        written = self.backend.compare_and_set(
+            conn,
+            state.code,
+            state.version,
+            changes,
+            lambda: self._hook("before_commit"),
+        )
+        if not written:
+            return None
+        row = list(raw)
+        for name, value in changes.items():
+            row[_INDEX[name]] = value
+        return _decode(row, self.clock())
 
     def _seat_of(self, state: RoomState, raw: tuple[Any, ...], credential: object) -> str:
         if credential is None:
@@ -319,8 +325,9 @@ class RoomStore:
                 changes = change(state, raw)
                 if changes is None:
                     return state
-                if self._write(conn, state, changes):
-                    return self._read(conn, key)
+                written = self._write(conn, state, raw, changes)
+                if written is not None:
+                    return written
 
         result: RoomState = self._run(op)
         return result
