@@ -461,3 +461,14 @@ def test_a_whole_random_game_replays_legally(make_store: Any) -> None:
     state = store.room(x.code)
     assert state.record == reference.record()
     assert state.result == reference.outcome.result
+
+
+def test_a_change_notice_that_is_not_a_room_is_ignored() -> None:
+    from qttt_edu.rooms.store import decode_notice
+
+    assert decode_notice("1-2", 0.0) is None
+    assert decode_notice([1, 2, 3], 0.0) is None
+    row = ["K7MQ2P", "1-2 zz", 1, "empty", None, None, None, "empty", None, None, None]
+    assert decode_notice([*row, 1.0, 1.0, None, None, None, None, ""], 0.0) is None
+    good = decode_notice(["K7MQ2P", "1-2", 1, *row[3:], 1.0, 1.0, None, None, None, "id", ""], 0.0)
+    assert good is not None and good.record == "1-2"

@@ -8,6 +8,7 @@ hear about a change (SQLite: ``PRAGMA data_version``; PostgreSQL: ``NOTIFY``).
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import uuid
@@ -23,6 +24,14 @@ from .errors import SchemaError
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Backend", "backend_for", "default_url"]
 
 ENV_URL = "QTTT_ROOMS_URL"
+
+
+def notice(code: str, version: int, row: Sequence[Any] = ()) -> str:
+    """A NOTIFY payload: the room's new version and, so that a listener need not read
+    it again, the new row (without the credential digests; well under the 8000-byte
+    limit, since a record has at most a few dozen tokens)."""
+    data = ["-" if i in (4, 8) and value is not None else value for i, value in enumerate(row)]
+    return json.dumps({"code": code, "version": version, "row": data}, separators=(",", ":"))
 
 
 def channel(code: str) -> str:
@@ -135,7 +144,7 @@ class Backend:
     def is_duplicate(self, exc: BaseException) -> bool:
         raise NotImplementedError
 
-    def notify(self, conn: Any, code: str, version: int) -> None:
+    def notify(self, conn: Any, code: str, version: int, row: Sequence[Any] = ()) -> None:
         """Tell the other kernels, inside the write transaction, that ``code`` changed."""
 
     def compare_and_set(
@@ -145,8 +154,12 @@ class Backend:
         version: int,
         changes: dict[str, Any],
         before_commit: Callable[[], None],
+        row: Sequence[Any] = (),
     ) -> bool:
-        """Write ``changes`` to room ``code`` only if its version is still ``version``."""
+        """Write ``changes`` to room ``code`` only if its version is still ``version``.
+
+        ``row`` is the whole room after the change, for the notice to other kernels.
+        """
         assignments = ", ".join(f"{name} = ?" for name in changes)
         with self.transaction(conn):
             cursor = self.execute(
@@ -156,7 +169,7 @@ class Backend:
             )
             if cursor.rowcount != 1:
                 return False
-            self.notify(conn, code, changes["version"])
+            self.notify(conn, code, changes["version"], row)
             before_commit()
         return True
 
@@ -293,8 +306,8 @@ class PostgresBackend(Backend):
     def is_duplicate(self, exc: BaseException) -> bool:
         return isinstance(exc, self.psycopg.errors.UniqueViolation)
 
-    def notify(self, conn: Any, code: str, version: int) -> None:
-        self.execute(conn, "SELECT pg_notify(?, ?)", (channel(code), f"{code}:{version}"))
+    def notify(self, conn: Any, code: str, version: int, row: Sequence[Any] = ()) -> None:
+        self.execute(conn, "SELECT pg_notify(?, ?)", (channel(code), notice(code, version, row)))
 
     def compare_and_set(
         self,
@@ -303,16 +316,18 @@ class PostgresBackend(Backend):
         version: int,
         changes: dict[str, Any],
         before_commit: Callable[[], None],
+        row: Sequence[Any] = (),
     ) -> bool:
         # One statement, so one round trip and its own transaction: the update and its
         # notice commit together or not at all, even if this kernel dies mid-way.
         # (A busy server spends most of an action's time scheduling round trips.)
         assignments = ", ".join(f"{name} = %s" for name in changes)
+        payload = notice(code, changes["version"], row)
         rows = conn.execute(
             f"WITH changed AS (UPDATE qttt_rooms SET {assignments} "
             "WHERE code = %s AND version = %s RETURNING code) "
             "SELECT pg_notify(%s, %s) FROM changed",
-            (*changes.values(), code, version, channel(code), f"{code}:{changes['version']}"),
+            (*changes.values(), code, version, channel(code), payload),
         ).fetchall()
         return len(rows) == 1
 

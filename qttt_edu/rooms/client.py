@@ -328,9 +328,10 @@ class SharedGame:
                 self._cond.wait(remaining)
         return True
 
-    def _changed(self, code: str) -> None:
+    def _changed(self, code: str, state: RoomState | None = None) -> None:
         try:
-            state = self.store.room(self.code)
+            if state is None:
+                state = self.store.room(self.code)
         except RoomError as err:
             self.message = str(err)
             with self._cond:

@@ -282,19 +282,18 @@ class RoomStore:
         """
         self._hook("before_write")
         changes = {**changes, "version": state.version + 1, "updated_at": self.clock()}
+        row = list(raw)
+        for name, value in changes.items():
+            row[_INDEX[name]] = value
         written = self.backend.compare_and_set(
             conn,
             state.code,
             state.version,
             changes,
             lambda: self._hook("before_commit"),
+            row,
         )
-        if not written:
-            return None
-        row = list(raw)
-        for name, value in changes.items():
-            row[_INDEX[name]] = value
-        return _decode(row, self.clock())
+        return _decode(row, self.clock()) if written else None
 
     def _seat_of(self, state: RoomState, raw: tuple[Any, ...], credential: object) -> str:
         if credential is None:
@@ -599,9 +598,15 @@ class RoomStore:
     # -- watching -------------------------------------------------------------------
 
     def watch(
-        self, code: object, callback: Callable[[str], None], version: int | None = None
+        self,
+        code: object,
+        callback: Callable[[str, RoomState | None], None],
+        version: int | None = None,
     ) -> Callable[[], None]:
-        """Call ``callback(code)`` (from a background thread) whenever the room changes.
+        """Call ``callback(code, state)`` (from a background thread) when the room changes.
+
+        ``state`` is the new room when the notice carried it (PostgreSQL), else ``None``:
+        read the room then.
 
         Returns a function that stops the watching. One thread per store serves every
         watched room: SQLite is polled with ``PRAGMA data_version`` (a counter that moves
@@ -636,6 +641,16 @@ class RoomStore:
 
     def __repr__(self) -> str:
         return f"RoomStore({self.backend.name}: {self.backend.where}, schema {SCHEMA_VERSION})"
+
+
+def decode_notice(row: object, now: float) -> RoomState | None:
+    """The room in a change notice, or ``None`` if the notice holds no usable room."""
+    if not isinstance(row, list) or len(row) != len(_INDEX):
+        return None
+    try:
+        return _decode(row, now)
+    except (CorruptRoomError, TypeError, ValueError):
+        return None
 
 
 def _decode(raw: Iterable[Any], now: float) -> RoomState:

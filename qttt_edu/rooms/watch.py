@@ -11,6 +11,7 @@ reconnection, so a notice lost while the server restarted is caught up.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import t
 from .backends import channel
+from .store import decode_notice
 
 if TYPE_CHECKING:
     from .store import RoomStore
@@ -34,7 +36,7 @@ class Watcher(threading.Thread):
         super().__init__(name=f"qttt-rooms-watch-{store.backend.name}", daemon=True)
         self.store = store
         self.backend = store.backend
-        self._subs: dict[str, list[Callable[[str], None]]] = {}
+        self._subs: dict[str, list[Callable[[str, Any], None]]] = {}
         self._known: dict[str, int | None] = {}
         self._heartbeats: list[Callable[[], None]] = []
         self._lock = threading.Lock()
@@ -47,7 +49,7 @@ class Watcher(threading.Thread):
     # -- subscriptions ----------------------------------------------------------------
 
     def subscribe(
-        self, code: str, callback: Callable[[str], None], version: int | None
+        self, code: str, callback: Callable[[str, Any], None], version: int | None
     ) -> Callable[[], None]:
         with self._lock:
             self._subs.setdefault(code, []).append(callback)
@@ -141,14 +143,16 @@ class Watcher(threading.Thread):
     def _listen(self) -> None:
         """Wait a fifth of a second for notices; handle each as it comes."""
         for notice in self._conn.notifies(timeout=0.2):
-            code, _, version = notice.payload.partition(":")
+            try:
+                data = json.loads(notice.payload)
+                code, version, row = data["code"], data["version"], data.get("row")
+            except (ValueError, TypeError, KeyError):
+                continue  # not ours: the regular re-read catches up
             with self._lock:
-                watched = code in self._subs
-            if watched:
-                try:
-                    self._fire(code, int(version))
-                except ValueError:
-                    self._check([code])
+                watched = isinstance(code, str) and code in self._subs
+            if watched and isinstance(version, int):
+                state = decode_notice(row, self.store.clock())
+                self._fire(code, version, state if state and state.version == version else None)
             if self._stop_event.is_set() or self._wake.is_set():
                 break
 
@@ -165,7 +169,7 @@ class Watcher(threading.Thread):
         for code in codes:
             self._fire(code, found.get(code, -1))
 
-    def _fire(self, code: str, version: int) -> None:
+    def _fire(self, code: str, version: int, state: Any = None) -> None:
         with self._lock:
             if self._known.get(code) == version:
                 return
@@ -173,7 +177,7 @@ class Watcher(threading.Thread):
             callbacks = list(self._subs.get(code, []))
         for callback in callbacks:
             try:
-                callback(code)
+                callback(code, state)
             except Exception as exc:  # one screen's fault must not stop the others
                 self._set_status(t("rooms_watch_callback", reason=str(exc)[:200]))
 
