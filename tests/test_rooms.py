@@ -472,3 +472,26 @@ def test_a_change_notice_that_is_not_a_room_is_ignored() -> None:
     assert decode_notice([*row, 1.0, 1.0, None, None, None, None, ""], 0.0) is None
     good = decode_notice(["K7MQ2P", "1-2", 1, *row[3:], 1.0, 1.0, None, None, None, "id", ""], 0.0)
     assert good is not None and good.record == "1-2"
+
+
+def test_the_rooms_package_stands_on_the_core_alone() -> None:
+    # DESIGN.md: rooms can be tested, loaded and benchmarked without widgets or a
+    # browser; psycopg is loaded only for a PostgreSQL store.
+    import json
+    import subprocess
+    import sys
+
+    probe = (
+        "import json, sys; before = set(sys.modules); import qttt_edu.rooms; "
+        "print(json.dumps(sorted(set(sys.modules) - before)))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    roots = {name.split(".")[0] for name in json.loads(result.stdout)}
+    views = {"networkx", "matplotlib", "ipywidgets", "IPython", "numpy", "psycopg"}
+    assert roots & views == set(), roots & views
+    kit = {n for n in json.loads(result.stdout) if n.startswith("qttt_edu.")}
+    assert kit <= {"qttt_edu.core", "qttt_edu.i18n", "qttt_edu.notation"} | {
+        n for n in kit if n.startswith("qttt_edu.rooms")
+    }, kit
