@@ -43,7 +43,7 @@ def _who(room: RoomState, seat: str) -> str:
     return info.nickname or t("dash_no_name")
 
 
-def card_html(room: RoomState, size: int = 150) -> str:
+def card_html(room: RoomState, size: int = 150, kind: str = "qttt-card") -> str:
     """One game as a small board with its caption (every stored text escaped)."""
     board = board_svg(room.game, size=size, show_numbers=False)
     caption = (
@@ -52,9 +52,10 @@ def card_html(room: RoomState, size: int = 150) -> str:
         f"<i>{html.escape(_status(room))}</i>"
     )
     return (
-        f'<figure class="qttt-card" data-room="{html.escape(room.label)}" '
+        f'<figure class="{kind}" data-room="{html.escape(room.label)}" '
         f'style="margin:6px;display:inline-block;vertical-align:top;width:{size}px">'
-        f"{board}<figcaption style='font-size:13px'>{caption}</figcaption></figure>"
+        f"{board}<figcaption style='font-size:13px;line-height:1.3'>{caption}</figcaption>"
+        "</figure>"
     )
 
 
@@ -111,7 +112,11 @@ def statistics_html(ours: GameStatistics, baseline: GameStatistics) -> str:
 
 def _download(name: str, mime: str, text: str, label: str) -> str:
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return f'<a download="{name}" href="data:{mime};base64,{data}">{html.escape(label)}</a>'
+    return (
+        f'<a download="{name}" href="data:{mime};base64,{data}" '
+        f'style="color:#0072B2;text-decoration:underline;margin-right:1em">'
+        f"{html.escape(label)}</a>"
+    )
 
 
 class Dashboard:
@@ -193,6 +198,8 @@ class Dashboard:
         self.pick.options = options
         if current in [code for _, code in options]:
             self.pick.value = current
+        elif options:
+            self.pick.value = options[0][1]  # the game with the latest action
         self._draw_large()
         self.downloads.value = " · ".join(
             [
@@ -209,7 +216,7 @@ class Dashboard:
         if room is None:
             self.large.value = ""
             return
-        self.large.value = card_html(room, size=420)
+        self.large.value = card_html(room, size=420, kind="qttt-large")
 
     def _on_clear(self, _button: Any = None) -> None:
         finished = sum(1 for r in self.listing.rooms if r.finished)
