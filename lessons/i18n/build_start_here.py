@@ -4,9 +4,11 @@ The English notebook is built from tools/notebooks/nb00_start_here.py. Each
 translation keeps its cells one for one: every Markdown cell is replaced by its
 translation (looked up by a fingerprint of the English text, so a changed English
 cell is reported instead of silently mistranslated), code cells stay the same
-apart from comments and printed labels, and the first code cell switches the
+apart from comments and printed labels (each replacement, a text or a regular
+expression, must still match the English code, or the build stops and names it), and the first code cell switches the
 kit's language with ``set_language("<lang>")``. The notebooks are then run and
-trimmed exactly like the English ones, so nbval can check their stored outputs.
+trimmed and published exactly like the English ones (a reference copy with every output
+under tests/notebooks_ref/i18n/ for nbval, a student copy without the answers).
 
 Usage::
 
@@ -64,17 +66,36 @@ def translate(lang: str) -> nbformat.NotebookNode:
         )
     cells = []
     first_code = True
+    used: set[str] = set()
     for cell in english_cells():
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
         else:
             for english, translated in table.CODE:
-                cell.source = cell.source.replace(english, translated)
+                if isinstance(english, re.Pattern):  # a line whose code may vary
+                    if english.search(cell.source):
+                        used.add(english.pattern)
+                        cell.source = english.sub(translated, cell.source)
+                elif english in cell.source:
+                    used.add(english)
+                    cell.source = cell.source.replace(english, translated)
             if first_code:
                 cell.source = _switch_language(cell.source, lang)
                 first_code = False
         cells.append(cell)
+    stale = [
+        getattr(english, "pattern", english)
+        for english, _ in table.CODE
+        if getattr(english, "pattern", english) not in used
+    ]
+    if stale:
+        # The English code changed: a printed label (or a Python True/False the
+        # translation turns into words) would otherwise stay English without a word.
+        raise SystemExit(
+            f"{lang}: {len(stale)} code translation(s) match no English code cell any more:\n"
+            + "\n".join(f"  {english}" for english in stale)
+        )
     nb = nbformat.v4.new_notebook()
     nb.cells = cells
     nb.metadata = {
@@ -97,7 +118,8 @@ def _switch_language(source: str, lang: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("languages", nargs="*", default=["da", "fi", "nb", "it"])
+    translated = sorted(p.stem.removeprefix("start_here_") for p in HERE.glob("start_here_*.py"))
+    parser.add_argument("languages", nargs="*", default=translated)
     parser.add_argument("--check", action="store_true", help="only list untranslated cells")
     args = parser.parse_args()
     if args.check:
@@ -105,7 +127,7 @@ def main() -> None:
             for fp, text in missing(lang):
                 print(f"{lang} [{fp}]\n{text}\n")
         return
-    from build_notebooks import run, trim
+    from build_notebooks import publish, run, trim
 
     OUT.mkdir(parents=True, exist_ok=True)
     for lang in args.languages:
@@ -113,6 +135,7 @@ def main() -> None:
         nbformat.write(translate(lang), path)
         seconds = run(path)
         trim(path)
+        publish(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
 
