@@ -109,6 +109,10 @@ def _build_parser() -> _Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 fine, 2 a user error, 1 no output)."""
     args_in = sys.argv[1:] if argv is None else list(argv)
+    if args_in[:1] == ["classroom"]:
+        from .classroom.cli import main as classroom
+
+        return classroom(args_in[1:])
     previous = get_language()
     set_language(_language(args_in))
     try:

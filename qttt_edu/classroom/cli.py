@@ -1,0 +1,159 @@
+"""``qttt-edu classroom``: one command on the teacher's computer serves the class.
+
+It starts a Voilà server for the room's network with the game app and the teacher's
+dashboard, protected by a class token, with idle kernels culled; keeps the games in
+a SQLite file it names; and prints the address (and a QR code when ``segno`` is
+installed) for students to open. Every kernel the server starts shares the file.
+
+    qttt-edu classroom                         # ./qttt-classroom.sqlite3, port 8866
+    qttt-edu classroom --file 7b.sqlite3 --class 7B --port 8900
+    qttt-edu classroom --dry-run               # print what would run, start nothing
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from ..i18n import LANGUAGES, set_language, t
+from ..rooms import RoomStore
+from ..rooms.codes import CODE_ALPHABET
+
+__all__ = ["build_command", "main", "on_binder"]
+
+APP_SOURCE = """\
+from qttt_edu.widgets import play
+
+play()
+"""
+DASHBOARD_SOURCE = """\
+from qttt_edu.classroom.dashboard import Dashboard
+
+Dashboard(class_name={class_name!r})
+"""
+
+
+def on_binder() -> bool:
+    """Is this a Binder session (every user in a container of their own)?"""
+    return any(name in os.environ for name in ("BINDER_SERVICE_HOST", "BINDER_REPO_URL"))
+
+
+def class_token() -> str:
+    """A class token students can type: ten characters from the room-code alphabet
+    (about 50 bits; the server also refuses to be guessed at quickly by its login page)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
+
+
+def lan_address() -> str:
+    """This computer's address on the room's network, as best the host names tell."""
+    try:
+        names = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        names = []
+    for address in names:
+        if not address.startswith("127."):
+            return address
+    return "127.0.0.1"
+
+
+def write_notebooks(folder: Path, class_name: str) -> None:
+    """The two pages the server shows: the app and the dashboard (plain notebooks)."""
+    import nbformat
+
+    for name, source in (
+        ("app.ipynb", APP_SOURCE),
+        ("dashboard.ipynb", DASHBOARD_SOURCE.format(class_name=class_name or None)),
+    ):
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_code_cell(source)]
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
+        nbformat.write(notebook, folder / name)
+
+
+def build_command(folder: Path, host: str, port: int, token: str, cull: int) -> list[str]:
+    """The Voilà command line: the folder's notebooks, the token, idle kernels culled."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder),
+        "--no-browser",
+        f"--Voila.ip={host}",
+        f"--port={port}",
+        f"--token={token}",
+        f"--MappingKernelManager.cull_idle_timeout={cull}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
+        "--VoilaConfiguration.show_tracebacks=False",
+    ]
+
+
+def print_qr(url: str) -> None:
+    try:
+        import segno
+    except ImportError:
+        print(t("class_no_qr"))
+        return
+    segno.make(url, error="m").terminal(compact=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="qttt-edu classroom", description=t("class_description"))
+    parser.add_argument("--file", default="qttt-classroom.sqlite3", help=t("class_file_help"))
+    parser.add_argument("--class", dest="class_name", default="", help=t("class_class_help"))
+    parser.add_argument("--host", default="0.0.0.0", help=t("class_host_help"))
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--token", default=None, help=t("class_token_help"))
+    parser.add_argument("--cull-idle", type=int, default=1800, help=t("class_cull_help"))
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None)
+    parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
+    args = parser.parse_args(argv)
+    if args.lang:
+        set_language(args.lang)
+    if on_binder():
+        print(t("class_binder"), file=sys.stderr)
+        return 2
+    path = Path(args.file).expanduser().resolve()
+    url = f"sqlite:///{path}"
+    try:
+        store = RoomStore(url, retry_for=2)
+    except Exception as err:
+        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
+        return 2
+    expired = store.purge_expired()
+    store.close()
+    token = args.token or class_token()
+    folder = Path(tempfile.mkdtemp(prefix="qttt-classroom-"))
+    write_notebooks(folder, args.class_name)
+    command = build_command(folder, args.host, args.port, token, args.cull_idle)
+    address = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    base = f"http://{address}:{args.port}"
+    student = f"{base}/voila/render/app.ipynb?token={token}"
+    teacher = f"{base}/voila/render/dashboard.ipynb?token={token}"
+    print(t("class_games_file", file=str(path), expired=expired))
+    print(t("class_students", url=student))
+    print(t("class_teacher", url=teacher))
+    print(t("class_token", token=token))
+    print_qr(student)
+    if args.dry_run:
+        print(" ".join(command))
+        shutil.rmtree(folder, ignore_errors=True)
+        return 0
+    env = {**os.environ, "QTTT_ROOMS_URL": url}
+    try:
+        return subprocess.call(command, env=env)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,237 @@
+"""The teacher's dashboard: every game of the class live, statistics beside random play.
+
+``Dashboard(store)`` is a widget for a notebook or a Voilà page (the classroom
+command serves one). It re-reads the class's rooms every second, and redraws only
+when something changed: a grid of small boards (who plays whom, whose turn, the
+result), one game large for the projector, the class's statistics beside what
+random play gives, and CSV and JSON downloads of every record.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import threading
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..i18n import t
+from ..rooms import RoomList, RoomState, RoomStore
+from ..svg import board_svg
+from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
+
+__all__ = ["Dashboard"]
+
+
+def _status(room: RoomState) -> str:
+    if room.result == "draw":
+        return t("dash_draw")
+    if room.result:
+        return t("dash_won", player=room.result)
+    if room.expired:
+        return t("dash_expired")
+    return t("dash_to_act", player=room.to_act)
+
+
+def _who(room: RoomState, seat: str) -> str:
+    info = room.seats[seat]
+    if info.kind == "computer":
+        return t("dash_computer", name=info.nickname or "")
+    if info.kind in ("empty", "left"):
+        return t("dash_free")
+    return info.nickname or t("dash_no_name")
+
+
+def card_html(room: RoomState, size: int = 150, kind: str = "qttt-card") -> str:
+    """One game as a small board with its caption (every stored text escaped)."""
+    board = board_svg(room.game, size=size, show_numbers=False)
+    caption = (
+        f"<b>{html.escape(room.label)}</b><br>"
+        f"X: {html.escape(_who(room, 'X'))}<br>O: {html.escape(_who(room, 'O'))}<br>"
+        f"<i>{html.escape(_status(room))}</i>"
+    )
+    return (
+        f'<figure class="{kind}" data-room="{html.escape(room.label)}" '
+        f'style="margin:6px;display:inline-block;vertical-align:top;width:{size}px">'
+        f"{board}<figcaption style='font-size:13px;line-height:1.3'>{caption}</figcaption>"
+        "</figure>"
+    )
+
+
+def _percent(value: float) -> str:
+    return "–" if value != value else f"{100 * value:.0f} %"
+
+
+def _number(value: float) -> str:
+    return "–" if value != value else f"{value:.1f}"
+
+
+def statistics_html(ours: GameStatistics, baseline: GameStatistics) -> str:
+    """The class beside random play, as a table (percentages of finished games)."""
+    rows = [
+        (t("dash_stat_finished"), str(ours.finished), str(baseline.finished)),
+        (
+            t("dash_stat_x"),
+            _percent(ours.rate(ours.x_wins)),
+            _percent(baseline.rate(baseline.x_wins)),
+        ),
+        (
+            t("dash_stat_o"),
+            _percent(ours.rate(ours.o_wins)),
+            _percent(baseline.rate(baseline.o_wins)),
+        ),
+        (
+            t("dash_stat_draw"),
+            _percent(ours.rate(ours.draws)),
+            _percent(baseline.rate(baseline.draws)),
+        ),
+        (t("dash_stat_plies"), _number(ours.plies_per_game), _number(baseline.plies_per_game)),
+        (
+            t("dash_stat_collapses"),
+            _number(ours.collapses_per_game),
+            _number(baseline.collapses_per_game),
+        ),
+        (
+            t("dash_stat_chooser"),
+            _percent(ours.chooser_helped_rate),
+            _percent(baseline.chooser_helped_rate),
+        ),
+    ]
+    head = (
+        f"<tr><th></th><th>{html.escape(t('dash_col_class'))}</th>"
+        f"<th>{html.escape(t('dash_col_random'))}</th></tr>"
+    )
+    body = "".join(
+        f"<tr><td>{html.escape(a)}</td><td style='text-align:right'>{html.escape(b)}</td>"
+        f"<td style='text-align:right'>{html.escape(c)}</td></tr>"
+        for a, b, c in rows
+    )
+    return f"<table class='qttt-stats'>{head}{body}</table>"
+
+
+def _download(name: str, mime: str, text: str, label: str) -> str:
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (
+        f'<a download="{name}" href="data:{mime};base64,{data}" '
+        f'style="color:#0072B2;text-decoration:underline;margin-right:1em">'
+        f"{html.escape(label)}</a>"
+    )
+
+
+class Dashboard:
+    """Every game of a class, live. ``refresh`` seconds between reads (0: no thread)."""
+
+    def __init__(
+        self,
+        store: RoomStore | None = None,
+        class_name: str | None = None,
+        *,
+        refresh: float = 1.0,
+        baseline_games: int = 2000,
+    ) -> None:
+        self.store = store if store is not None else RoomStore()
+        self.class_name = class_name
+        self.baseline = random_play_statistics(baseline_games)
+        self.cards = widgets.HTML()
+        self.problems = widgets.HTML()
+        self.stats = widgets.HTML()
+        self.pick = widgets.Dropdown(description=t("dash_show_large"), options=[])
+        self.large = widgets.HTML()
+        self.downloads = widgets.HTML()
+        self.clear = widgets.Button(description=t("dash_clear"))
+        self.status = widgets.HTML()
+        self.listing = RoomList([], [])
+        self._signature: tuple[Any, ...] = ()
+        self._armed = False
+        self.clear.on_click(self._on_clear)
+        self.pick.observe(lambda change: self._draw_large(), names="value")
+        self.box = widgets.VBox(
+            [
+                widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
+                self.status,
+                self.cards,
+                self.problems,
+                widgets.HBox([widgets.VBox([self.pick, self.large]), self.stats]),
+                widgets.HBox([self.downloads, self.clear]),
+            ]
+        )
+        self.update()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if refresh > 0:
+            self._thread = threading.Thread(
+                target=self._loop, args=(refresh,), name="qttt-dashboard", daemon=True
+            )
+            self._thread.start()
+
+    def _loop(self, refresh: float) -> None:
+        while not self._stop.wait(refresh):
+            self.update()
+
+    def update(self) -> bool:
+        """Read the class's rooms; redraw if anything changed. ``True`` if it redrew."""
+        try:
+            listing = self.store.list_rooms(self.class_name)
+        except Exception as err:  # the page must stay up while the store is away
+            self.status.value = f"<span role='status'>{html.escape(str(err))}</span>"
+            return False
+        self.status.value = ""
+        signature = tuple((r.code, r.version) for r in listing.rooms) + tuple(
+            str(p) for p in listing.problems
+        )
+        if signature == self._signature:
+            return False
+        self._signature = signature
+        self.listing = listing
+        rooms = listing.rooms
+        self.cards.value = "".join(card_html(room) for room in rooms) or html.escape(
+            t("dash_no_games")
+        )
+        self.problems.value = "".join(
+            f"<p role='alert'>{html.escape(str(problem))}</p>" for problem in listing.problems
+        )
+        ours = game_statistics(room.record for room in rooms)
+        self.stats.value = statistics_html(ours, self.baseline)
+        options = [(f"{r.label}: {_who(r, 'X')} – {_who(r, 'O')}", r.code) for r in rooms]
+        current = self.pick.value
+        self.pick.options = options
+        if current in [code for _, code in options]:
+            self.pick.value = current
+        elif options:
+            self.pick.value = options[0][1]  # the game with the latest action
+        self._draw_large()
+        self.downloads.value = " · ".join(
+            [
+                _download("qttt-games.csv", "text/csv", export_csv(rooms), t("dash_csv")),
+                _download(
+                    "qttt-games.json", "application/json", export_json(rooms), t("dash_json")
+                ),
+            ]
+        )
+        return True
+
+    def _draw_large(self) -> None:
+        room = next((r for r in self.listing.rooms if r.code == self.pick.value), None)
+        if room is None:
+            self.large.value = ""
+            return
+        self.large.value = card_html(room, size=420, kind="qttt-large")
+
+    def _on_clear(self, _button: Any = None) -> None:
+        finished = sum(1 for r in self.listing.rooms if r.finished)
+        if not self._armed:
+            self._armed = True
+            self.clear.description = t("dash_clear_confirm", count=finished)
+            return
+        self._armed = False
+        self.clear.description = t("dash_clear")
+        self.store.clear_finished(self.class_name)
+        self.update()
+
+    def close(self) -> None:
+        """Stop re-reading the rooms."""
+        self._stop.set()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)

@@ -1,0 +1,745 @@
+"""The rooms store: every shared game as its record plus a version.
+
+A room holds one game and two seats. Every change (a join, an action, a player
+leaving) is computed by :mod:`qttt_edu.core` from the stored record and written only
+if the room's version is still the one that was read (compare-and-set), so two
+kernels racing for the same ply cannot both win and no kernel trusts another's
+state. Nothing read from the database is executed: a record is parsed by the
+core's notation reader, and a room that does not parse is reported
+(:class:`~qttt_edu.rooms.errors.CorruptRoomError`), never acted on.
+
+>>> store = RoomStore("sqlite::memory:")
+>>> ticket = store.create_room(nickname="Ada")
+>>> store.act(ticket.code, ticket.credential, "1-5").record
+'1-5'
+>>> other = store.join(ticket.code, nickname="Bo")
+>>> other.seat, store.room(ticket.code).seats["O"].nickname
+('O', 'Bo')
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import Game, IllegalMoveError, InvalidRecordError, _as_action
+from ..i18n import t
+from . import codes
+from .backends import SCHEMA_VERSION, Backend, backend_for
+from .errors import (
+    ConflictError,
+    CorruptRoomError,
+    CredentialError,
+    NotYourTurnError,
+    RoomError,
+    RoomExpiredError,
+    RoomFullError,
+    SpectatorError,
+    StoreUnavailableError,
+    UnknownRoomError,
+)
+
+__all__ = ["AWAY_AFTER", "DEFAULT_TTL", "RoomList", "RoomState", "RoomStore", "SeatInfo", "Ticket"]
+
+SEATS = ("X", "O")
+KINDS = ("empty", "human", "computer", "left")
+#: an unfinished room nobody has acted in for this long expires (seconds)
+DEFAULT_TTL = 12 * 3600.0
+#: a seated player whose kernel has not been heard from for this long is away (seconds)
+AWAY_AFTER = 45.0
+#: how often a seated client tells the store it is still there (seconds)
+HEARTBEAT = 15.0
+
+_COLUMNS = (
+    "code, record, version, x_kind, x_hash, x_name, x_seen, o_kind, o_hash, o_name, o_seen, "
+    "created_at, updated_at, expires_at, finished_at, result, last_action_id, class_name"
+)
+
+_INDEX = {name.strip(): i for i, name in enumerate(_COLUMNS.split(","))}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as everybody may see it: who sits there, never their credential."""
+
+    kind: str  #: "empty", "human", "computer" (played for the other seat) or "left"
+    nickname: str | None
+    last_seen: float | None
+
+    def present(self, now: float) -> bool:
+        """Has this seat's player been heard from lately (a computer always is)?"""
+        if self.kind == "computer":
+            return True
+        return (
+            self.kind == "human"
+            and self.last_seen is not None
+            and now - self.last_seen < AWAY_AFTER
+        )
+
+
+@dataclass(frozen=True)
+class RoomState:
+    """A room as read from the store at one moment (an immutable snapshot)."""
+
+    code: str
+    version: int
+    record: str
+    seats: dict[str, SeatInfo]
+    created_at: float
+    updated_at: float
+    expires_at: float | None
+    finished_at: float | None
+    class_name: str
+    read_at: float
+    _game: Game = field(repr=False, compare=False)
+
+    @property
+    def game(self) -> Game:
+        """The game (a fresh copy: changing it changes nothing in the store)."""
+        return self._game.copy()
+
+    @property
+    def label(self) -> str:
+        """The code as people type it: ``K7M-Q2P``."""
+        return codes.format_code(self.code)
+
+    @property
+    def to_act(self) -> str | None:
+        return self._game.to_act
+
+    @property
+    def finished(self) -> bool:
+        return self._game.is_over
+
+    @property
+    def result(self) -> str | None:
+        """``"X"``, ``"O"``, ``"draw"``, or ``None`` while the game goes on."""
+        outcome = self._game.outcome
+        return outcome.result if outcome else None
+
+    @property
+    def expired(self) -> bool:
+        return not self.finished and self.expires_at is not None and self.read_at >= self.expires_at
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data for a dashboard or an export (no credentials: the store has none)."""
+        return {
+            "code": self.label,
+            "class": self.class_name,
+            "version": self.version,
+            "record": self.record,
+            "plies": self._game.ply,
+            "to_act": self.to_act,
+            "result": self.result,
+            "expired": self.expired,
+            "seats": {
+                seat: {"kind": info.kind, "nickname": info.nickname}
+                for seat, info in self.seats.items()
+            },
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "finished_at": self.finished_at,
+        }
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A seat in a room: keep ``credential`` to act for the seat and to come back to it."""
+
+    code: str
+    seat: str
+    credential: str = field(repr=False)
+
+    @property
+    def label(self) -> str:
+        return codes.format_code(self.code)
+
+
+@dataclass
+class RoomList:
+    """Every room of a class: the readable ones, and one error for each that is not."""
+
+    rooms: list[RoomState]
+    problems: list[CorruptRoomError]
+
+
+class RoomStore:
+    """Shared games in SQLite (default) or PostgreSQL (``url="postgresql://..."``).
+
+    ``url`` is a database URL, a SQLite file path, or ``None`` for ``$QTTT_ROOMS_URL``
+    (a SQLite file in the user's data folder when unset). A database that is down,
+    busy or locked is retried for ``retry_for`` seconds, with each attempt reported
+    to ``on_status``; then :class:`StoreUnavailableError` says what failed. ``clock``
+    gives the time (seconds since the epoch) and exists for tests of expiry.
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        retry_for: float = 10.0,
+        ttl: float = DEFAULT_TTL,
+        on_status: Callable[[str | None], None] | None = None,
+        clock: Callable[[], float] = time.time,
+        poll_interval: float = 0.03,
+    ) -> None:
+        self.backend: Backend = backend_for(url, retry_for)
+        self.retry_for = retry_for
+        self.ttl = ttl
+        self.clock = clock
+        self.poll_interval = poll_interval
+        self.on_status = on_status
+        self.status: str | None = None
+        self._lock = threading.RLock()
+        self._conn: Any = None
+        self._watcher: Any = None
+        self._hooks: dict[str, Callable[[], None]] = {}  # test seams: "before_write", ...
+        self._closed = False
+        self.schema_found = self._run(self.backend.migrate)
+
+    # -- plumbing ----------------------------------------------------------------
+
+    def _connection(self) -> Any:
+        if self._conn is None:
+            self._conn = self.backend.connect()
+        return self._conn
+
+    def _set_status(self, text: str | None) -> None:
+        if text != self.status:
+            self.status = text
+            if self.on_status is not None:
+                with suppress(Exception):
+                    self.on_status(text)
+
+    def _run(self, op: Callable[[Any], Any], retry_for: float | None = None) -> Any:
+        """Run ``op(connection)``, retrying while the database is down, busy or locked."""
+        retry_for = self.retry_for if retry_for is None else retry_for
+        deadline = time.monotonic() + retry_for
+        attempt = 0
+        while True:
+            with self._lock:
+                if self._closed:
+                    raise StoreUnavailableError(t("rooms_store_closed"))
+                try:
+                    result = op(self._connection())
+                except Exception as exc:
+                    if not self.backend.transient(exc):
+                        raise
+                    if not self.backend.keep_after_error() and self._conn is not None:
+                        self.backend.close(self._conn)
+                        self._conn = None
+                    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+                else:
+                    if attempt:
+                        self._set_status(None)
+                    return result
+            attempt += 1
+            if time.monotonic() >= deadline:
+                message = t(
+                    "rooms_unavailable",
+                    where=self.backend.where,
+                    seconds=f"{retry_for:g}",
+                    reason=reason,
+                )
+                self._set_status(message)
+                raise StoreUnavailableError(message)
+            self._set_status(t("rooms_retrying", attempt=attempt, reason=reason))
+            time.sleep(min(1.0, 0.02 * 2**attempt) * (0.5 + random.random()))
+
+    def _hook(self, name: str) -> None:
+        hook = self._hooks.get(name)
+        if hook is not None:
+            hook()
+
+    def _q(self, conn: Any, query: str, params: Iterable[Any] = ()) -> Any:
+        return self.backend.execute(conn, query, tuple(params))
+
+    def _read(self, conn: Any, code: str) -> RoomState:
+        row = self._q(conn, f"SELECT {_COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise UnknownRoomError(t("rooms_unknown", code=codes.format_code(code)))
+        return _decode(row, self.clock())
+
+    def _raw(self, conn: Any, code: str) -> tuple[Any, ...]:
+        row = self._q(conn, f"SELECT {_COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise UnknownRoomError(t("rooms_unknown", code=codes.format_code(code)))
+        return tuple(row)
+
+    def _write(
+        self, conn: Any, state: RoomState, raw: tuple[Any, ...], changes: dict[str, Any]
+    ) -> RoomState | None:
+        """Apply ``changes`` if the room's version is still ``state.version``; the new state.
+
+        ``None`` when another kernel wrote first. The new state is the row read plus
+        the changes: the compare-and-set guarantees that nothing else changed.
+        """
+        self._hook("before_write")
+        changes = {**changes, "version": state.version + 1, "updated_at": self.clock()}
+        row = list(raw)
+        for name, value in changes.items():
+            row[_INDEX[name]] = value
+        written = self.backend.compare_and_set(
+            conn,
+            state.code,
+            state.version,
+            changes,
+            lambda: self._hook("before_commit"),
+            row,
+        )
+        return _decode(row, self.clock()) if written else None
+
+    def _seat_of(self, state: RoomState, raw: tuple[Any, ...], credential: object) -> str:
+        if credential is None:
+            raise SpectatorError(t("rooms_spectator"), state)
+        cred = codes.check_credential(credential)
+        for seat, digest in (("X", raw[4]), ("O", raw[8])):
+            if codes.credential_matches(cred, digest):
+                return seat
+        raise CredentialError(t("rooms_credential_wrong", code=state.label), state)
+
+    def _check_open(self, state: RoomState) -> None:
+        if state.expired:
+            raise RoomExpiredError(t("rooms_expired", code=state.label), state)
+
+    def _expiry(self, now: float, ttl: float | None = None) -> float:
+        return now + (self.ttl if ttl is None else ttl)
+
+    def _mutate(
+        self, code: object, change: Callable[[RoomState, tuple[Any, ...]], dict[str, Any] | None]
+    ) -> RoomState:
+        """Read, decide with ``change`` (``None``: nothing to write), compare-and-set, repeat."""
+        key = codes.normalize_code(code)
+
+        def op(conn: Any) -> RoomState:
+            while True:
+                raw = self._raw(conn, key)
+                state = _decode(raw, self.clock())
+                changes = change(state, raw)
+                if changes is None:
+                    return state
+                written = self._write(conn, state, raw, changes)
+                if written is not None:
+                    return written
+
+        result: RoomState = self._run(op)
+        return result
+
+    # -- rooms ---------------------------------------------------------------------
+
+    def create_room(
+        self,
+        nickname: str | None = None,
+        *,
+        seat: str = "X",
+        class_name: str = "",
+        ttl: float | None = None,
+    ) -> Ticket:
+        """Open a room and sit in ``seat`` ("X", who moves first, or "O")."""
+        if seat not in SEATS:
+            raise RoomError(t("rooms_seat_bad", seat=seat))
+        name = codes.check_nickname(nickname)
+        if not isinstance(class_name, str) or len(class_name) > 64:
+            raise RoomError(t("rooms_class_bad"))
+        credential = codes.new_credential()
+        digest = codes.credential_digest(credential)
+
+        def op(conn: Any) -> str:
+            for _ in range(20):
+                code = codes.new_code()
+                now = self.clock()
+                values: dict[str, Any] = {
+                    "code": code,
+                    "record": "",
+                    "version": 0,
+                    f"{seat.lower()}_kind": "human",
+                    f"{seat.lower()}_hash": digest,
+                    f"{seat.lower()}_name": name,
+                    f"{seat.lower()}_seen": now,
+                    "created_at": now,
+                    "updated_at": now,
+                    "expires_at": self._expiry(now, ttl),
+                    "class_name": class_name,
+                }
+                try:
+                    with self.backend.transaction(conn):
+                        self._q(
+                            conn,
+                            f"INSERT INTO qttt_rooms ({', '.join(values)}) "
+                            f"VALUES ({', '.join('?' * len(values))})",
+                            values.values(),
+                        )
+                        self.backend.notify(conn, code, 0)
+                except Exception as exc:
+                    if self.backend.is_duplicate(exc):
+                        continue
+                    raise
+                return code
+            raise RoomError(t("rooms_no_free_code"))  # pragma: no cover - 20 collisions in 9e8
+
+        code = self._run(op)
+        return Ticket(code, seat, credential)
+
+    def join(self, code: object, nickname: str | None = None) -> Ticket:
+        """Take the free seat of room ``code``: :class:`RoomFullError` if there is none."""
+        name = codes.check_nickname(nickname)
+        credential = codes.new_credential()
+        taken: list[str] = []
+
+        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
+            self._check_open(state)
+            free = [s for s in SEATS if state.seats[s].kind in ("empty", "left")]
+            if not free:
+                raise RoomFullError(t("rooms_full", code=state.label), state)
+            seat = free[0]
+            taken[:] = [seat]
+            now = self.clock()
+            return {
+                f"{seat.lower()}_kind": "human",
+                f"{seat.lower()}_hash": codes.credential_digest(credential),
+                f"{seat.lower()}_name": name,
+                f"{seat.lower()}_seen": now,
+                "expires_at": None if state.finished else self._expiry(now),
+            }
+
+        state = self._mutate(code, change)
+        return Ticket(state.code, taken[0], credential)
+
+    def resume(self, code: object, credential: object) -> Ticket:
+        """Come back to a seat (after a reload or a restarted kernel) with its credential."""
+        key = codes.normalize_code(code)
+
+        def op(conn: Any) -> str:
+            raw = self._raw(conn, key)
+            state = _decode(raw, self.clock())
+            seat = self._seat_of(state, raw, credential)
+            self._touch(conn, key, seat, raw)
+            return seat
+
+        seat = self._run(op)
+        return Ticket(key, seat, str(credential))
+
+    def room(self, code: object) -> RoomState:
+        """The room as it is now (anyone with the code may read it)."""
+        key = codes.normalize_code(code)
+        result: RoomState = self._run(lambda conn: self._read(conn, key))
+        return result
+
+    def act(
+        self,
+        code: object,
+        credential: object,
+        action: Any,
+        *,
+        expected_ply: int | None = None,
+        action_id: str | None = None,
+        for_computer: bool = False,
+    ) -> RoomState:
+        """Play ``action`` (a record token such as ``"1-5"``, an Action or a code) for a seat.
+
+        ``expected_ply`` is how many actions the player's board showed: if the game has
+        moved on since, :class:`ConflictError` carries the new state and nothing is
+        played, so of two actions racing for the same ply exactly one is written.
+        ``action_id`` makes a retried request safe: an action already written under
+        the same id is not written twice. ``for_computer`` acts for the computer
+        that sits opposite the credential's seat.
+        """
+        if action_id is None:
+            action_id = uuid.uuid4().hex
+
+        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any] | None:
+            if raw[16] == action_id:
+                return None  # written already by an attempt whose answer was lost
+            seat = self._seat_of(state, raw, credential)
+            if expected_ply is not None and state._game.ply != expected_ply:
+                if _already_played(state, expected_ply, action):
+                    return None  # a retried request whose first answer was lost
+                raise ConflictError(t("rooms_conflict", code=state.label), state)
+            self._check_open(state)
+            game = state.game
+            if not game.is_over:
+                side = seat
+                if for_computer:
+                    side = "O" if seat == "X" else "X"
+                    if state.seats[side].kind != "computer":
+                        raise NotYourTurnError(t("rooms_no_computer", seat=side), state)
+                if game.to_act != side:
+                    raise NotYourTurnError(
+                        t("rooms_not_your_turn", seat=side, to_act=game.to_act), state
+                    )
+            game.apply(action)  # the core refuses an illegal action with its own message
+            now = self.clock()
+            over = game.outcome
+            values: dict[str, Any] = {
+                "record": game.record(),
+                "last_action_id": action_id,
+                "expires_at": None if over else self._expiry(now),
+                "finished_at": now if over else None,
+                "result": over.result if over else None,
+                f"{seat.lower()}_seen": now,
+            }
+            return values
+
+        return self._mutate(code, change)
+
+    def touch(self, code: object, credential: object, *, retry_for: float | None = None) -> None:
+        """Say the seat's player is still there (the client does it every few seconds)."""
+        key = codes.normalize_code(code)
+
+        def op(conn: Any) -> None:
+            raw = self._raw(conn, key)
+            state = _decode(raw, self.clock())
+            self._touch(conn, key, self._seat_of(state, raw, credential), raw)
+
+        self._run(op, retry_for)
+
+    def _touch(self, conn: Any, code: str, seat: str, raw: tuple[Any, ...]) -> None:
+        # Presence is not part of the game: no new version, so no client redraws for it.
+        column = f"{seat.lower()}_seen"
+        with self.backend.transaction(conn):
+            self._q(
+                conn, f"UPDATE qttt_rooms SET {column} = ? WHERE code = ?", (self.clock(), code)
+            )
+
+    def leave(self, code: object, credential: object) -> RoomState:
+        """Give up the seat: the credential stops working; someone else may join."""
+
+        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
+            seat = self._seat_of(state, raw, credential).lower()
+            changes: dict[str, Any] = {f"{seat}_kind": "left", f"{seat}_hash": None}
+            other = "o" if seat == "x" else "x"
+            if state.seats[other.upper()].kind == "computer":
+                changes.update({f"{other}_kind": "left", f"{other}_name": None})
+            return changes
+
+        return self._mutate(code, change)
+
+    def hand_to_computer(self, code: object, credential: object, player_name: str) -> RoomState:
+        """Agree that a computer takes the seat of an opponent who left or is away.
+
+        The computer's moves are then made by the client holding ``credential``
+        (``act(..., for_computer=True)``), so it plays on after a reload too.
+        """
+        name = codes.check_nickname(player_name)
+
+        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
+            seat = self._seat_of(state, raw, credential)
+            other = "O" if seat == "X" else "X"
+            info = state.seats[other]
+            if info.kind == "computer":
+                return {f"{other.lower()}_name": name}
+            if info.present(state.read_at):
+                raise RoomError(t("rooms_opponent_present", seat=other), state)
+            return {
+                f"{other.lower()}_kind": "computer",
+                f"{other.lower()}_hash": None,
+                f"{other.lower()}_name": name,
+            }
+
+        return self._mutate(code, change)
+
+    # -- the teacher's view ---------------------------------------------------------
+
+    def list_rooms(self, class_name: str | None = None) -> RoomList:
+        """Every room (of ``class_name``, if given), newest activity first."""
+
+        def op(conn: Any) -> list[tuple[Any, ...]]:
+            sql = f"SELECT {_COLUMNS} FROM qttt_rooms"
+            params: tuple[str, ...] = ()
+            if class_name is not None:
+                sql, params = sql + " WHERE class_name = ?", (class_name,)
+            return [tuple(r) for r in self._q(conn, sql + " ORDER BY updated_at DESC", params)]
+
+        listing = RoomList([], [])
+        now = self.clock()
+        for raw in self._run(op):
+            try:
+                listing.rooms.append(_decode(raw, now))
+            except CorruptRoomError as err:
+                listing.problems.append(err)
+        return listing
+
+    def clear_finished(self, class_name: str | None = None) -> int:
+        """Delete the finished games (of ``class_name``); return how many went."""
+        where = "finished_at IS NOT NULL" + ("" if class_name is None else " AND class_name = ?")
+        return self._delete(where, () if class_name is None else (class_name,))
+
+    def purge_expired(self) -> int:
+        """Delete unfinished rooms past their lifetime; return how many went."""
+        return self._delete(
+            "finished_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?", (self.clock(),)
+        )
+
+    def delete_room(self, code: object) -> int:
+        """Delete one room (also one whose stored data is broken)."""
+        return self._delete("code = ?", (codes.normalize_code(code),))
+
+    def _delete(self, where: str, params: tuple[Any, ...]) -> int:
+        def op(conn: Any) -> int:
+            with self.backend.transaction(conn):
+                gone = [
+                    r[0]
+                    for r in self._q(conn, f"SELECT code FROM qttt_rooms WHERE {where}", params)
+                ]
+                self._q(conn, f"DELETE FROM qttt_rooms WHERE {where}", params)
+                for code in gone:
+                    self.backend.notify(conn, code, -1)
+            return len(gone)
+
+        result: int = self._run(op)
+        return result
+
+    # -- watching -------------------------------------------------------------------
+
+    def watch(
+        self,
+        code: object,
+        callback: Callable[[str, RoomState | None], None],
+        version: int | None = None,
+    ) -> Callable[[], None]:
+        """Call ``callback(code, state)`` (from a background thread) when the room changes.
+
+        ``state`` is the new room when the notice carried it (PostgreSQL), else ``None``:
+        read the room then.
+
+        Returns a function that stops the watching. One thread per store serves every
+        watched room: SQLite is polled with ``PRAGMA data_version`` (a counter that moves
+        only when another connection commits), PostgreSQL pushes ``NOTIFY`` messages.
+        """
+        from .watch import Watcher
+
+        key = codes.normalize_code(code)
+        with self._lock:
+            if self._watcher is None:
+                self._watcher = Watcher(self)
+                self._watcher.start()
+            watcher = self._watcher
+        return watcher.subscribe(key, callback, version)  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        """Stop watching and close the connections."""
+        with self._lock:
+            self._closed = True
+            watcher, self._watcher = self._watcher, None
+            if self._conn is not None:
+                self.backend.close(self._conn)
+                self._conn = None
+        if watcher is not None:
+            watcher.stop()
+
+    def __enter__(self) -> RoomStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"RoomStore({self.backend.name}: {self.backend.where}, schema {SCHEMA_VERSION})"
+
+
+def decode_notice(row: object, now: float) -> RoomState | None:
+    """The room in a change notice, or ``None`` if the notice holds no usable room."""
+    if not isinstance(row, list) or len(row) != len(_INDEX):
+        return None
+    try:
+        return _decode(row, now)
+    except (CorruptRoomError, TypeError, ValueError):
+        return None
+
+
+def _decode(raw: Iterable[Any], now: float) -> RoomState:
+    """A stored row as a :class:`RoomState`; :class:`CorruptRoomError` names what is wrong."""
+    row = tuple(raw)
+    code = row[0]
+    label = codes.format_code(code) if isinstance(code, str) else repr(code)
+
+    def bad(what: str) -> CorruptRoomError:
+        return CorruptRoomError(t("rooms_corrupt", code=label, problem=what))
+
+    if not isinstance(code, str):
+        raise bad(t("rooms_corrupt_field", field="code"))
+    try:
+        codes.normalize_code(code)
+    except RoomError:
+        raise bad(t("rooms_corrupt_field", field="code")) from None
+    record, version = row[1], row[2]
+    if not isinstance(record, str):
+        raise bad(t("rooms_corrupt_field", field="record"))
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise bad(t("rooms_corrupt_field", field="version"))
+    try:
+        game = Game.from_record(record)
+    except (InvalidRecordError, IllegalMoveError) as err:
+        raise bad(str(err)) from None
+    seats = {}
+    for seat, (kind, digest, nickname, seen) in (("X", row[3:7]), ("O", row[7:11])):
+        if kind not in KINDS:
+            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_kind"))
+        if (kind == "human") != isinstance(digest, str):
+            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_hash"))
+        if nickname is not None:
+            try:
+                if codes.check_nickname(nickname) != nickname:
+                    raise RoomError(nickname)
+            except RoomError:
+                raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_name")) from None
+        if not _is_time(seen, optional=True):
+            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_seen"))
+        seats[seat] = SeatInfo(kind, nickname, None if seen is None else float(seen))
+    created, updated, expires, finished, result = row[11:16]
+    for name, value, optional in (
+        ("created_at", created, False),
+        ("updated_at", updated, False),
+        ("expires_at", expires, True),
+        ("finished_at", finished, True),
+    ):
+        if not _is_time(value, optional):
+            raise bad(t("rooms_corrupt_field", field=name))
+    outcome = game.outcome
+    if (finished is not None) != (outcome is not None) or result != (
+        outcome.result if outcome else None
+    ):
+        raise bad(t("rooms_corrupt_result", result=result, record=record))
+    class_name = row[17] if len(row) > 17 else ""
+    if not isinstance(class_name, str):
+        raise bad(t("rooms_corrupt_field", field="class_name"))
+    return RoomState(
+        code=code,
+        version=version,
+        record=game.record(),
+        seats=seats,
+        created_at=float(created),
+        updated_at=float(updated),
+        expires_at=None if expires is None else float(expires),
+        finished_at=None if finished is None else float(finished),
+        class_name=class_name,
+        read_at=now,
+        _game=game,
+    )
+
+
+def _already_played(state: RoomState, ply: int, action: Any) -> bool:
+    """Is ``action`` the one the record holds after ``ply`` actions?
+
+    Only the seat to act could have played there, so when its request is repeated
+    (its answer was lost, or two threads of one client sent it) this is that action.
+    """
+    history = state._game.history
+    if ply >= len(history):
+        return False
+    try:
+        return history[ply] == _as_action(action)
+    except (ValueError, TypeError):
+        return False
+
+
+def _is_time(value: object, optional: bool) -> bool:
+    if value is None:
+        return optional
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value

@@ -1,0 +1,170 @@
+"""The classroom: statistics beside random play, exports, the dashboard, the command."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from qttt_edu import Game
+from qttt_edu.__main__ import main as cli_main
+from qttt_edu.classroom.cli import build_command
+from qttt_edu.classroom.dashboard import Dashboard
+from qttt_edu.classroom.stats import (
+    chooser_choices,
+    export_csv,
+    export_json,
+    game_statistics,
+    random_play_statistics,
+)
+from qttt_edu.rooms import RoomStore
+from tests.pg import free_port
+
+WON = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
+
+
+def test_the_chooser_statistic_compares_the_two_collapses_scores() -> None:
+    # O chooses where X9 lands: c5 gives X 1 and O 1/2 (both lines), c8 gives O nothing.
+    assert chooser_choices(Game.from_record(WON)) == [(False, False), (True, True)]
+    wrong = Game.from_record(WON.replace("c5", "c8"))
+    assert chooser_choices(wrong)[-1] == (True, False)
+
+
+def test_class_statistics_count_finished_games_only() -> None:
+    stats = game_statistics([WON, "1-2 1-2 c1", WON.replace("c5", "c8")])
+    assert (stats.games, stats.finished, stats.x_wins, stats.o_wins, stats.draws) == (3, 2, 2, 0, 0)
+    assert stats.collapses_per_game == 2.0 and stats.plies_per_game == 11.0
+    assert (stats.decisive_collapses, stats.chooser_helped) == (2, 1)
+
+
+def test_random_play_is_the_baseline_a_class_is_compared_with() -> None:
+    base = random_play_statistics(400, seed=3)
+    assert base.finished == 400 == base.x_wins + base.o_wins + base.draws
+    assert base.x_wins > base.o_wins  # X moves first and makes five of the nine marks
+    assert 0.35 < base.chooser_helped_rate < 0.65  # a random chooser is right about half the time
+
+
+def test_exports_hold_every_record_and_never_a_formula(tmp_path: Path) -> None:
+    store = RoomStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    x = store.create_room(nickname="=HYPERLINK(1)")
+    o = store.join(x.code, nickname="Bo")
+    seats = {"X": x, "O": o}
+    for token in WON.split():
+        store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+    rooms = store.list_rooms().rooms
+    rows = list(csv.DictReader(io.StringIO(export_csv(rooms))))
+    assert rows[0]["record"] == WON and rows[0]["result"] == "X" and rows[0]["collapses"] == "2"
+    assert rows[0]["x"] == "'=HYPERLINK(1)" and rows[0]["o"] == "Bo"
+    data = json.loads(export_json(rooms))
+    assert data[0]["record"] == WON and Game.from_record(data[0]["record"]).is_over
+    assert "hash" not in json.dumps(data)
+    store.close()
+
+
+def test_the_dashboard_shows_every_game_escaped_and_live(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    x = store.create_room(nickname="<b>Ada</b>", class_name="7B")
+    store.create_room(class_name="8A")
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=200)
+    assert x.label in board.cards.value
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in board.cards.value and "<b>Ada" not in board.cards.value
+    assert board.cards.value.count("qttt-card") == 1  # only class 7B
+    assert "X to play" in board.cards.value
+    assert board.update() is False  # nothing changed, nothing redrawn
+    o = store.join(x.code, nickname="Bo")
+    seats = {"X": x, "O": o}
+    for token in WON.split():
+        store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+    assert board.update() is True
+    assert "X won" in board.cards.value
+    assert "<td style='text-align:right'>1</td>" in board.stats.value  # one game finished
+    board.pick.value = x.code
+    assert 'width="420"' in board.large.value
+    assert "qttt-games.csv" in board.downloads.value
+    board.clear.click()  # the first click only asks
+    assert len(store.list_rooms("7B").rooms) == 1 and "Click again" in board.clear.description
+    board.clear.click()
+    assert store.list_rooms("7B").rooms == []
+    store.close()
+
+
+def test_the_classroom_command_names_its_file_token_and_culling(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "7b.sqlite3"
+    code = cli_main(["classroom", "--file", str(games), "--token", "SECRET2345", "--dry-run"])
+    out = capsys.readouterr().out
+    assert code == 0 and games.exists()
+    assert f"Games are kept in {games}" in out
+    assert "dashboard.ipynb?token=SECRET2345" in out
+    assert "--MappingKernelManager.cull_idle_timeout=1800" in out
+    assert "▀" in out  # the students' address as a QR code (segno is in the test extra)
+
+
+def test_on_binder_the_command_says_why_instead_of_failing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv("BINDER_SERVICE_HOST", "10.0.0.1")
+    assert cli_main(["classroom", "--file", str(tmp_path / "x.sqlite3")]) == 2
+    assert "Binder gives every user a container of their own" in capsys.readouterr().err
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
+@pytest.mark.slow
+def test_the_classroom_server_asks_for_the_class_token(tmp_path: Path) -> None:
+    from qttt_edu.classroom.cli import write_notebooks
+
+    port = free_port()
+    write_notebooks(tmp_path, "7B")
+    command = build_command(tmp_path, "127.0.0.1", port, "TOKEN23456", 600)
+    env = {**os.environ, "QTTT_ROOMS_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}"}
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path
+    )
+    base = f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb"
+    try:
+        deadline = time.monotonic() + 60
+        page = None
+        while time.monotonic() < deadline and page is None:
+            try:
+                with urllib.request.urlopen(f"{base}?token=TOKEN23456", timeout=60) as response:
+                    page = response.read().decode()
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.3)
+        assert page is not None, "the server did not answer"
+        assert "Traceback" not in page and "Error" not in page.split("</head>")[-1][:2000]
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args: object, **kwargs: object) -> None:
+                return None
+
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.build_opener(NoRedirect()).open(base, timeout=30)
+        assert refused.value.code == 302  # without the token: to the login page
+        assert refused.value.headers["Location"].startswith("/login")
+    finally:
+        server.terminate()
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def test_the_command_is_run_by_the_installed_script(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "qttt_edu", "classroom", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and "--file" in result.stdout and "--token" in result.stdout
