@@ -46,9 +46,11 @@ LANGUAGES = ("en", "da", "fi", "nb", "it")
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 # Wheels the Pyodide kernel ships itself (its extension's static/pypi folder).
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
-# The kernel's start-up asks for these two; in Pyodide they are separate wasm builds that
-# exist only on a CDN and the game needs neither: empty stand-ins satisfy the request.
-STAND_INS = ("ssl", "sqlite3")
+# The kernel's start-up asks for these; ssl and sqlite3 are separate wasm builds in Pyodide
+# that exist only on a CDN, and jedi (5 MB, code completion) is optional for IPython and
+# slows its import. A Voici page completes no code and the game needs none of the three:
+# empty stand-ins satisfy the kernel's request.
+STAND_INS = ("ssl", "sqlite3", "jedi")
 # Names the kernel's start-up installs unless they are in loadPyodideOptions.packages
 # (jupyterlite-pyodide-kernel 0.6.1); they must appear under exactly these spellings.
 KERNEL_STARTUP = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm",
@@ -189,20 +191,91 @@ def write_wheel(folder: Path, name: str, version: str, files: dict[str, bytes]) 
     payload[f"{info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: qttt_edu.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
+    return zip_wheel(folder / f"{dist}-py3-none-any.whl", payload)
+
+
+def zip_wheel(target: Path, files: dict[str, bytes]) -> Path:
+    """Write ``files`` as the wheel ``target``, with a fresh RECORD and fixed timestamps."""
+    payload = {k: v for k, v in files.items() if not k.endswith(".dist-info/RECORD")}
+    infos = {k.split("/")[0] for k in payload if k.split("/")[0].endswith(".dist-info")}
+    if len(infos) != 1:
+        raise SiteBuildError(f"{target.name}: expected one .dist-info folder, found {infos}")
+    record_path = f"{infos.pop()}/RECORD"
     record = io.StringIO()
     writer = csv.writer(record, lineterminator="\n")
     for path, data in sorted(payload.items()):
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         writer.writerow([path, f"sha256={digest}", len(data)])
-    writer.writerow([f"{info}/RECORD", "", ""])
-    payload[f"{info}/RECORD"] = record.getvalue().encode()
-    target = folder / f"{dist}-py3-none-any.whl"
+    writer.writerow([record_path, "", ""])
+    payload[record_path] = record.getvalue().encode()
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, data in sorted(payload.items()):
             entry = zipfile.ZipInfo(path, date_time=(2020, 2, 2, 0, 0, 0))
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
+    return target
+
+
+# --- byte-code: Pyodide compiles every module it imports; we do it once, at build time ---
+
+SITE_PACKAGES = "/lib/python3.12/site-packages"  # where Pyodide installs wheels
+
+
+def find_python312() -> str | None:
+    """A CPython 3.12 (Pyodide 0.27's Python) to compile byte-code with, or ``None``.
+
+    ``$QTTT_SITE_PYTHON312`` first, then ``python3.12`` on the PATH, then pyenv's.
+    """
+    candidates = [os.environ.get("QTTT_SITE_PYTHON312", ""), shutil.which("python3.12") or ""]
+    candidates += sorted(str(p) for p in Path.home().glob(".pyenv/versions/3.12*/bin/python3.12"))
+    for candidate in filter(None, candidates):
+        try:
+            done = subprocess.run(
+                [candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 12))"],
+                capture_output=True, text=True, timeout=30, check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if done.stdout.strip() == "True":
+            return candidate
+    return None
+
+
+def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -> Path:
+    """``wheel`` with its modules compiled for Python 3.12 (cached by content).
+
+    Third-party wheels become source-less (``module.pyc`` in place of ``module.py``:
+    smaller, and nothing to check at import). ``keep_source`` keeps the ``.py`` files
+    beside ``__pycache__`` entries that are used unchecked, so tracebacks and
+    ``inspect`` still show the game's own code.
+    """
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
+    mode = "src" if keep_source else "pyc"
+    target = cache / "compiled" / f"{digest}-{mode}" / wheel.name
+    if target.exists():
+        return target
+    with tempfile.TemporaryDirectory(prefix="qttt-pyc-") as tmp:
+        root = Path(tmp)
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(root)
+        argv = [python, "-m", "compileall", "-q", "-j", "0",
+                "--invalidation-mode", "unchecked-hash", "-d", SITE_PACKAGES]  # fmt: skip
+        if not keep_source:
+            argv.append("-b")  # legacy layout: module.pyc beside (then instead of) module.py
+        _run([*argv, str(root)], f"compiling {wheel.name}")
+        files: dict[str, bytes] = {}
+        for path in sorted(root.rglob("*")):
+            if path.is_dir():
+                continue
+            rel = path.relative_to(root).as_posix()
+            if not keep_source and path.suffix == ".py" and path.with_suffix(".pyc").exists():
+                continue
+            files[rel] = path.read_bytes()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(".part")
+        zip_wheel(partial, files)
+        partial.replace(target)
     return target
 
 
@@ -563,12 +636,19 @@ def build_site(
         work = Path(tmp)
         made = work / "wheels"
         made.mkdir()
-        wheels = [
-            *browser_wheels,
-            *kernel_wheels(),
-            *stand_in_wheels(made),
-            package_wheel(made),
-        ]
+        python = find_python312()
+        own = package_wheel(made)
+        if python is None:
+            log("no Python 3.12 found: the wheels stay uncompiled (the site starts slower)")
+            third_party = [*browser_wheels, *kernel_wheels()]
+        else:
+            log(f"compiling byte-code with {python}")
+            third_party = [
+                compile_wheel(w, python, cache, keep_source=False)
+                for w in [*browser_wheels, *kernel_wheels()]
+            ]
+            own = compile_wheel(own, python, made / "compiled", keep_source=True)
+        wheels = [*third_party, *stand_in_wheels(made), own]
         packages = start_packages(wheels)
         settings = {
             "pyodideUrl": "./static/pyodide/pyodide.js",
