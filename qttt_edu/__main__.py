@@ -12,6 +12,10 @@ from .notation import render_text
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["site"]:  # qttt-edu site build OUT
+        from .site.__main__ import main as site_main
+
+        return site_main((sys.argv[1:] if argv is None else argv)[1:])
     parser = argparse.ArgumentParser(prog="python -m qttt_edu", description=t("cli_description"))
     parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None)
     sub = parser.add_subparsers(dest="command", required=True)

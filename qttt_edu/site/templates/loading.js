@@ -25,6 +25,10 @@
   lang = lang || data["default"];
   document.documentElement.lang = lang;
   var m = data.messages[lang];
+  var lastLine = function (text) {
+    var lines = String(text).split("\n").filter(function (l) { return l.trim(); });
+    return lines.length ? lines[lines.length - 1].trim() : "";
+  };
   var fill = function (text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, key) {
       return key in values ? String(values[key]) : all;
@@ -134,14 +138,15 @@
       var worker = new NativeWorker(url, options);
       step("python");
       worker.addEventListener("error", function (event) {
-        fail(m.site_failed_title, "Worker error: " + (event.message || String(url)));
+        var text = "Worker error: " + (event.message || String(url));
+        fail(text, text);
       });
       worker.addEventListener("message", function (event) {
         var msg = event.data;
         if (msg && msg.type === "HANDLER" && msg.name === "throw" && !state.done) {
           var error = (msg.value && msg.value.value) || {};
           var text = (error.name ? error.name + ": " : "") + (error.message || String(error));
-          fail(m.site_failed_title, text + (error.stack ? "\n" + error.stack : ""));
+          fail(lastLine(error.message || text), text + (error.stack ? "\n" + error.stack : ""));
         }
       });
       return worker;
@@ -175,8 +180,9 @@
       ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], " +
       ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
     );
-    var text = Array.prototype.map.call(errors, function (e) { return e.innerText; });
-    fail(m.site_failed_title, text.join("\n") || "The notebook ran but showed no game.");
+    var text = Array.prototype.map.call(errors, function (e) { return e.textContent; }).join("\n");
+    text = text || "The notebook ran but showed no game.";
+    fail(lastLine(text), text);
   }
 
   var observer = new MutationObserver(function () {
