@@ -1,37 +1,31 @@
 """How fast the game app answers a click, measured headless.
 
-Run: ``MPLBACKEND=Agg python benchmarks/bench_widgets.py [--games 20] [--seed 1]``
+Run: ``python benchmarks/bench_widgets.py [--games 20] [--seed 1]``
 
-Plays random games by clicking the app's buttons and prints medians (and the
-90th percentile) of:
+Plays random games by sending the page's click messages to the app and prints
+medians (and the 90th percentile) of:
 
-* a click that only chooses the first square of a pair (state kept by the app,
-  board and status redrawn);
-* a click that changes the game, with the graph image already drawn once for
-  that position (state update, board, status, log, timeline, explanation,
-  realities, graph from the cache): the "state update and board redraw";
-* the graph panel drawn afresh (matplotlib to PNG, one reused Figure);
-* a click that changes the game to a position never drawn before (all of the
-  above, graph included).
+* a click that only chooses the first square of a pair (view model rebuilt and
+  set on the board widget);
+* a click that changes the game (the core's move, the view model with the graph
+  layout, each choice's cascade, the explanation and the realities);
+* the view model alone, and its size as JSON (what one click sends to the page).
 
-Targets (issue 4): click under 20 ms median, graph redraw under 150 ms median.
-Wall-clock times depend on what else the machine runs (the load average is
-printed); the graph redraw is also given in CPU time. No kernel is attached, so
-no widget messages are serialised; in a notebook that adds a few small JSON
-messages per click.
+No kernel is attached, so the JSON is not sent anywhere; in a page that adds the
+message's trip and the drawing (see bench_browser.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import time
 
-os.environ.setdefault("MPLBACKEND", "Agg")
-
 from qttt_edu import Game
+from qttt_edu.view import view_model
 from qttt_edu.widgets import GameApp
 
 
@@ -81,40 +75,29 @@ def main() -> None:
 
     records = random_records(args.games, args.seed)
     app = GameApp(computer_delay=0)
-    app._graph.cache_size = 10_000  # keep every drawn position for the second pass
-
-    select, fresh = [], []
+    select, change = [], []
     for record in records:
         app.new_button.click()
         for square, changes in clicks_of(record):
-            (fresh if changes else select).append(timed_click(app, square))
+            (change if changes else select).append(timed_click(app, square))
         assert app.game.record() == record, (app.game.record(), record)
 
-    cached = []
+    models, sizes = [], []
     for record in records:
-        app.new_button.click()
-        for square, changes in clicks_of(record):
-            elapsed = timed_click(app, square)
-            if changes:
-                cached.append(elapsed)
-
-    graph, graph_cpu = [], []
-    for record in records[: max(1, args.games // 2)]:
         game = Game()
         for token in record.split():
             game.apply(token)
-            start, cpu = time.perf_counter(), time.process_time()
-            app._graph.render(game)
-            graph.append(time.perf_counter() - start)
-            graph_cpu.append(time.process_time() - cpu)
+            start = time.perf_counter()
+            vm = view_model(game)
+            models.append(time.perf_counter() - start)
+            sizes.append(len(json.dumps(vm)))
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.games} random games, {len(fresh)} actions, seed {args.seed}, load {load:.1f}")
+    print(f"{args.games} random games, {len(change)} actions, seed {args.seed}, load {load:.1f}")
     print(summary("click choosing a first square", select, 20))
-    print(summary("click changing the game (graph cached)", cached, 20))
-    print(summary("graph panel redraw (matplotlib -> PNG)", graph, 150))
-    print(summary("  the same, CPU time of this process", graph_cpu, 150))
-    print(summary("click changing the game (graph drawn anew)", fresh))
+    print(summary("click changing the game", change, 20))
+    print(summary("view model of a position", models))
+    print(f"{'view model as JSON':<44} median {statistics.median(sizes) / 1024:7.1f} KiB")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,26 @@
 """The interactive game for Jupyter: ``from qttt_edu.widgets import play; play()``.
 
-``play()`` shows a :class:`GameApp`, an ipywidgets app that wraps a
-:class:`qttt_edu.core.Game`: a board of nine buttons, the collapse choice, the
-live entanglement graph, the realities panel, a plain-words explanation of each
-event, the move log, undo/redo, a timeline, records in and out, computer
-opponents and a language selector. It works in JupyterLab, Notebook 7 and Voilà
-(the graph is a PNG image, so no extra widget extension is needed).
+``play()`` shows a :class:`GameApp`, which wraps a :class:`qttt_edu.core.Game`: a
+custom board widget (an anywidget whose ES module, ``board.js``, draws the
+board, the collapse choice, the entanglement graph as SVG, the explanation and
+the realities in the page) and ipywidgets controls for undo/redo, the timeline,
+records, computer opponents and the language. It works in JupyterLab, Notebook
+7, Voilà and VS Code; nothing in it needs matplotlib.
+
+The names are imported on first use, so ``qttt_edu.widgets.text`` (the app's
+sentences) can be used without loading ipywidgets.
 """
 
-from .app import OPPONENTS, GameApp, available_languages, available_opponents, play
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["OPPONENTS", "GameApp", "available_languages", "available_opponents", "play"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

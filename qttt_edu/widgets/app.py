@@ -1,35 +1,49 @@
 """``GameApp``: the classroom app, a thin view over :class:`qttt_edu.core.Game`.
 
-Every handler calls a ``Game`` method (or asks a ``Position`` why an action is
-refused) and then redraws every view from the game; no rule is decided here.
-The only state the app keeps besides the game is what belongs to the screen:
-the first square of a pair still waiting for its partner, the last message,
-and whether the computer is about to act.
+The board, the collapse choice, the entanglement graph, the explanation and the
+realities are one custom widget (:class:`BoardWidget`, an anywidget whose ES
+module ``board.js`` draws them in the page). The page sends each click as a
+message (``{"type": "square", "square": 5}`` or ``{"type": "choose", ...}``);
+the app calls a ``Game`` method (or asks a ``Position`` why an action is
+refused) and sends back the new view model of :mod:`qttt_edu.view`. No rule is
+decided here or in the page. The only state the app keeps besides the game is
+what belongs to the screen: the first square of a pair still waiting for its
+partner, the last message, and whether the computer is choosing.
+
+Threads: every handler, and every read of the game for drawing, runs under one
+lock (JupyterLab may deliver widget messages on another thread). A computer
+player never sees the ``Game``: it gets the immutable ``Position`` in a worker
+thread, and its answer is applied under the lock only if nothing changed since.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
+import pathlib
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
-from ..core import Action, Game, IllegalMoveError, InvalidRecordError
+from ..core import Action, Game, IllegalMoveError, InvalidRecordError, Position
 from ..i18n import LANGUAGES, get_language, set_language, t
-from .panels import GraphRenderer, realities_html
-from .style import STYLE_TAG
-from .text import (
-    explain_text,
-    pending_cycle_squares,
-    square_label,
-    square_tooltip,
-    status_text,
-)
+from ..view import position_prompt, view_model
 
-__all__ = ["OPPONENTS", "GameApp", "available_languages", "available_opponents", "play"]
+__all__ = [
+    "OPPONENTS",
+    "BoardWidget",
+    "GameApp",
+    "available_languages",
+    "available_opponents",
+    "play",
+]
+
+_HERE = pathlib.Path(__file__).parent
 
 #: opponent names offered in the app -> the class implementing them in ``qttt_edu.players``
 OPPONENTS: dict[str, str] = {
@@ -37,8 +51,6 @@ OPPONENTS: dict[str, str] = {
     "heuristic": "HeuristicPlayer",
     "perfect": "PerfectPlayer",
 }
-
-_SQUARE_SIZE = "112px"
 
 
 def available_opponents() -> list[str]:
@@ -76,6 +88,109 @@ def _as_action(answer: Any) -> Action:
     raise TypeError(type(answer).__name__)
 
 
+class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """The board, choice, graph, explanation and realities, drawn in the page from ``view``.
+
+    ``view`` is a :func:`qttt_edu.view.view_model` dict plus an ``event``
+    (``seq``, ``animate``, ``focus``). The page sends ``{"type", "square"}``
+    messages; :meth:`on_action` registers who answers them.
+    """
+
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handler: Callable[[str, int], None] | None = None
+        self.on_msg(self._receive)
+
+    def on_action(self, handler: Callable[[str, int], None]) -> None:
+        self._handler = handler
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.send_action(content)
+
+    def send_action(self, content: Any) -> None:
+        """Handle a message exactly as one from the page (tests and benchmarks call this)."""
+        if not isinstance(content, dict):
+            return
+        kind, square = content.get("type"), content.get("square")
+        if kind not in ("square", "choose") or not isinstance(square, int):
+            return
+        if self._handler is not None:
+            self._handler(kind, square)
+
+
+class _Control:
+    """A square or a choice button of the page, seen from Python.
+
+    ``click()`` sends the message the page sends; ``description``, ``tooltip``
+    and ``_dom_classes`` read what the page shows from the view model (the
+    names of the ipywidgets buttons the board used to be made of).
+    """
+
+    def __init__(self, app: GameApp, kind: str, square: int) -> None:
+        self._app, self._kind, self.square = app, kind, square
+
+    def click(self) -> None:
+        self._app.board.send_action({"type": self._kind, "square": self.square})
+
+    def _data(self) -> dict[str, Any]:
+        return dict(self._app.board.view["squares"][self.square - 1])
+
+    @property
+    def description(self) -> str:
+        if self._kind == "choose":
+            choice = self._choice()
+            return "" if choice is None else str(choice["text"])
+        sq = self._data()
+        if sq["classical"]:
+            return _sub(sq["classical"]["mark"])
+        return " ".join(_sub(m["mark"]) for m in sq["spooky"])
+
+    @property
+    def tooltip(self) -> str:
+        if self._kind == "choose":
+            choice = self._choice()
+            return "" if choice is None else str(choice["tooltip"])
+        return str(self._data()["label"])
+
+    def _choice(self) -> dict[str, Any] | None:
+        pending = self._app.board.view.get("pending")
+        if not pending:
+            return None
+        return next((c for c in pending["choices"] if c["square"] == self.square), None)
+
+    @property
+    def _dom_classes(self) -> tuple[str, ...]:
+        if self._kind == "choose":
+            return ("qttt-choose", f"qttt-choose-{self.square}")
+        return _square_classes(self._data())
+
+
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _sub(mark: str) -> str:
+    return mark[0] + mark[1:].translate(_SUBSCRIPTS)
+
+
+def _square_classes(sq: dict[str, Any]) -> tuple[str, ...]:
+    """The CSS classes board.js gives a square (kept in step with its ``squareClasses``)."""
+    out = ["qttt-square", f"qttt-square-{sq['square']}"]
+    if sq["classical"]:
+        out += ["qttt-classical", f"qttt-mark-{sq['classical']['player'].lower()}"]
+    elif sq["spooky"]:
+        out.append("qttt-spooky-square")
+    for key in ("selected", "last", "cycle", "stem", "choosable"):
+        if sq[key]:
+            out.append(f"qttt-{key}")
+    if sq["line"]:
+        out += ["qttt-line", f"qttt-line-{sq['line']}"]
+    return tuple(out)
+
+
 class GameApp:
     """The interactive game: board, collapse choice, graph, realities, log, timeline.
 
@@ -92,19 +207,19 @@ class GameApp:
     computer_delay : float
         Seconds the computer waits before each action so a class can follow;
         ``0`` acts at once (tests).
-    computer_plays : {"O", "X"}
+    computer_plays : {"X", "O"}
         The side the computer opponent plays.
 
     Examples
     --------
     >>> app = GameApp(computer_delay=0)
     >>> for square in (1, 2, 1, 2):
-    ...     app.squares[square].click()
+    ...     app.board.send_action({"type": "square", "square": square})
     >>> app.status_text
     'X: O2 closed a cycle. Choose where O2 lands: square 1 or square 2'
-    >>> app.choose_buttons[1].click()
-    >>> app.game.record(), app.squares[1].description
-    ('1-2 1-2 c1', 'O₂')
+    >>> app.board.send_action({"type": "choose", "square": 1})
+    >>> app.game.record(), app.view["squares"][0]["classical"]["mark"]
+    ('1-2 1-2 c1', 'O2')
     """
 
     def __init__(
@@ -131,13 +246,16 @@ class GameApp:
         self._thinking = False
         self._handle: asyncio.TimerHandle | None = None
         self._generation = 0
+        self._seq = 0
+        self._animate = False
+        self._focus: int | None = None
         self._shown_in: int | None = None
         self._player: Any = None
         self._opponent = "human"
         self._custom: Any = None
-        self._graph = GraphRenderer()
         self._build()
         self._set_opponent(opponent)
+        self._thinking = self._will_think()
         self._render()
         self._maybe_computer()
 
@@ -147,6 +265,11 @@ class GameApp:
     def game(self) -> Game:
         """The game shown (replaced by a new ``Game`` on New game and Load)."""
         return self._game
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The view model the page draws now (see :func:`qttt_edu.view.view_model`)."""
+        return dict(self.board.view)
 
     @property
     def status_text(self) -> str:
@@ -165,7 +288,8 @@ class GameApp:
 
     def refresh(self) -> None:
         """Redraw every view from the game (after changing ``app.game`` from code)."""
-        self._render()
+        with self._lock:
+            self._render()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # play() already displayed the app in this cell: do not show it a second time.
@@ -179,47 +303,40 @@ class GameApp:
     # --- building the widgets ----------------------------------------------------
 
     def _build(self) -> None:
-        def button(*classes: str, **kw: Any) -> w.Button:
-            b = w.Button(**kw)
-            for c in classes:
-                b.add_class(c)
+        self.board = BoardWidget()
+        self.board.on_action(self._on_action)
+        self.squares = {s: _Control(self, "square", s) for s in range(1, 10)}
+        self.choose_buttons = {s: _Control(self, "choose", s) for s in range(1, 10)}
+        self.title = w.HTML()
+        self._build_controls()
+        self._build_settings()
+        edit_row = w.HBox([self.undo_button, self.redo_button, self.new_button])
+        edit_row.add_class("qttt-controls")
+        time_row = w.HBox([self.timeline, self.timeline_length])
+        time_row.add_class("qttt-controls")
+        record_row = w.HBox([self.log_label, self.log], layout=w.Layout(align_items="baseline"))
+        record_row.add_class("qttt-controls")
+        io_row = w.HBox([self.record_input, self.load_button, self.save_button])
+        io_row.add_class("qttt-controls")
+        settings_row = w.HBox([self.opponent_select, self.side_select, self.language_select])
+        settings_row.add_class("qttt-controls")
+        # The DOM order is the tab order: the nine squares first, then the controls.
+        self.widget = w.VBox(
+            [self.title, self.board, edit_row, time_row, record_row, io_row, settings_row],
+            layout=w.Layout(padding="8px 12px", grid_gap="8px", max_width="100%"),
+        )
+        self.widget.add_class("qttt-app")
+
+    def _build_controls(self) -> None:
+        def button(cls: str, icon: str, handler: Callable[[], None]) -> w.Button:
+            b = w.Button(icon=icon, layout=w.Layout(width="auto"))
+            b.add_class(cls)
+            b.on_click(self._callback(handler))
             return b
 
-        self.squares: dict[int, w.Button] = {}
-        for s in range(1, 10):
-            b = button(
-                "qttt-square",
-                f"qttt-square-{s}",
-                layout=w.Layout(width=_SQUARE_SIZE, height=_SQUARE_SIZE, margin="0"),
-            )
-            b.on_click(self._callback(self._on_square, s))
-            self.squares[s] = b
-        self.board = w.GridBox(
-            [self.squares[s] for s in range(1, 10)],
-            layout=w.Layout(
-                grid_template_columns=f"repeat(3, {_SQUARE_SIZE})",
-                grid_gap="6px",
-                width="max-content",
-            ),
-        )
-        self.board.add_class("qttt-board")
-
-        self.choose_buttons: dict[int, w.Button] = {}
-        for s in range(1, 10):
-            b = button("qttt-choose", f"qttt-choose-{s}", layout=w.Layout(width="auto"))
-            b.on_click(self._callback(self._on_square, s))
-            self.choose_buttons[s] = b
-        self.choices = w.HBox(layout=w.Layout(display="none", flex_flow="row wrap"))
-        self.choices.add_class("qttt-choices")
-
-        self.undo_button = button("qttt-undo", icon="undo", layout=w.Layout(width="auto"))
-        self.undo_button.on_click(self._callback(self._on_undo))
-        self.redo_button = button("qttt-redo", icon="repeat", layout=w.Layout(width="auto"))
-        self.redo_button.on_click(self._callback(self._on_redo))
-        self.new_button = button("qttt-new", icon="file", layout=w.Layout(width="auto"))
-        self.new_button.on_click(self._callback(self._on_new))
-        edit_row = w.HBox([self.undo_button, self.redo_button, self.new_button])
-
+        self.undo_button = button("qttt-undo", "undo", self._on_undo)
+        self.redo_button = button("qttt-redo", "repeat", self._on_redo)
+        self.new_button = button("qttt-new", "file", self._on_new)
         self.timeline = w.IntSlider(
             min=0,
             max=0,
@@ -227,22 +344,22 @@ class GameApp:
             # Only the user's own moves of the handle: with continuous updates the browser
             # also sends back every value the app sets, and a late echo would rewind the game.
             continuous_update=False,
-            layout=w.Layout(width="348px"),
+            layout=w.Layout(width="360px", max_width="100%"),
             style={"description_width": "initial"},
         )
         self.timeline.add_class("qttt-timeline")
         self.timeline.observe(self._callback(self._on_timeline), names="value")
-
+        self.timeline_length = w.HTML()
+        self.timeline_length.add_class("qttt-timeline-length")
         self.log_label = w.HTML()
         self.log = w.HTML()
         self.log.add_class("qttt-log")
-        self.record_input = w.Text(layout=w.Layout(width="260px"))
+        self.record_input = w.Text(layout=w.Layout(width="280px", max_width="100%"))
         self.record_input.add_class("qttt-record-input")
-        self.load_button = button("qttt-load", icon="upload", layout=w.Layout(width="auto"))
-        self.load_button.on_click(self._callback(self._on_load))
-        self.save_button = button("qttt-save", icon="copy", layout=w.Layout(width="auto"))
-        self.save_button.on_click(self._callback(self._on_save))
+        self.load_button = button("qttt-load", "upload", self._on_load)
+        self.save_button = button("qttt-save", "copy", self._on_save)
 
+    def _build_settings(self) -> None:
         self.opponent_select = w.Dropdown(style={"description_width": "initial"})
         self.opponent_select.add_class("qttt-opponent")
         self.opponent_select.observe(self._callback(self._on_opponent), names="value")
@@ -264,122 +381,76 @@ class GameApp:
         self.language_select.add_class("qttt-language")
         self.language_select.observe(self._callback(self._on_language), names="value")
 
-        self.status = w.HTML()
-        self.status.add_class("qttt-status")
-        self.title = w.HTML()
-        self.graph_title = w.HTML()
-        self.graph = w.Image(format="png", layout=w.Layout(width="384px", height="360px"))
-        self.graph.add_class("qttt-graph")
-        self.realities_title = w.HTML()
-        self.realities = w.HTML(layout=w.Layout(width="250px"))
-        self.realities.add_class("qttt-realities")
-        self.explain_title = w.HTML()
-        self.explain = w.HTML(layout=w.Layout(max_width="960px"))
-        self.explain.add_class("qttt-explain")
-
-        style = w.HTML(STYLE_TAG, layout=w.Layout(display="none"))
-        board_column = w.VBox([self.board, self.choices, edit_row, self.timeline])
-        graph_column = w.VBox([self.graph_title, self.graph])
-        realities_column = w.VBox([self.realities_title, self.realities])
-        main_row = w.HBox(
-            [board_column, graph_column, realities_column],
-            layout=w.Layout(flex_flow="row wrap", grid_gap="18px", align_items="flex-start"),
-        )
-        record_row = w.HBox(
-            [self.log_label, self.log],
-            layout=w.Layout(align_items="baseline", grid_gap="8px"),
-        )
-        io_row = w.HBox(
-            [self.record_input, self.load_button, self.save_button],
-            layout=w.Layout(flex_flow="row wrap"),
-        )
-        settings_row = w.HBox(
-            [self.opponent_select, self.side_select, self.language_select],
-            layout=w.Layout(flex_flow="row wrap", grid_gap="8px"),
-        )
-        # The DOM order is the tab order: the nine squares first, then the controls.
-        self.widget = w.VBox(
-            [
-                style,
-                self.title,
-                self.status,
-                main_row,
-                self.explain_title,
-                self.explain,
-                record_row,
-                io_row,
-                settings_row,
-            ],
-            layout=w.Layout(padding="8px", grid_gap="6px"),
-        )
-        self.widget.add_class("qttt-app")
-
     # --- handlers ------------------------------------------------------------
 
-    def _callback(self, handler: Callable[..., None], *args: Any) -> Callable[[Any], None]:
+    def _callback(self, handler: Callable[..., None], *args: Any) -> Callable[..., None]:
         """Wrap ``handler`` so that refusals and errors show in the status line, never vanish.
 
-        Widget events arrive one at a time, but a handler that changes a widget
-        (the timeline, a dropdown) triggers observers at once; ``_busy`` refuses
-        such nested events and ``_syncing`` ignores the app's own redraws.
+        Widget events arrive one at a time per thread; the lock makes events from
+        other threads wait. A handler that changes a widget (the timeline, a
+        dropdown) triggers observers at once: ``_busy`` refuses such nested events
+        and ``_syncing`` ignores the app's own redraws.
         """
 
-        def run(_event: Any = None) -> None:
+        def run(*_event: Any) -> None:
             with self._lock:
-                run_unlocked(_event)
-
-        def run_unlocked(_event: Any = None) -> None:
-            if self._syncing:
-                return
-            if self._busy:
-                self._message = ("refusal", t("widget_refusal", reason=t("widget_refuse_busy")))
-                self._render_status()
-                return
-            self._busy = True
-            try:
-                handler(*args)
-            except (IllegalMoveError, InvalidRecordError) as err:
-                self._message = ("refusal", t("widget_refusal", reason=err))
-                self._render()
-            except Exception as err:  # a handler error must reach the user, not a hidden log
-                self.last_error = err
-                self._message = ("error", t("widget_error", reason=f"{type(err).__name__}: {err}"))
-                self._render()
-            finally:
-                self._busy = False
+                self._run(handler, *args)
 
         return run
 
+    def _run(self, handler: Callable[..., None], *args: Any) -> None:
+        if self._syncing:
+            return
+        if self._busy:
+            self._message = ("refusal", t("widget_refusal", reason=t("widget_refuse_busy")))
+            self._render()
+            return
+        self._busy = True
+        try:
+            handler(*args)
+        except (IllegalMoveError, InvalidRecordError) as err:
+            self._message = ("refusal", t("widget_refusal", reason=err))
+            self._render()
+        except Exception as err:  # a handler error must reach the user, not a hidden log
+            self.last_error = err
+            self._message = ("error", t("widget_error", reason=f"{type(err).__name__}: {err}"))
+            self._render()
+        finally:
+            self._busy = False
+
+    def _on_action(self, kind: str, square: int) -> None:
+        """A message from the page: a square or a choice button was clicked."""
+        with self._lock:
+            self._run(self._on_square, square)
+
     def _on_square(self, square: int) -> None:
         self._check_human_turn()
-        game = self._game
-        pos = game.position
+        pos = self._game.position
         if pos.outcome is not None:
             # The position explains the refusal (the game is over); nothing changes.
             pos.play(Action.classical(square))
         if pos.pending:
             self._apply(Action.collapse(square))
             return
-        legal = game.legal_moves()
-        if legal[0].kind == "classical":
+        codes = pos.legal_actions()
+        if codes[0] < 10:  # X's ninth move: one free square, a classical mark
             self._apply(Action.classical(square))
             return
         if self._selected is None:
-            if not any(square in a.squares for a in legal):
+            if square not in pos.free_squares:
                 # Ask the rules why this square cannot take a mark (it is classical).
                 other = next(s for s in pos.free_squares if s != square)
                 pos.play(Action.pair(square, other))
-            self._selected = square
-            self._message = None
-            self._render_board()
-            self._render_status()
+            self._select(square)
         elif self._selected == square:
-            self._selected = None
-            self._message = None
-            self._render_board()
-            self._render_status()
+            self._select(None)
         else:
             self._apply(Action.pair(self._selected, square))
+
+    def _select(self, square: int | None) -> None:
+        self._selected = square
+        self._message = None
+        self._render()
 
     def _check_human_turn(self) -> None:
         to_act = self._game.to_act
@@ -390,13 +461,20 @@ class GameApp:
 
     def _apply(self, action: Action) -> None:
         self._game.apply(action)
-        self._changed()
+        self._changed(animate=action.kind == "collapse")
 
-    def _changed(self, message: tuple[str, str] | None = None) -> None:
+    def _changed(self, message: tuple[str, str] | None = None, *, animate: bool = False) -> None:
         """The game changed: forget the selection, redraw everything, let the computer act."""
         self._generation += 1
         self._selected = None
         self._message = message
+        self._animate = animate
+        history = self._game.history
+        last = history[-1] if history else None
+        self._focus = last.squares[0] if animate and last is not None else None
+        # Decide before drawing whether the computer will think, so the very first
+        # frame after the human's move already says so (no "to act" flicker).
+        self._thinking = self._will_think()
         self._render()
         self._maybe_computer()
 
@@ -417,7 +495,7 @@ class GameApp:
             game.redo()
         self._changed()
 
-    def _on_timeline(self) -> None:
+    def _on_timeline(self, *_change: Any) -> None:
         if self.timeline.value == self._game.ply:
             return  # the browser echoing the app's own update
         self._cancel_computer()
@@ -441,9 +519,9 @@ class GameApp:
     def _on_save(self) -> None:
         self.record_input.value = self._game.record()
         self._message = ("note", t("widget_saved"))
-        self._render_status()
+        self._render()
 
-    def _on_opponent(self) -> None:
+    def _on_opponent(self, *_change: Any) -> None:
         name = self.opponent_select.value
         if name == self._opponent:
             return  # the browser echoing the app's own update
@@ -451,14 +529,14 @@ class GameApp:
         self._set_opponent(self._custom if name == "custom" else name)
         self._changed()
 
-    def _on_side(self) -> None:
+    def _on_side(self, *_change: Any) -> None:
         if self.side_select.value == self.computer_plays:
             return  # the browser echoing the app's own update
         self._cancel_computer()
         self.computer_plays = self.side_select.value
         self._changed()
 
-    def _on_language(self) -> None:
+    def _on_language(self, *_change: Any) -> None:
         if self.language_select.value == get_language():
             return  # the browser echoing the app's own update
         set_language(self.language_select.value)
@@ -493,16 +571,44 @@ class GameApp:
             and not game.can_redo
         )
 
+    def _will_think(self) -> bool:
+        """True when the computer will act after a pause (an event loop is running)."""
+        return self._computer_acts_now() and self.computer_delay > 0 and _running_loop() is not None
+
     def _maybe_computer(self) -> None:
-        if self._thinking or not self._computer_acts_now():
+        if self._handle is not None or not self._computer_acts_now():
             return
         loop = _running_loop() if self.computer_delay > 0 else None
         if loop is None:
-            self._computer_act(self._generation)
+            self._thinking = False
+            self._computer_apply(self._generation, self._computer_answer(self._game.position))
             return
-        self._thinking = True
-        self._render_status()
-        self._handle = loop.call_later(self.computer_delay, self._computer_act, self._generation)
+        self._handle = loop.call_later(
+            self.computer_delay, self._computer_start, loop, self._generation
+        )
+
+    def _computer_start(self, loop: asyncio.AbstractEventLoop, generation: int) -> None:
+        """Ask the player in a worker thread (Pyodide has none: there, at once)."""
+        with self._lock:
+            if generation != self._generation:
+                return
+            position = self._game.position  # immutable: safe to hand to another thread
+        if sys.platform == "emscripten":
+            self._computer_done(generation, self._computer_answer(position))
+            return
+        future = loop.run_in_executor(None, self._computer_answer, position)
+        future.add_done_callback(lambda f: self._computer_done(generation, f.result()))
+
+    def _computer_answer(self, position: Position) -> Action | BaseException:
+        """The player's action for ``position``, or the error it raised (never the Game)."""
+        answer = None
+        try:
+            answer = self._player.choose(position)
+            return _as_action(answer)
+        except (ValueError, TypeError) as err:
+            return IllegalMoveError(t("widget_opponent_bad_action", action=answer, reason=err))
+        except Exception as err:  # the opponent's failure must show
+            return err
 
     def _cancel_computer(self) -> None:
         if self._handle is not None:
@@ -510,119 +616,76 @@ class GameApp:
             self._handle = None
         self._thinking = False
 
-    def _computer_act(self, generation: int) -> None:
+    def _computer_done(self, generation: int, answer: Action | BaseException) -> None:
         with self._lock:
-            self._computer_act_unlocked(generation)
+            self._handle = None
+            self._computer_apply(generation, answer)
 
-    def _computer_act_unlocked(self, generation: int) -> None:
-        self._handle = None
+    def _computer_apply(self, generation: int, answer: Action | BaseException) -> None:
         self._thinking = False
         # A user action since the computer was asked makes its answer stale.
         if generation != self._generation or not self._computer_acts_now():
-            self._render_status()
+            self._render()
             return
-        position = self._game.position
         try:
-            answer = self._player.choose(position)
+            if isinstance(answer, BaseException):
+                raise answer
             try:
-                action = _as_action(answer)
-                self._game.apply(action)
+                self._game.apply(answer)
             except (ValueError, TypeError) as err:
                 raise IllegalMoveError(
-                    t("widget_opponent_bad_action", action=answer, reason=err)
+                    t("widget_opponent_bad_action", action=str(answer), reason=err)
                 ) from None
-        except Exception as err:  # the opponent's failure must show, and the game stays as it was
+        except Exception as err:  # the game stays as it was
             self.last_error = err
             self._message = ("error", t("widget_error", reason=f"{type(err).__name__}: {err}"))
             self._render()
             return
-        self._changed()
+        self._changed(animate=answer.kind == "collapse")
 
     # --- rendering ----------------------------------------------------------------
 
-    def _prompt(self) -> str:
+    def _waiting(self) -> bool:
         game = self._game
+        return self._player is not None and not game.is_over and game.to_act == self.computer_plays
+
+    def _prompt(self) -> str:
+        to_act = self._game.to_act
         if self._thinking:
-            return t("widget_status_thinking", player=game.to_act)
-        if self._player is not None and not game.is_over and game.to_act == self.computer_plays:
-            return t("widget_status_computer_paused", player=game.to_act)
-        return status_text(game, self._selected)
+            return t("widget_status_thinking", player=to_act)
+        if self._waiting():
+            return t("widget_status_computer_paused", player=to_act)
+        return position_prompt(self._game.position, self._selected)
+
+    def view_model(self, *, realities: bool = True) -> dict[str, Any]:
+        """The view model of the game as this app shows it now (without the page event)."""
+        thinking = self._thinking
+        waiting = self._waiting() and not thinking
+        prompt = None
+        if thinking:
+            prompt = t("widget_status_thinking", player=self._game.to_act)
+        elif waiting:
+            prompt = t("widget_status_computer_paused", player=self._game.to_act)
+        return view_model(
+            self._game,
+            selected=self._selected,
+            message=self._message,
+            prompt=prompt,
+            thinking=thinking,
+            waiting=waiting,
+            computer=self.computer_plays if self._player is not None else None,
+            realities=realities,
+        )
 
     def _render(self) -> None:
-        self._render_board()
-        self._render_status()
+        vm = self.view_model()
+        self._seq += 1
+        vm["event"] = {"seq": self._seq, "animate": self._animate, "focus": self._focus}
+        vm["texts"]["turn_computer"] = t("widget_turn_computer")
+        self._animate, self._focus = False, None
+        self.board.view = vm
         self._render_controls()
         self._render_texts()
-        self._render_panels()
-
-    def _render_status(self) -> None:
-        parts = []
-        if self._message is not None:
-            kind, text = self._message
-            css = "qttt-note" if kind == "note" else "qttt-refusal"
-            parts.append(f'<span class="{css}" role="alert">{html.escape(text)}</span>')
-        parts.append(f'<span class="qttt-prompt">{html.escape(self._prompt())}</span>')
-        self.status.value = "".join(parts)
-        to_act = self._game.to_act
-        classes = ["qttt-status"] + ([f"qttt-turn-{to_act.lower()}"] if to_act else [])
-        _set_classes(self.status, classes)
-
-    def _render_board(self) -> None:
-        from ..graph import cascade
-
-        game = self._game
-        pos = game.position
-        pending = game.awaiting_collapse
-        landing = pending.mark if pending is not None else ""
-        choosable = set(pending.squares) if pending is not None else set()
-        cycle = set(pending_cycle_squares(game))
-        outcome = pos.outcome
-        done = outcome.lines if outcome is not None else ()
-        winner = outcome.winner if outcome is not None else None
-        lines = {s for ln in done for s in ln.squares}
-        won = {s for ln in done if ln.player == winner for s in ln.squares}
-        last = set(game.history[-1].squares) if game.history else set()
-        for s, b in self.squares.items():
-            classes = ["qttt-square", f"qttt-square-{s}"]
-            move = pos.classical_moves[s]
-            if move:
-                classes += ["qttt-classical", "qttt-mark-x" if move % 2 else "qttt-mark-o"]
-            elif pos.spooky_in(s):
-                classes.append("qttt-spooky")
-            name = square_tooltip(pos, s)
-            if s == self._selected:
-                classes.append("qttt-selected")
-                name = t("widget_square_selected", name=name)
-            if s in last:
-                classes.append("qttt-last")
-                name = t("widget_square_last", name=name)
-            if s in cycle:
-                classes.append("qttt-cycle")
-            if s in choosable:
-                classes.append("qttt-choosable")
-                name = t("widget_square_choosable", name=name, mark=landing)
-            if s in lines:
-                classes.append("qttt-line")
-            if s in won:
-                classes.append("qttt-line-winner")
-            with b.hold_sync():
-                # an empty description never reaches the browser: the old text would stay
-                b.description = square_label(pos, s) or "\u00a0"
-                b.tooltip = name
-                _set_classes(b, classes)
-        if pending is None:
-            self.choices.children = ()
-            self.choices.layout.display = "none"
-        else:
-            buttons = []
-            for s in pending.squares:
-                b = self.choose_buttons[s]
-                result = ", ".join(f"{step.mark} → {step.square}" for step in cascade(game, s))
-                b.description = t("widget_choose_button", mark=pending.mark, square=s)
-                b.tooltip = t("widget_choose_tooltip", mark=pending.mark, square=s, marks=result)
-                buttons.append(b)
-            self.choices.children = tuple(buttons)
-            self.choices.layout.display = "flex"
 
     def _render_controls(self) -> None:
         game = self._game
@@ -639,36 +702,36 @@ class GameApp:
                     slider.max = length
         finally:
             self._syncing = False
+        self.timeline_length.value = html.escape(t("widget_timeline_of", length=length))
+        self.undo_button.disabled = not game.can_undo
+        self.redo_button.disabled = not game.can_redo
         self.log.value = f"<code>{html.escape(game.record())}</code>"
 
     def _render_texts(self) -> None:
-        """Every label that depends only on the language."""
+        """Every label of the controls (they depend only on the language)."""
         self.title.value = f'<h2 class="qttt-title">{html.escape(t("widget_title"))}</h2>'
-        self.undo_button.description = t("widget_undo")
-        self.undo_button.tooltip = t("widget_undo_tooltip")
-        self.redo_button.description = t("widget_redo")
-        self.redo_button.tooltip = t("widget_redo_tooltip")
-        self.new_button.description = t("widget_new")
-        self.new_button.tooltip = t("widget_new_tooltip")
+        for b, key in (
+            (self.undo_button, "widget_undo"),
+            (self.redo_button, "widget_redo"),
+            (self.new_button, "widget_new"),
+            (self.load_button, "widget_load"),
+            (self.save_button, "widget_save"),
+        ):
+            b.description = t(key)
+            b.tooltip = t(f"{key}_tooltip")
         self.timeline.description = t("widget_timeline")
         self.timeline.tooltip = t("widget_timeline_tooltip")
         label = html.escape(t("widget_log_label"))
         self.log_label.value = f'<b class="qttt-panel-title">{label}:</b>'
         self.record_input.placeholder = t("widget_record_placeholder")
         self.record_input.tooltip = t("widget_record_tooltip")
-        self.load_button.description = t("widget_load")
-        self.load_button.tooltip = t("widget_load_tooltip")
-        self.save_button.description = t("widget_save")
-        self.save_button.tooltip = t("widget_save_tooltip")
         self.side_select.description = t("widget_computer_side")
         self.side_select.layout.display = "none" if self._player is None else "flex"
         self.language_select.description = t("widget_language")
         self.opponent_select.description = t("widget_opponent")
-        # The text alternative of the image sits on its title: a tooltip on the Image
-        # widget itself breaks its view in JupyterLab (ipywidgets 8.1).
-        self.graph_title.value = _panel_title(t("widget_graph_title"), t("widget_graph_alt"))
-        self.realities_title.value = _panel_title(t("widget_realities_title"))
-        self.explain_title.value = _panel_title(t("widget_explain_title"))
+        self._render_selects()
+
+    def _render_selects(self) -> None:
         options = [("human", t("widget_opponent_human"))]
         options += [(n, t(f"widget_opponent_{n}")) for n in available_opponents()]
         if self._custom is not None:
@@ -687,30 +750,6 @@ class GameApp:
             self.language_select.value = get_language()
         finally:
             self._syncing = False
-
-    def _render_panels(self) -> None:
-        game = self._game
-        sentences = explain_text(game)
-        paragraphs = "".join(f"<p>{html.escape(s)}</p>" for s in sentences)
-        metaphor = html.escape(t("explain_metaphor"))
-        self.explain.value = f'{paragraphs}<p class="qttt-metaphor">{metaphor}</p>'
-        self.render_graph()
-        self.realities.value = realities_html(game)
-
-    def render_graph(self) -> None:
-        """Redraw the entanglement graph panel (cached per position)."""
-        self.graph.value = self._graph.png(self._game)
-
-
-def _set_classes(widget: w.DOMWidget, classes: list[str]) -> None:
-    new = tuple(classes)
-    if widget._dom_classes != new:
-        widget._dom_classes = new
-
-
-def _panel_title(text: str, description: str = "") -> str:
-    title = f' title="{html.escape(description)}"' if description else ""
-    return f'<div class="qttt-panel-title"{title}>{html.escape(text)}</div>'
 
 
 def _execution_count() -> int | None:
@@ -734,8 +773,11 @@ def play(
 
     ``record`` starts from a recorded position (e.g. ``"1-2 1-2"``), ``opponent``
     is ``"human"`` (default), ``"random"``, ``"heuristic"``, ``"perfect"`` or a
-    player object, ``language`` one of ``qttt_edu.i18n.LANGUAGES``.
+    player object, ``language`` one of ``qttt_edu.i18n.LANGUAGES`` (default: the
+    ``lang`` parameter of a Voilà page's URL, such as ``?lang=da``, if there is one).
     """
+    if language is None:
+        language = _url_language()
     if language is not None:
         set_language(language)
     game = Game.from_record(record) if record else Game()
@@ -747,3 +789,26 @@ def play(
     display(app.widget)
     app._shown_in = _execution_count()
     return app
+
+
+def _url_language() -> str | None:
+    """The ``lang`` of the page's URL in Voilà (``?lang=da``), if it names a language we have.
+
+    Voilà puts the page's query string in ``QUERY_STRING`` of the kernel's
+    environment; JupyterLab and plain Python have none. A kernel Voilà started
+    ahead of time (``preheat_kernel``) has run the imports already and learns
+    the query string here, when a page asks for it.
+    """
+    import os
+    from urllib.parse import parse_qs
+
+    query = os.environ.get("QUERY_STRING")
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import get_query_string
+        except ImportError:
+            return None
+        query = get_query_string()
+    values = parse_qs(query or "").get("lang", [])
+    lang = values[0].strip().lower() if values else ""
+    return lang if lang in available_languages() else None

@@ -1,7 +1,9 @@
-"""The two views beside the board: the entanglement graph (PNG) and the realities table.
+"""The graph as a PNG and the realities as HTML, for notebooks that still ask for them.
 
-Both import their engines (``qttt_edu.drawing`` with matplotlib, ``qttt_edu.quantum``)
-only when first drawn, so importing the widget module stays fast.
+The app no longer uses these: its page draws the graph as SVG and the realities
+from the view model (``qttt_edu.view``). They import their engines
+(``qttt_edu.drawing`` with matplotlib, ``qttt_edu.quantum``) only when first
+called, so importing this module loads neither.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ..core import Action, Game, Outcome, Position, mark_name, player_of
 from ..i18n import t
+from ..view import outcome_text, position_prompt
 
 __all__ = [
     "explain_text",
@@ -65,47 +66,12 @@ def square_tooltip(position: Position, square: int) -> str:
     return t("widget_square_empty", square=square)
 
 
-def outcome_text(outcome: Outcome) -> str:
-    """The result in one line: ``"X wins: line 3-5-7 (completed by X9)"`` or the draw."""
-    if outcome.winner is None:
-        return t("widget_status_draw")
-    first = outcome.lines[0]
-    text = t(
-        "widget_status_win",
-        winner=outcome.winner,
-        line=_squares(first.squares),
-        mark=mark_name(first.highest),
-    )
-    later = [ln for ln in outcome.lines if ln.player != outcome.winner]
-    if later:
-        ln = later[0]
-        text += t(
-            "widget_status_win_later",
-            player=ln.player,
-            line=_squares(ln.squares),
-            mark=mark_name(ln.highest),
-        )
-    return text
-
-
 def status_text(game: Game, selected: int | None = None) -> str:
     """Who acts and what to do, in one line.
 
     ``selected`` is the square of a first click still waiting for its partner.
     """
-    pos = game.position
-    if pos.outcome is not None:
-        return outcome_text(pos.outcome)
-    pending = game.awaiting_collapse
-    if pending is not None:
-        a, b = pending.squares
-        return t("widget_status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b)
-    legal = game.legal_moves()
-    if legal and legal[0].kind == "classical":
-        return t("widget_status_ninth", player=pos.to_act, square=legal[0].squares[0])
-    if selected is not None:
-        return t("widget_status_second", player=pos.to_act, move=pos.next_move, square=selected)
-    return t("widget_status_move", player=pos.to_act, move=pos.next_move)
+    return position_prompt(game.position, selected)
 
 
 def explain_text(game: Game) -> list[str]:

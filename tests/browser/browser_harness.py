@@ -86,12 +86,20 @@ def free_port() -> int:
 
 
 def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:
-    """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``."""
+    """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``.
+
+    The repository's Voilà configuration (``voila.json``: preheated kernels for the
+    app, culling of idle kernels) goes along, so the servers run as they do for
+    everyone who serves the app from the repository.
+    """
     shutil.copytree(
         source,
         dest / "notebooks",
         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
     )
+    config = REPO / "voila.json"
+    if config.is_file():
+        shutil.copy(config, dest / "voila.json")
     return dest
 
 
@@ -446,8 +454,25 @@ def board_state(app: Any) -> dict[int, tuple[str, str]]:
     return {int(s): (plain(text), plain(title)) for s, (text, title) in raw.items()}
 
 
-def check_board(app: Any, record: str) -> None:
-    """Assert every square shows exactly the marks the rules core says it holds."""
+def check_board(app: Any, record: str, timeout: float = 3.0) -> None:
+    """Assert every square shows exactly the marks the rules core says it holds.
+
+    A collapse is drawn mark by mark (about a quarter of a second a step), so the
+    board is read again until it agrees or ``timeout`` seconds have passed.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            _check_board_once(app, record)
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def _check_board_once(app: Any, record: str) -> None:
+    assert app.locator(".qttt-animating").count() == 0, "the collapse is still being drawn"
     board = board_state(app)
     for square, (classical, spooky) in expected_squares(record).items():
         text, title = board[square]

@@ -1,0 +1,617 @@
+"""One view model of a position: plain data every view draws from.
+
+:func:`view_model` turns a :class:`~qttt_edu.core.Game` (or a bare
+:class:`~qttt_edu.core.Position`) and the little state a screen adds (the first
+square of a pair still waiting for its partner, a refusal to show, whether a
+computer is thinking) into a dict of lists, strings, numbers, booleans and
+``None``: JSON as it stands, computed once in Python. The app's page draws it
+(``qttt_edu/widgets/board.js``); a static SVG or a worksheet can draw the same
+dict. Nothing here decides a rule: every fact comes from ``qttt_edu.core`` and
+``qttt_edu.graph``.
+
+Marks are written ``"X3"`` in the data; a view writes them its own way (the page
+as X with a subscript 3, everywhere).
+
+>>> import json
+>>> from qttt_edu import Game
+>>> vm = view_model(Game.from_record("1-2 2-3 3-6 1-3"))
+>>> vm["phase"], vm["pending"]["mark"], vm["pending"]["cycle"], vm["pending"]["stems"]
+('collapse', 'O4', [1, 2, 3], ['X3'])
+>>> [(m["mark"], m["slot"], m["partner"]) for m in vm["squares"][0]["spooky"]]
+[('X1', 1, 2), ('O4', 4, 3)]
+>>> [step["mark"] for step in vm["pending"]["choices"][0]["cascade"]]
+['O4', 'X1', 'O2', 'X3']
+>>> json.loads(json.dumps(vm)) == vm
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .core import Action, Game, Outcome, Position, mark_name, player_of
+from .graph import cascade, pending_cycle
+from .i18n import get_language, t
+
+__all__ = [
+    "board_geometry",
+    "graph_view",
+    "outcome_text",
+    "position_prompt",
+    "square_xy",
+    "view_model",
+]
+
+#: format of the dict; bump it when a key changes meaning
+VERSION = 1
+
+# The graph's geometry, in board units: square s sits at column (s-1) % 3, row (s-1) // 3.
+NODE_RADIUS = 0.2
+_PARALLEL_GAP = 0.2  # apex distance between neighbouring parallel arcs
+_PASS_BEND = 0.24  # the least bend of an edge that would run straight through a third node
+_LABEL_GAP = 0.26  # labels closer than this are moved along their arcs
+
+
+def square_xy(square: int) -> tuple[int, int]:
+    """The column and row (0-2) of a square 1-9, as on the board.
+
+    >>> square_xy(1), square_xy(6), square_xy(8)
+    ((0, 0), (2, 1), (1, 2))
+    """
+    return (square - 1) % 3, (square - 1) // 3
+
+
+def _position_of(game: Game | Position) -> Position:
+    return game.position if isinstance(game, Game) else game
+
+
+# --- the board -------------------------------------------------------------------
+
+
+def _mark(move: int) -> dict[str, Any]:
+    return {"mark": mark_name(move), "player": player_of(move), "move": move}
+
+
+def _spooky_view(
+    pos: Position, square: int, cycle_marks: set[str], stems: set[str]
+) -> list[dict[str, Any]]:
+    """The spooky marks of ``square`` in move order; mark n sits in slot n of a 3x3 mini-grid."""
+    out = []
+    for move, a, b in pos.spooky:
+        if square not in (a, b):
+            continue
+        name = mark_name(move)
+        out.append(
+            {
+                **_mark(move),
+                "slot": move,
+                "partner": b if square == a else a,
+                "cycle": name in cycle_marks,
+                "stem": name in stems,
+                "newest": move == pos.spooky[-1][0],
+            }
+        )
+    return out
+
+
+def _square_label(pos: Position, square: int) -> str:
+    """The square's accessible name, e.g. ``"Square 2: spooky X1, O2"``."""
+    move = pos.classical_moves[square]
+    if move:
+        return t("widget_square_classical", square=square, mark=mark_name(move))
+    marks = pos.spooky_in(square)
+    if marks:
+        return t("widget_square_spooky", square=square, marks=", ".join(marks))
+    return t("widget_square_empty", square=square)
+
+
+def _full_label(
+    pos: Position, square: int, selected: bool, last: bool, pending: dict[str, Any] | None
+) -> str:
+    """The accessible name, with what the square is for now: chosen, last move, a choice."""
+    name = _square_label(pos, square)
+    if selected:
+        name = t("widget_square_selected", name=name)
+    if last:
+        name = t("widget_square_last", name=name)
+    if pending is not None:
+        name = t("widget_square_choosable", name=name, mark=pending["mark"])
+    return name
+
+
+def _squares_view(
+    pos: Position,
+    selected: int | None,
+    last: set[int],
+    pending: dict[str, Any] | None,
+    lines: dict[int, str],
+) -> list[dict[str, Any]]:
+    cycle = set(pending["cycle"]) if pending else set()
+    choices = set(pending["squares"]) if pending else set()
+    cycle_marks = set(pending["cycle_marks"]) if pending else set()
+    stems = set(pending["stems"]) if pending else set()
+    component = set(pending["component"]) if pending else set()
+    out = []
+    for s in range(1, 10):
+        col, row = square_xy(s)
+        move = pos.classical_moves[s]
+        out.append(
+            {
+                "square": s,
+                "col": col,
+                "row": row,
+                "label": _full_label(
+                    pos, s, s == selected, s in last, pending if s in choices else None
+                ),
+                "classical": _mark(move) if move else None,
+                "spooky": [] if move else _spooky_view(pos, s, cycle_marks, stems),
+                "selected": s == selected,
+                "last": s in last,
+                "cycle": s in cycle,
+                "stem": s in component and s not in cycle,
+                "choosable": s in choices,
+                "line": lines.get(s),
+            }
+        )
+    return out
+
+
+# --- the pending collapse --------------------------------------------------------
+
+
+def _step_view(step: Any) -> dict[str, Any]:
+    return {
+        "mark": step.mark,
+        "player": step.mark[0],
+        "square": step.square,
+        "left": step.left,
+        "forced_by": step.forced_by,
+        "on_cycle": step.on_cycle,
+        "reason": step.reason,
+    }
+
+
+def _pending_view(pos: Position) -> dict[str, Any] | None:
+    info = pending_cycle(pos)
+    if info is None:
+        return None
+    choices = []
+    for square in info.choices:
+        steps = [_step_view(step) for step in cascade(pos, square)]
+        result = ", ".join(f"{step['mark']} → {step['square']}" for step in steps)
+        choices.append(
+            {
+                "square": square,
+                "text": t("widget_choose_button", mark=info.mark, square=square),
+                "tooltip": t("widget_choose_tooltip", mark=info.mark, square=square, marks=result),
+                "cascade": steps,
+            }
+        )
+    return {
+        "mark": info.mark,
+        "player": info.mark[0],
+        "chooser": info.chooser,
+        "squares": list(info.choices),
+        "cycle": list(info.squares),
+        "cycle_marks": list(info.marks),
+        "stems": list(info.stems),
+        "component": sorted(info.component),
+        "choices": choices,
+    }
+
+
+# --- the last action, the outcome -------------------------------------------------
+
+
+def _last_action_view(before: Position | None, action: Action | None) -> dict[str, Any] | None:
+    """What the last action did; for a collapse, its cascade step by step."""
+    if action is None or before is None:
+        return None
+    move = before.spooky[-1][0] if action.kind == "collapse" else before.next_move
+    out: dict[str, Any] = {
+        "kind": action.kind,
+        "token": str(action),
+        "squares": list(action.squares),
+        **_mark(move),
+        "cascade": [],
+    }
+    if action.kind == "collapse":
+        out["cascade"] = [_step_view(step) for step in cascade(before, action.squares[0])]
+        # the board just before, so a view can replay the collapse mark by mark
+        out["before"] = _squares_view(before, None, set(), _pending_view(before), {})
+    return out
+
+
+def _last_squares(last: dict[str, Any] | None) -> set[int]:
+    return set() if last is None else set(last["squares"])
+
+
+def _outcome_view(pos: Position) -> dict[str, Any] | None:
+    outcome = pos.outcome
+    if outcome is None:
+        return None
+    lines = [
+        {
+            "player": ln.player,
+            "squares": list(ln.squares),
+            "highest": mark_name(ln.highest),
+            "winner": ln.player == outcome.winner and ln == outcome.lines[0],
+        }
+        for ln in outcome.lines
+    ]
+    banner = (
+        t("widget_banner_win", winner=outcome.winner) if outcome.winner else t("widget_banner_draw")
+    )
+    return {
+        "winner": outcome.winner,
+        "lines": lines,
+        "scores": dict(outcome.scores),
+        "text": outcome_text(outcome),
+        "banner": banner,
+    }
+
+
+def _line_of_square(outcome: dict[str, Any] | None) -> dict[int, str]:
+    """Square -> ``"winner"`` or ``"later"`` for the squares of completed lines."""
+    if outcome is None:
+        return {}
+    out: dict[int, str] = {}
+    for line in reversed(outcome["lines"]):
+        for s in line["squares"]:
+            out[s] = "winner" if line["winner"] else out.get(s, "later")
+    return out
+
+
+# --- the entanglement graph -------------------------------------------------------
+
+
+def _passes_through(a: int, b: int) -> bool:
+    """True when the straight segment from square a to square b crosses a third square."""
+    (ax, ay), (bx, by) = square_xy(a), square_xy(b)
+    return (ax + bx) % 2 == 0 and (ay + by) % 2 == 0 and abs(ax - bx) + abs(ay - by) > 1
+
+
+def _bends(a: int, b: int, count: int) -> list[float]:
+    """Apex offsets of ``count`` parallel arcs between a and b, well apart and off any node."""
+    if _passes_through(a, b):
+        return [
+            (_PASS_BEND + _PARALLEL_GAP * (i // 2)) * (1 if i % 2 == 0 else -1)
+            for i in range(count)
+        ]
+    return [_PARALLEL_GAP * (i - (count - 1) / 2) for i in range(count)]
+
+
+def _curve(a: int, b: int, bend: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The control point of a quadratic arc from a to b whose apex is ``bend`` off the chord.
+
+    The normal points to the left of a -> b (a < b), so the sign of a bend means
+    the same side for every edge of a pair.
+    """
+    (ax, ay), (bx, by) = square_xy(a), square_xy(b)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = (ay - by) / length, (bx - ax) / length
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    return (mx + 2 * bend * nx, my + 2 * bend * ny), (mx + bend * nx, my + bend * ny)
+
+
+def _on_curve(a: int, b: int, control: tuple[float, float], u: float) -> tuple[float, float]:
+    (ax, ay), (bx, by) = square_xy(a), square_xy(b)
+    cx, cy = control
+    v = 1 - u
+    return (v * v * ax + 2 * u * v * cx + u * u * bx, v * v * ay + 2 * u * v * cy + u * u * by)
+
+
+def _label_candidates(
+    a: int, b: int, control: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Points for an arc's label: along the arc from its middle out, then beside its middle."""
+    points = [_on_curve(a, b, control, u) for u in (0.5, 0.4, 0.6, 0.33, 0.67)]
+    (ax, ay), (bx, by) = square_xy(a), square_xy(b)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = (ay - by) / length, (bx - ax) / length
+    mx, my = _on_curve(a, b, control, 0.5)
+    for side in (0.17, -0.17, 0.3, -0.3):
+        points.append((mx + side * nx, my + side * ny))
+    return points
+
+
+def _place_label(
+    a: int, b: int, control: tuple[float, float], taken: list[tuple[float, float]]
+) -> tuple[float, float]:
+    """The first candidate point clear of other labels and nodes, else the clearest one."""
+    nodes = [square_xy(s) for s in range(1, 10)]
+    best, best_room = None, -1.0
+    for x, y in _label_candidates(a, b, control):
+        node_room = min(math.hypot(x - px, y - py) for px, py in nodes) - NODE_RADIUS
+        label_room = min((math.hypot(x - px, y - py) for px, py in taken), default=9.0)
+        if node_room >= 0.08 and label_room >= _LABEL_GAP:
+            return x, y
+        room = min(label_room, node_room + 0.1)
+        if room > best_room:
+            best, best_room = (x, y), room
+    assert best is not None
+    return best
+
+
+def _round(point: tuple[float, float]) -> list[float]:
+    return [round(point[0], 4), round(point[1], 4)]
+
+
+def _edges_view(pos: Position, pending: dict[str, Any] | None) -> list[dict[str, Any]]:
+    cycle_marks = set(pending["cycle_marks"]) if pending else set()
+    stems = set(pending["stems"]) if pending else set()
+    newest = pos.spooky[-1][0] if pos.spooky else 0
+    pairs: dict[tuple[int, int], list[int]] = {}
+    for move, a, b in pos.spooky:
+        pairs.setdefault((a, b), []).append(move)
+    edges: list[dict[str, Any]] = []
+    taken: list[tuple[float, float]] = []
+    for move, a, b in pos.spooky:
+        siblings = pairs[(a, b)]
+        bend = _bends(a, b, len(siblings))[siblings.index(move)]
+        control, apex = _curve(a, b, bend)
+        label = _place_label(a, b, control, taken)
+        taken.append(label)
+        name = mark_name(move)
+        edges.append(
+            {
+                **_mark(move),
+                "a": a,
+                "b": b,
+                "bend": round(bend, 4),
+                "control": _round(control),
+                "apex": _round(apex),
+                "label_at": _round(label),
+                "cycle": name in cycle_marks,
+                "stem": name in stems,
+                "newest": move == newest,
+            }
+        )
+    return edges
+
+
+def graph_view(game: Game | Position) -> dict[str, Any]:
+    """The entanglement graph laid out on the board: nodes at the squares, arcs for marks.
+
+    Coordinates are in board units (a square's column and row, 0-2); a view scales
+    them. Each edge is a quadratic arc from ``a`` to ``b`` through ``control``;
+    parallel edges (marks on the same two squares) get bends of opposite signs and
+    a gap of 0.2 between apexes, and an edge whose chord would cross a third node
+    bends around it. ``label_at`` keeps labels apart.
+
+    >>> from qttt_edu import Game
+    >>> g = graph_view(Game.from_record("1-2 1-2"))
+    >>> [(e["mark"], e["bend"]) for e in g["edges"]]
+    [('X1', -0.1), ('O2', 0.1)]
+    >>> [e["cycle"] for e in g["edges"]], g["nodes"][0]["x"], g["nodes"][8]["y"]
+    ([True, True], 0, 2)
+    """
+    pos = _position_of(game)
+    pending = _pending_view(pos)
+    return _graph_view(pos, pending)
+
+
+def _graph_view(pos: Position, pending: dict[str, Any] | None) -> dict[str, Any]:
+    cycle = set(pending["cycle"]) if pending else set()
+    nodes = []
+    for s in range(1, 10):
+        x, y = square_xy(s)
+        move = pos.classical_moves[s]
+        nodes.append(
+            {
+                "square": s,
+                "x": x,
+                "y": y,
+                "classical": _mark(move) if move else None,
+                "spooky": bool(pos.spooky_in(s)) and not move,
+                "cycle": s in cycle,
+            }
+        )
+    return {"nodes": nodes, "edges": _edges_view(pos, pending), "radius": NODE_RADIUS}
+
+
+def board_geometry() -> dict[str, Any]:
+    """Where the nine squares and a mark's nine slots sit, in board units (for static views)."""
+    return {
+        "squares": {s: list(square_xy(s)) for s in range(1, 10)},
+        "slots": {n: list(square_xy(n)) for n in range(1, 10)},
+    }
+
+
+# --- realities ---------------------------------------------------------------------
+
+
+def _realities_view(pos: Position) -> dict[str, Any]:
+    from .quantum import count_realities, square_odds
+
+    odds = square_odds(pos)
+    squares = []
+    for s in range(1, 10):
+        entry = dict(odds[s])
+        empty = float(entry.pop("", 0))
+        marks = [
+            {"mark": m, "player": m[0], "p": round(float(p), 4)}
+            for m, p in sorted(entry.items(), key=lambda mp: (-mp[1], int(mp[0][1:])))
+            if p > 0
+        ]
+        squares.append({"square": s, "marks": marks, "empty": round(empty, 4)})
+    decided = pos.outcome is not None
+    count = count_realities(pos)
+    return {
+        "count": count,
+        "decided": decided,
+        "headline": t("widget_realities_decided")
+        if decided
+        else t("widget_realities_count", count=count),
+        "squares": squares,
+    }
+
+
+# --- status, turn, texts ------------------------------------------------------------
+
+
+def _phase(pos: Position, selected: int | None, thinking: bool, waiting: bool) -> str:
+    if pos.outcome is not None:
+        return "over"
+    if thinking:
+        return "thinking"
+    if waiting:
+        return "waiting"
+    if pos.pending:
+        return "collapse"
+    if pos.next_move == 9 and len(pos.free_squares) == 1:
+        return "ninth"
+    return "second" if selected is not None else "move"
+
+
+def position_prompt(pos: Position, selected: int | None = None) -> str:
+    """Who acts and what to do, in one line (``selected``: a first square waiting for its partner).
+
+    >>> from qttt_edu import Game
+    >>> position_prompt(Game.from_record("1-2 1-2").position)
+    'X: O2 closed a cycle. Choose where O2 lands: square 1 or square 2'
+    """
+    if pos.outcome is not None:
+        return outcome_text(pos.outcome)
+    if pos.pending:
+        move, a, b = pos.spooky[-1]
+        return t(
+            "widget_status_collapse", chooser=player_of(move + 1), mark=mark_name(move), a=a, b=b
+        )
+    codes = pos.legal_actions()
+    if codes and codes[0] < 10:
+        return t("widget_status_ninth", player=pos.to_act, square=codes[0])
+    if selected is not None:
+        return t("widget_status_second", player=pos.to_act, move=pos.next_move, square=selected)
+    return t("widget_status_move", player=pos.to_act, move=pos.next_move)
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """The result in one line: ``"X wins: line 3-5-7 (completed by X9)"`` or the draw."""
+    if outcome.winner is None:
+        return t("widget_status_draw")
+    first = outcome.lines[0]
+    text = t(
+        "widget_status_win",
+        winner=outcome.winner,
+        line=_join(first.squares),
+        mark=mark_name(first.highest),
+    )
+    later = [ln for ln in outcome.lines if ln.player != outcome.winner]
+    if later:
+        ln = later[0]
+        text += t(
+            "widget_status_win_later",
+            player=ln.player,
+            line=_join(ln.squares),
+            mark=mark_name(ln.highest),
+        )
+    return text
+
+
+def _join(squares: Any) -> str:
+    return "-".join(str(s) for s in squares)
+
+
+def _texts() -> dict[str, str]:
+    """Labels that depend only on the language."""
+    keys = [
+        "widget_title",
+        "widget_graph_title",
+        "widget_graph_alt",
+        "widget_graph_cycle",
+        "widget_graph_stem",
+        "widget_graph_mark",
+        "widget_realities_title",
+        "widget_realities_note",
+        "widget_realities_settled",
+        "widget_realities_empty",
+        "widget_explain_title",
+        "widget_board_label",
+        "widget_choices_label",
+        "widget_turn_label",
+    ]
+    return {key.removeprefix("widget_"): t(key) for key in keys}
+
+
+def view_model(
+    game: Game | Position,
+    *,
+    selected: int | None = None,
+    message: tuple[str, str] | None = None,
+    prompt: str | None = None,
+    thinking: bool = False,
+    waiting: bool = False,
+    computer: str | None = None,
+    last_action: Action | None = None,
+    realities: bool = True,
+) -> dict[str, Any]:
+    """Everything a view of ``game`` shows, as plain JSON-ready data.
+
+    Parameters
+    ----------
+    game : Game or Position
+        What to show. A ``Game`` also gives the last action (and its cascade),
+        undo/redo, the timeline and the explanation; a bare ``Position`` gives
+        ``last_action`` only if passed.
+    selected : int, optional
+        The first square of a pair still waiting for its partner.
+    message : (kind, text), optional
+        A refusal, error or note to show above the prompt (``kind`` is
+        ``"refusal"``, ``"error"`` or ``"note"``).
+    prompt : str, optional
+        The prompt to show instead of the position's own (the app's computer turns).
+    thinking, waiting : bool
+        The computer is choosing its action / is to act but paused (timeline).
+    computer : {"X", "O"}, optional
+        The side a computer plays (None: two people).
+    realities : bool
+        Include the realities panel (counts and odds; costs most for long games).
+
+    Keys: ``version``, ``lang``, ``record``, ``ply``, ``length``, ``can_undo``,
+    ``can_redo``, ``to_act``, ``phase``, ``computer``, ``status`` (``message``,
+    ``prompt``, ``player``), ``squares`` (nine dicts), ``pending``, ``last_action``,
+    ``outcome``, ``graph``, ``explain``, ``realities``, ``texts``.
+    """
+    from .widgets.text import explain_text
+
+    pos = _position_of(game)
+    is_game = isinstance(game, Game)
+    if is_game and game.history:
+        before, action = list(game)[-2], game.history[-1]
+    else:
+        before, action = (None, None) if last_action is None else (None, last_action)
+    pending = _pending_view(pos)
+    last = _last_action_view(before, action)
+    outcome = _outcome_view(pos)
+    if prompt is None:
+        prompt = position_prompt(pos, selected)
+    return {
+        "version": VERSION,
+        "lang": get_language(),
+        "record": game.record() if is_game else "",
+        "ply": game.ply if is_game else 0,
+        "length": len(game.timeline) if is_game else 0,
+        "can_undo": game.can_undo if is_game else False,
+        "can_redo": game.can_redo if is_game else False,
+        "to_act": pos.to_act,
+        "phase": _phase(pos, selected, thinking, waiting),
+        "computer": computer,
+        "status": {
+            "message": None if message is None else {"kind": message[0], "text": message[1]},
+            "prompt": prompt,
+            "player": pos.to_act,
+        },
+        "squares": _squares_view(
+            pos, selected, _last_squares(last), pending, _line_of_square(outcome)
+        ),
+        "pending": pending,
+        "last_action": last,
+        "outcome": outcome,
+        "graph": _graph_view(pos, pending),
+        "explain": explain_text(game) if is_game else [],
+        "metaphor": t("explain_metaphor"),
+        "realities": _realities_view(pos) if realities else None,
+        "texts": _texts(),
+    }

@@ -1,0 +1,134 @@
+"""The view model (qttt_edu.view): plain data, true to the core, laid out for the eye."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+from hypothesis import given, settings
+
+from qttt_edu import Game
+from qttt_edu.graph import pending_cycle
+from qttt_edu.view import graph_view, square_xy, view_model
+
+from .strategies import reachable_positions
+
+
+def _point(e: dict, u: float) -> tuple[float, float]:
+    (ax, ay), (bx, by) = square_xy(e["a"]), square_xy(e["b"])
+    cx, cy = e["control"]
+    v = 1 - u
+    return (v * v * ax + 2 * u * v * cx + u * u * bx, v * v * ay + 2 * u * v * cy + u * u * by)
+
+
+@settings(max_examples=150, deadline=None)
+@given(reachable_positions())
+def test_every_position_gives_json_true_to_the_core(position):
+    vm = view_model(position)
+    assert json.loads(json.dumps(vm)) == vm
+    for sq in vm["squares"]:
+        s = sq["square"]
+        move = position.classical_moves[s]
+        if move:
+            assert sq["classical"]["move"] == move and sq["spooky"] == []
+        else:
+            assert [m["mark"] for m in sq["spooky"]] == position.spooky_in(s)
+            for m in sq["spooky"]:
+                assert m["slot"] == m["move"]  # mark n sits in slot n, whatever else is there
+                assert m["player"] == m["mark"][0]
+                assert (
+                    s in next((a, b) for n, a, b in position.spooky if n == m["move"])
+                    and m["partner"] != s
+                )
+    assert len(vm["graph"]["edges"]) == len(position.spooky)
+    assert vm["phase"] in ("move", "collapse", "ninth", "over")
+
+
+@settings(max_examples=150, deadline=None)
+@given(reachable_positions())
+def test_graph_arcs_stay_apart_and_off_other_nodes(position):
+    graph = graph_view(position)
+    edges = graph["edges"]
+    for e in edges:
+        # No arc runs through a square that is not one of its ends.
+        for s in range(1, 10):
+            if s in (e["a"], e["b"]):
+                continue
+            x, y = square_xy(s)
+            closest = min(math.dist((x, y), _point(e, u / 40)) for u in range(41))
+            assert closest > graph["radius"] * 0.9, (e["mark"], s)
+    # Parallel marks (the same two squares) are separate arcs, at least 0.15 apart at the apex.
+    for e in edges:
+        for f in edges:
+            if e["move"] < f["move"] and (e["a"], e["b"]) == (f["a"], f["b"]):
+                assert math.dist(e["apex"], f["apex"]) >= 0.15
+    labels = [tuple(e["label_at"]) for e in edges]
+    close = [
+        (p, q) for i, p in enumerate(labels) for q in labels[i + 1 :] if math.dist(p, q) < 0.12
+    ]
+    assert not close, close
+
+
+def test_cycle_stems_and_choices_match_the_graph_module():
+    game = Game.from_record("1-2 2-3 3-6 1-3")  # RULES.md example 2: cycle 1-2-3, stem X3
+    vm = view_model(game)
+    info = pending_cycle(game)
+    pending = vm["pending"]
+    assert pending["cycle"] == list(info.squares) and pending["stems"] == ["X3"]
+    assert [c["square"] for c in pending["choices"]] == [1, 3]
+    assert [s["square"] for s in vm["squares"] if s["cycle"]] == [1, 2, 3]
+    assert [s["square"] for s in vm["squares"] if s["stem"]] == [6]
+    edges = {e["mark"]: e for e in vm["graph"]["edges"]}
+    assert edges["X3"]["stem"] and not edges["X3"]["cycle"]
+    assert all(edges[m]["cycle"] for m in ("X1", "O2", "O4"))
+    assert [n["square"] for n in vm["graph"]["nodes"] if n["cycle"]] == [1, 2, 3]
+
+
+def test_last_collapse_lists_its_cascade_and_the_board_before():
+    game = Game.from_record("1-2 2-5 1-5 c1")  # Goff, Fig. 5
+    last = view_model(game)["last_action"]
+    assert last["kind"] == "collapse" and last["mark"] == "X3"
+    assert [(s["mark"], s["square"]) for s in last["cascade"]] == [
+        ("X3", 1),
+        ("X1", 2),
+        ("O2", 5),
+    ]
+    before = {sq["square"]: [m["mark"] for m in sq["spooky"]] for sq in last["before"]}
+    assert before[1] == ["X1", "X3"] and before[5] == ["O2", "X3"]
+
+
+def test_outcome_marks_the_winning_line_and_the_later_one():
+    vm = view_model(Game.from_record("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"))
+    assert vm["phase"] == "over" and vm["outcome"]["winner"] == "X"
+    lines = {sq["square"]: sq["line"] for sq in vm["squares"] if sq["line"]}
+    assert lines == {3: "winner", 6: "winner", 9: "winner", 1: "later", 4: "later", 7: "later"}
+    assert vm["outcome"]["banner"] == "X wins!"
+    assert vm["realities"]["decided"] is True
+
+
+def test_a_bare_position_has_no_history_but_the_same_board():
+    game = Game.from_record("1-2 1-2")
+    from_game, from_position = view_model(game), view_model(game.position)
+    def marks(vm):
+        return [(sq["classical"], sq["spooky"], sq["cycle"]) for sq in vm["squares"]]
+
+    assert marks(from_game) == marks(from_position)
+    assert from_game["graph"] == from_position["graph"]
+    assert from_position["last_action"] is None and from_position["record"] == ""
+    assert from_position["status"]["prompt"] == from_game["status"]["prompt"]
+
+
+def test_the_app_and_its_view_never_load_matplotlib_or_numpy():
+    """The static site runs the app under Pyodide, where neither is installed."""
+    code = (
+        "import sys, qttt_edu.widgets, qttt_edu.view\n"
+        "from qttt_edu.widgets import GameApp\n"
+        "app = GameApp(computer_delay=0)\n"
+        "for s in (1, 2, 1, 2, 1): app.squares[s].click()\n"
+        "assert app.game.record() == '1-2 1-2 c1'\n"
+        "print(sorted(m for m in ('matplotlib', 'numpy', 'PIL') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
