@@ -444,23 +444,6 @@ def _cell(source: str, cell_id: str) -> dict[str, Any]:
     }
 
 
-# Until the app draws its entanglement graph in the page (the board rewrite), its graph
-# panel needs matplotlib, which Pyodide can only get from a CDN: the site then leaves
-# that one panel empty. The check reads the renderer's source, so it switches itself off
-# as soon as the app no longer imports matplotlib there.
-INTERIM_GRAPH = """
-import inspect as _inspect
-
-try:
-    from qttt_edu.widgets import panels as _panels
-except ImportError:
-    _panels = None
-_renderer = getattr(_panels, "GraphRenderer", None)
-if _renderer is not None and "matplotlib" in _inspect.getsource(_renderer):
-    _renderer.png = lambda self, game: b""
-"""
-
-
 def app_notebook(source: Path | None = None) -> dict[str, Any]:
     """The app notebook for the site: the repository's ``notebooks/app.ipynb`` (or a
     built-in one) after a first cell that sets the language the page asks for."""
@@ -475,7 +458,7 @@ def app_notebook(source: Path | None = None) -> dict[str, Any]:
         }
     language = _cell(
         f"from qttt_edu.i18n import set_language\n\n{LANG_PLACEHOLDER}\n"
-        "set_language(LANGUAGE)\n" + INTERIM_GRAPH,
+        "set_language(LANGUAGE)\n",
         "site-language",
     )
     cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
