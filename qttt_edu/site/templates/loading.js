@@ -81,6 +81,7 @@
     if (state.done || state.failed) return;
     state.done = true;
     state.seconds = (Date.now() - started) / 1000;
+    state.interactiveMs = performance.now();  // since the page's navigation started
     screen.className = "qttt-done";
     screen.setAttribute("aria-hidden", "true");
     clearInterval(ticker);
