@@ -63,7 +63,9 @@ def wait_interactive(page: Any) -> float:
 
 
 def fmt(values: list[float], unit: str = "s") -> str:
-    return f"median {statistics.median(values):.2f} {unit} ({', '.join(f'{v:.2f}' for v in values)})"
+    return (
+        f"median {statistics.median(values):.2f} {unit} ({', '.join(f'{v:.2f}' for v in values)})"
+    )
 
 
 def main() -> int:

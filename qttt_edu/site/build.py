@@ -53,8 +53,17 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
 STAND_INS = ("ssl", "sqlite3", "jedi")
 # Names the kernel's start-up installs unless they are in loadPyodideOptions.packages
 # (jupyterlite-pyodide-kernel 0.6.1); they must appear under exactly these spellings.
-KERNEL_STARTUP = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm",
-                  "pyodide_kernel", "jedi", "ipython")  # fmt: skip
+KERNEL_STARTUP = (
+    "micropip",
+    "piplite",
+    "ssl",
+    "sqlite3",
+    "ipykernel",
+    "comm",
+    "pyodide_kernel",
+    "jedi",
+    "ipython",
+)
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
@@ -113,8 +122,14 @@ def fetch_npm(cache: Path, log: Log = print) -> dict[str, Path]:
         if not tarball.exists():
             log(f"downloading {name}@{pin['version']} (npm)")
             _run(
-                ["npm", "pack", f"{name}@{pin['version']}", "--silent", "--pack-destination",
-                 str(folder)],  # fmt: skip
+                [
+                    "npm",
+                    "pack",
+                    f"{name}@{pin['version']}",
+                    "--silent",
+                    "--pack-destination",
+                    str(folder),
+                ],
                 f"npm pack {name}",
             )
         if not tarball.exists():
@@ -139,10 +154,28 @@ def fetch_wheels(cache: Path, log: Log = print) -> list[Path]:
     if not set(wanted) <= set(have):
         log(f"downloading {len(set(wanted) - set(have))} wheels (pip)")
         _run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--only-binary=:all:", "--python-version", "3.12", "--platform", "any",
-             "--implementation", "py", "--abi", "none", "--require-hashes",
-             "-r", str(PINS / "browser-wheels.txt"), "-d", str(folder)],  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.12",
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--require-hashes",
+                "-r",
+                str(PINS / "browser-wheels.txt"),
+                "-d",
+                str(folder),
+            ],
             "pip download (browser wheels)",
         )
         have = {_wheel_key(p.name): p for p in folder.glob("*.whl")}
@@ -233,7 +266,10 @@ def find_python312() -> str | None:
         try:
             done = subprocess.run(
                 [candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 12))"],
-                capture_output=True, text=True, timeout=30, check=False,
+                capture_output=True,
+                text=True,
+                timeout=30,
+                check=False,
             )
         except (OSError, subprocess.TimeoutExpired):
             continue
@@ -259,8 +295,18 @@ def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -
         root = Path(tmp)
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(root)
-        argv = [python, "-m", "compileall", "-q", "-j", "0",
-                "--invalidation-mode", "unchecked-hash", "-d", SITE_PACKAGES]  # fmt: skip
+        argv = [
+            python,
+            "-m",
+            "compileall",
+            "-q",
+            "-j",
+            "0",
+            "--invalidation-mode",
+            "unchecked-hash",
+            "-d",
+            SITE_PACKAGES,
+        ]
         if not keep_source:
             argv.append("-b")  # legacy layout: module.pyc beside (then instead of) module.py
         _run([*argv, str(root)], f"compiling {wheel.name}")
@@ -457,8 +503,7 @@ def app_notebook(source: Path | None = None) -> dict[str, Any]:
             "nbformat_minor": 5,
         }
     language = _cell(
-        f"from qttt_edu.i18n import set_language\n\n{LANG_PLACEHOLDER}\n"
-        "set_language(LANGUAGE)\n",
+        f"from qttt_edu.i18n import set_language\n\n{LANG_PLACEHOLDER}\nset_language(LANGUAGE)\n",
         "site-language",
     )
     cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
@@ -495,16 +540,29 @@ def _clear(out: Path) -> None:
 
 def _voici_build(lite: Path, out: Path) -> None:
     _run(
-        [sys.executable, "-c", "import sys; from voici_core.app import main; sys.exit(main())", "build", "--lite-dir", str(lite),
-         "--contents", str(lite / "contents"), "--output-dir", str(out),
-         "--no-sourcemaps", "--no-unused-shared-packages"],  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            "import sys; from voici_core.app import main; sys.exit(main())",
+            "build",
+            "--lite-dir",
+            str(lite),
+            "--contents",
+            str(lite / "contents"),
+            "--output-dir",
+            str(out),
+            "--no-sourcemaps",
+            "--no-unused-shared-packages",
+        ],
         "voici build",
         cwd=lite,
     )
 
 
 def _catalog(lang: str, name: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((PACKAGE / "locales" / lang / f"{name}.json").read_text("utf-8"))
+    data: dict[str, str] = json.loads(
+        (PACKAGE / "locales" / lang / f"{name}.json").read_text("utf-8")
+    )
     return data
 
 
@@ -582,9 +640,7 @@ def loader_html(lang_default: str = "en") -> str:
 def index_html() -> str:
     title = _catalog("en", "widget")["widget_title"]
     template = (TEMPLATES / "index.html").read_text("utf-8")
-    return template.replace("{{title}}", html.escape(title)).replace(
-        "{{app}}", APP_PAGE
-    )
+    return template.replace("{{title}}", html.escape(title)).replace("{{app}}", APP_PAGE)
 
 
 def _trim(out: Path) -> None:
@@ -608,7 +664,9 @@ def _trim(out: Path) -> None:
         if path.name not in ("schemas", "themes"):
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     for path in (out / "voici" / "build").glob("*"):
-        if path.suffix in (".eot", ".ttf") or (path.suffix == ".svg" and path.stat().st_size > 50_000):
+        if path.suffix in (".eot", ".ttf") or (
+            path.suffix == ".svg" and path.stat().st_size > 50_000
+        ):
             path.unlink()
 
 
@@ -663,9 +721,7 @@ def build_site(
         log("building the Voici site (jupyter lite)")
         _voici_build(lite, out)
         _, lock = install_pyodide(out, npm["pyodide"], wheels)
-        lock_hash = hashlib.sha256(
-            json.dumps(lock, sort_keys=True).encode()
-        ).hexdigest()[:12]
+        lock_hash = hashlib.sha256(json.dumps(lock, sort_keys=True).encode()).hexdigest()[:12]
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
         settings["loadPyodideOptions"]["lockFileURL"] = (
             f"static/pyodide/pyodide-lock.json?v={lock_hash}"

@@ -28,7 +28,6 @@ from .browser_harness import (
     check_undo_and_new_game,
     free_port,
     play_game,
-    status_text,
     wait_for_status,
 )
 
@@ -178,9 +177,7 @@ def test_site_plays_a_whole_game_offline(site_server: Server, offline_page: Any)
     assert_offline(page)
 
 
-def test_language_from_the_address_and_from_the_app(
-    site_server: Server, offline_page: Any
-) -> None:
+def test_language_from_the_address_and_from_the_app(site_server: Server, offline_page: Any) -> None:
     page = offline_page()
     # The site's front door keeps ?lang= on its way to the app.
     page.goto(site_server.url(f"{SUB_PATH}?lang=da"))
@@ -216,9 +213,7 @@ def test_computer_opponents_play_in_the_browser(site_server: Server, offline_pag
     assert_offline(page)
 
 
-def test_a_kernel_that_cannot_start_shows_a_message(
-    site_server: Server, offline_page: Any
-) -> None:
+def test_a_kernel_that_cannot_start_shows_a_message(site_server: Server, offline_page: Any) -> None:
     page = offline_page()
     # A file the host lost (IPython's wheel): the kernel's start-up fails inside its worker.
     page.context.route("**/ipython-*.whl", lambda route: route.abort())
@@ -242,4 +237,3 @@ def test_a_page_that_hangs_says_so_after_its_time_limit(
     error = page.locator("#qttt-loading-error")
     error.wait_for(state="visible", timeout=30_000)
     assert "6 seconds" in page.locator("#qttt-error-reason").inner_text()
-
