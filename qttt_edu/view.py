@@ -302,9 +302,7 @@ def _on_curve(a: int, b: int, control: tuple[float, float], u: float) -> tuple[f
     return (v * v * ax + 2 * u * v * cx + u * u * bx, v * v * ay + 2 * u * v * cy + u * u * by)
 
 
-def _label_candidates(
-    a: int, b: int, control: tuple[float, float]
-) -> list[tuple[float, float]]:
+def _label_candidates(a: int, b: int, control: tuple[float, float]) -> list[tuple[float, float]]:
     """Points for an arc's label: along the arc from its middle out, then beside its middle."""
     points = [_on_curve(a, b, control, u) for u in (0.5, 0.4, 0.6, 0.33, 0.67)]
     (ax, ay), (bx, by) = square_xy(a), square_xy(b)

@@ -111,6 +111,7 @@ def test_outcome_marks_the_winning_line_and_the_later_one():
 def test_a_bare_position_has_no_history_but_the_same_board():
     game = Game.from_record("1-2 1-2")
     from_game, from_position = view_model(game), view_model(game.position)
+
     def marks(vm):
         return [(sq["classical"], sq["spooky"], sq["cycle"]) for sq in vm["squares"]]
 

@@ -587,10 +587,12 @@ def test_clicks_while_the_computer_thinks_are_refused():
             "⚠ Not allowed: wait a moment: the computer (O) is choosing its action"
         )
         assert app.game.record() == "5-6" and player.asked == 0
+        # The player is asked in a worker thread; its answer is applied on the event loop.
         for _ in range(100):
             await asyncio.sleep(0.02)
-            if player.asked:
+            if app.game.ply == 2:
                 break
+        assert player.asked == 1
         assert app.game.record() == "5-6 1-2"
         assert status(app) == "X, move 3: choose two squares"
 
@@ -849,3 +851,37 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
             else [f"Put {pending.mark} in square {s}" for s in pending.squares]
         )
         assert shown == expected
+
+
+def test_thinking_shows_from_the_first_frame_after_the_humans_move():
+    """No "O is to act" flicker before "thinking…": the page gets "thinking" at once."""
+
+    async def scenario():
+        player = FirstLegal()
+        app = GameApp(opponent=player, computer_delay=0.05)
+        frames = []
+        app.board.observe(lambda change: frames.append(change["new"]["phase"]), names="view")
+        click(app, 5, 6)
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if player.asked and app.game.ply == 2:
+                break
+        await asyncio.sleep(0.05)
+        assert app.game.record() == "5-6 1-2"
+        assert frames == ["second", "thinking", "move"], frames
+
+    asyncio.run(scenario())
+
+
+def test_the_computer_never_gets_the_game_only_an_immutable_position():
+    seen = []
+
+    class Spy:
+        def choose(self, position):
+            seen.append(position)
+            return position.legal_actions()[0]
+
+    app = GameApp(opponent=Spy(), computer_delay=0)
+    click(app, 5, 6)
+    assert seen and all(type(p).__name__ == "Position" for p in seen)
+    assert app.game.record() == "5-6 1-2"

@@ -89,21 +89,25 @@ def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:
     """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``.
 
     The repository's Voilà configuration (``voila.json``: preheated kernels for the
-    app, culling of idle kernels) goes along, so the servers run as they do for
-    everyone who serves the app from the repository.
+    app, culling of idle kernels; ``voila.py`` and its template: the friendly loading
+    message) goes along, so the servers run as they do for everyone who serves the
+    app from the repository.
     """
     shutil.copytree(
         source,
         dest / "notebooks",
         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
     )
-    config = REPO / "voila.json"
-    if config.is_file():
-        shutil.copy(config, dest / "voila.json")
+    for config in ("voila.json", "voila.py"):
+        if (REPO / config).is_file():
+            shutil.copy(REPO / config, dest / config)
+    template = Path("share") / "jupyter" / "voila" / "templates" / "qttt"
+    if (REPO / template).is_dir():
+        shutil.copytree(REPO / template, dest / template)
     return dest
 
 
-def server_env(work: Path) -> dict[str, str]:
+def server_env(work: Path, root: Path | None = None) -> dict[str, str]:
     """Environment for a server and its kernels, isolated in ``work``.
 
     Runtime, config and IPython directories go to ``work`` so a developer's
@@ -122,6 +126,12 @@ def server_env(work: Path) -> dict[str, str]:
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
+    # voila.json chooses the kit's Voila template, which pip installs into
+    # share/jupyter; an editable install does not, so the copy made by
+    # copy_notebooks goes on Jupyter's data path.
+    share = (root if root is not None else work) / "share" / "jupyter"
+    paths = [str(share), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]
+    env["JUPYTER_PATH"] = os.pathsep.join(paths)
     return env
 
 
@@ -243,7 +253,7 @@ def lab_server(root: Path, work: Path) -> Server:
         base_url=f"http://127.0.0.1:{port}/",
         ready_path="api",
         cwd=root,
-        env=server_env(work),
+        env=server_env(work, root),
         log_path=work / "jupyterlab.log",
     )
 
@@ -268,7 +278,7 @@ def voila_server(root: Path, work: Path) -> Server:
         base_url=f"http://127.0.0.1:{port}/",
         ready_path="",  # the tree listing: answers without starting a kernel
         cwd=root,
-        env=server_env(work),
+        env=server_env(work, root),
         log_path=work / "voila.log",
     )
 

@@ -22,7 +22,6 @@ from .browser_harness import (
     GAME,
     check_board,
     open_in_lab,
-    run_all_cells,
     screenshot,
     settle,
     status_text,
@@ -230,8 +229,11 @@ def test_whole_game_by_keyboard_alone(voila: Any, offline_page: Any) -> None:
 
 def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
     page = offline_page(viewport=SIZES["projector-1920x1080"])
-    open_in_lab(page, lab, APP)
-    run_all_cells(page)
+    panel = open_in_lab(page, lab, APP)
+    # JupyterLab may restore the previous test's tabs; run the app's one cell in its own panel.
+    panel.locator(".jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+Enter")
     app = page.locator(".qttt-app")
     app.wait_for(timeout=APP_TIMEOUT)
     wait_until_idle(page)
