@@ -519,6 +519,52 @@ def app_notebook(source: Path | None = None) -> dict[str, Any]:
     return notebook
 
 
+LESSON = "00_start_here"
+
+
+def lesson_notebooks() -> dict[str, dict[str, Any]]:
+    """The start-here notebook in each language we have it in, set for the Pyodide kernel.
+
+    It runs without matplotlib (the board draws itself as SVG, the app in the page), so
+    it works in the browser as it is. Stored outputs are dropped: students run it.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    english = find_repo_notebook(f"{LESSON}.ipynb")
+    if english is None:
+        return found
+    sources = {f"{LESSON}.ipynb": english}
+    for lang in LANGUAGES[1:]:
+        path = english.parent / "i18n" / f"{LESSON}.{lang}.ipynb"
+        if path.exists():
+            sources[path.name] = path
+    for name, path in sources.items():
+        notebook = json.loads(path.read_text("utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                cell["outputs"], cell["execution_count"] = [], None
+        notebook["metadata"]["kernelspec"] = {
+            "display_name": "Python (Pyodide)",
+            "language": "python",
+            "name": "python",
+        }
+        found[name] = notebook
+    return found
+
+
+def _site_config(out: Path, settings: dict[str, Any]) -> None:
+    """The kernel settings in the site's own ``jupyter-lite.json`` (the lessons read it;
+    JupyterLite resolves its ``./`` URLs against the file's folder)."""
+    path = out / "jupyter-lite.json"
+    config = json.loads(path.read_text("utf-8"))
+    plugins = config["jupyter-config-data"].setdefault("litePluginSettings", {})
+    plugins[KERNEL_SETTINGS] = {**plugins.get(KERNEL_SETTINGS, {}), **settings}
+    # Every cell drawn, not only those on screen: the app keeps its size when scrolled to,
+    # and the browser's find-in-page sees the whole lesson.
+    overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
+    overrides.setdefault("@jupyterlab/notebook-extension:tracker", {})["windowingMode"] = "none"
+    path.write_text(json.dumps(config, indent=2), "utf-8")
+
+
 def find_repo_notebook(name: str) -> Path | None:
     """``notebooks/<name>`` of the checkout this package lives in, if there is one."""
     path = PACKAGE.parent / "notebooks" / name
@@ -538,7 +584,7 @@ def _clear(out: Path) -> None:
         shutil.rmtree(out)
 
 
-def _voici_build(lite: Path, out: Path) -> None:
+def _voici_build(lite: Path, out: Path, apps: list[str]) -> None:
     _run(
         [
             sys.executable,
@@ -553,6 +599,7 @@ def _voici_build(lite: Path, out: Path) -> None:
             str(out),
             "--no-sourcemaps",
             "--no-unused-shared-packages",
+            *[arg for app in apps for arg in ("--apps", app)],
         ],
         "voici build",
         cwd=lite,
@@ -637,31 +684,44 @@ def loader_html(lang_default: str = "en") -> str:
     )
 
 
-def index_html() -> str:
+def index_html(jupyterlite_index: str) -> str:
+    """The site's front door: opens the app, keeping ``?lang=``. It keeps JupyterLite's
+    configuration element, which the lessons' pages read from their parent folder."""
     title = _catalog("en", "widget")["widget_title"]
+    match = re.search(r'<script\s+id="jupyter-config-data".*?</script>', jupyterlite_index, re.S)
+    if match is None:
+        raise SiteBuildError("JupyterLite's index.html has no jupyter-config-data (changed?)")
     template = (TEMPLATES / "index.html").read_text("utf-8")
-    return template.replace("{{title}}", html.escape(title)).replace("{{app}}", APP_PAGE)
+    return (
+        template.replace("{{title}}", html.escape(title))
+        .replace("{{app}}", APP_PAGE)
+        .replace("{{config}}", match.group(0))
+    )
 
 
-def _trim(out: Path) -> None:
+def _trim(out: Path, keep_app_shell: bool) -> None:
     """Drop what the pages never load (about 8 MB).
 
-    JupyterLite's own app shell (the top-level ``build/`` but for the settings schemas and
-    themes a page may ask for) and its docs notebook; Font Awesome's fallback formats
+    JupyterLite's own app shell unless the lessons need it (the top-level ``build/`` but
+    for the settings schemas and themes a page may ask for) and its docs notebook; Font
+    Awesome's fallback formats
     (every browser that runs Pyodide takes the woff2 fonts). And JupyterLite's service
     worker: it lets a kernel share the browser's stored files (a Voici page has none)
     and relays every request of a page it controls, which made a warm reload slower than
     a first visit (measured: 25 s against 16 s). Without it JupyterLite warns once and
     the kernel mounts no drive.
     """
-    for name in ("doc", "jupyter-lite.ipynb", "service-worker.js"):
+    for name in ("doc", "service-worker.js"):
         path = out / name
         if path.is_dir():
             shutil.rmtree(path)
         elif path.exists():
             path.unlink()
     for path in (out / "build").iterdir():
-        if path.name not in ("schemas", "themes"):
+        if keep_app_shell:
+            if path.name.startswith("fa-") and path.suffix in (".eot", ".ttf", ".svg"):
+                path.unlink()
+        elif path.name not in ("schemas", "themes"):
             shutil.rmtree(path) if path.is_dir() else path.unlink()
     for path in (out / "voici" / "build").glob("*"):
         if path.suffix in (".eot", ".ttf") or (
@@ -675,12 +735,16 @@ def build_site(
     *,
     cache: Path | str | None = None,
     app_source: Path | None = None,
+    lesson: bool = True,
     log: Log = print,
 ) -> Path:
     """Build the site into ``out`` from scratch and return ``out``.
 
     ``cache`` keeps downloads between builds (default: ``default_cache()``);
-    ``app_source`` is the app notebook (default: the checkout's ``notebooks/app.ipynb``).
+    ``app_source`` is the app notebook (default: the checkout's ``notebooks/app.ipynb``);
+    ``lesson`` adds the start-here notebook in five languages as a JupyterLite lesson
+    (``notebooks/index.html?path=00_start_here.ipynb``; about 11 MB more, loaded only by
+    whoever opens it).
     """
     started = time.monotonic()
     out = Path(out).resolve()
@@ -716,10 +780,13 @@ def build_site(
         source = app_source if app_source is not None else find_repo_notebook("app.ipynb")
         notebook = app_notebook(source)
         (lite / "contents" / "app.ipynb").write_text(json.dumps(notebook, indent=1), "utf-8")
+        lessons = lesson_notebooks() if lesson else {}
+        for name, data in lessons.items():
+            (lite / "contents" / name).write_text(json.dumps(data, indent=1), "utf-8")
         lite_config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config, indent=1), "utf-8")
         log("building the Voici site (jupyter lite)")
-        _voici_build(lite, out)
+        _voici_build(lite, out, apps=["notebooks"] if lessons else [])
         _, lock = install_pyodide(out, npm["pyodide"], wheels)
         lock_hash = hashlib.sha256(json.dumps(lock, sort_keys=True).encode()).hexdigest()[:12]
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
@@ -728,14 +795,17 @@ def build_site(
         )
         install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
     loader = loader_html()
-    pages = sorted((out / "voici" / "render").glob("*.html"))
-    if not pages:
-        raise SiteBuildError(f"voici build made no pages in {out / 'voici' / 'render'}")
-    for page in pages:
-        root = "../" * (len(page.relative_to(out).parts) - 1)
-        rewrite_page(page, root, settings, loader)
-    (out / "index.html").write_text(index_html(), "utf-8")
-    _trim(out)
+    page = out / APP_PAGE
+    if not page.exists():
+        raise SiteBuildError(f"voici build made no {APP_PAGE}")
+    for other in (out / "voici" / "render").glob("*.html"):
+        if other != page:  # the lessons: they run in JupyterLite, not as Voici pages
+            other.unlink()
+    rewrite_page(page, "../../", settings, loader)
+    _site_config(out, settings)
+    index = out / "index.html"
+    index.write_text(index_html(index.read_text("utf-8")), "utf-8")
+    _trim(out, keep_app_shell=bool(lessons))
     (out / MARKER).write_text(
         "Built by `python -m qttt_edu.site build`; safe to delete and rebuild.\n", "utf-8"
     )

@@ -28,6 +28,7 @@ from .browser_harness import (
     check_undo_and_new_game,
     free_port,
     play_game,
+    run_all_cells,
     wait_for_status,
 )
 
@@ -111,6 +112,9 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
     assert "qttt-edu" in lock["packages"] and "ipywidgets" in lock["packages"]
     assert (pyodide / "pyodide.asm.wasm").exists()
     assert list((site / "static" / "fontawesome" / "webfonts").glob("*.woff2"))
+    # The start-here lesson, in five languages, for JupyterLite's notebook app.
+    lessons = {p.name for p in (site / "files").glob("00_start_here*.ipynb")}
+    assert lessons == {f"00_start_here{s}.ipynb" for s in ("", ".da", ".fi", ".it", ".nb")}
     # ... and no page asks a CDN for anything.
     page = (site / "voici" / "render" / "app.html").read_text("utf-8")
     assert "cdn.jsdelivr" not in page
@@ -210,6 +214,37 @@ def test_computer_opponents_play_in_the_browser(site_server: Server, offline_pag
         wait_for_status(app, r"^X, move 3: choose two squares", timeout=30_000)
         log = app.locator(".qttt-log").inner_text()
         assert re.search(r"^1-9 [1-9]-[1-9]$", log.strip()), f"{opponent}: log {log!r}"
+    assert_offline(page)
+
+
+def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page: Any) -> None:
+    # The start-here notebook needs no matplotlib: it runs as it is, in the browser.
+    page = offline_page()
+    page.goto(site_server.url(f"{SUB_PATH}notebooks/index.html?path=00_start_here.da.ipynb"))
+    page.locator(".jp-Notebook").wait_for(timeout=SITE_TIMEOUT)
+    idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.locator(idle).wait_for(timeout=SITE_TIMEOUT)
+    run_all_cells(page)
+    app = page.locator(".qttt-app")
+    app.wait_for(timeout=SITE_TIMEOUT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='busy']").wait_for(
+        state="detached", timeout=SITE_TIMEOUT
+    )
+    # The app is live, in the notebook's language ...
+    danish = t_in("da", "widget_status_move", player="X", move=1)
+    wait_for_status(app, "^" + re.escape(danish))
+    app.locator(".qttt-square-1").click()
+    app.locator(".qttt-square-2").click()
+    wait_for_status(app, "^" + re.escape(t_in("da", "widget_status_move", player="O", move=2)))
+    # ... the boards the cells print are pictures, and no cell failed.
+    outputs = page.locator(".jp-OutputArea-output")
+    assert page.locator(".jp-OutputArea-output[data-mime-type='image/svg+xml']").count() >= 2
+    errors = outputs.evaluate_all(
+        "els => els.filter(e => (e.getAttribute('data-mime-type') || '').includes('stderr')"
+        " || e.querySelector('.jp-RenderedText[data-mime-type*=error]'))"
+        ".map(e => e.textContent)"
+    )
+    assert errors == [], errors
     assert_offline(page)
 
 
