@@ -26,9 +26,14 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument(
         "--app", type=Path, default=None, help="the app notebook (default: notebooks/app.ipynb)"
     )
+    build.add_argument(
+        "--no-lesson",
+        action="store_true",
+        help="leave out the start-here lesson (JupyterLite's notebook app, about 14 MB)",
+    )
     args = parser.parse_args(argv)
     try:
-        build_site(args.out, cache=args.cache, app_source=args.app)
+        build_site(args.out, cache=args.cache, app_source=args.app, lesson=not args.no_lesson)
     except SiteBuildError as err:
         print(f"site build failed: {err}", file=sys.stderr)
         return 1
