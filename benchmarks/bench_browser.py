@@ -121,18 +121,18 @@ def report(name: str, runs: list[list[float]], extra: str = "") -> float:
 
 
 def kernel_memory_mb(server: Any) -> list[float]:
-    """Resident memory of each kernel the server started (its process group), in MB."""
+    """Resident memory of each kernel the server started (its child processes), in MB."""
     out = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
             cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ")
-            session = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[3])
             status = (proc / "status").read_text()
-        except (OSError, ValueError, IndexError):
+            parent = int(next(ln for ln in status.splitlines() if ln.startswith("PPid")).split()[1])
+        except (OSError, ValueError, StopIteration):
             continue
-        if b"ipykernel" in cmdline and session == server.process.pid:
+        if b"ipykernel" in cmdline and parent == server.process.pid:
             rss = next(line for line in status.splitlines() if line.startswith("VmRSS"))
             out.append(int(rss.split()[1]) / 1024)
     return out
@@ -152,9 +152,9 @@ def bench_voila(browser: Any, server: Any, runs: int, back_to_back: bool) -> Non
     clicks, starts = [], []
     # voila.json preheats a pool of app kernels: give the pool time to fill, as a
     # server that has been up for a while has, and again after each page takes one.
-    time.sleep(10)
+    time.sleep(12)
     for _ in range(runs):
-        time.sleep(6)
+        time.sleep(10)
         page = new_page(browser, OfflineGuard())
         t0 = time.perf_counter()
         page.goto(server.url(f"voila/render/{APP}"), timeout=APP_TIMEOUT)

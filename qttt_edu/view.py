@@ -204,10 +204,8 @@ def _pending_view(pos: Position) -> dict[str, Any] | None:
 # --- the last action, the outcome -------------------------------------------------
 
 
-def _last_action_view(before: Position | None, action: Action | None) -> dict[str, Any] | None:
+def _last_action_view(before: Position, action: Action) -> dict[str, Any]:
     """What the last action did; for a collapse, its cascade step by step."""
-    if action is None or before is None:
-        return None
     move = before.spooky[-1][0] if action.kind == "collapse" else before.next_move
     out: dict[str, Any] = {
         "kind": action.kind,
@@ -533,6 +531,33 @@ def _texts() -> dict[str, str]:
     return {key.removeprefix("widget_"): t(key) for key in keys}
 
 
+def _history_view(game: Game | Position) -> dict[str, Any]:
+    """What only a Game knows: its record, timeline, last action and the explanation."""
+    if not isinstance(game, Game):
+        return {
+            "record": "",
+            "ply": 0,
+            "length": 0,
+            "can_undo": False,
+            "can_redo": False,
+            "last_action": None,
+            "explain": [],
+        }
+    from .widgets.text import explain_text
+
+    history = game.history
+    last = _last_action_view(list(game)[-2], history[-1]) if history else None
+    return {
+        "record": game.record(),
+        "ply": game.ply,
+        "length": len(game.timeline),
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "last_action": last,
+        "explain": explain_text(game),
+    }
+
+
 def view_model(
     game: Game | Position,
     *,
@@ -542,7 +567,6 @@ def view_model(
     thinking: bool = False,
     waiting: bool = False,
     computer: str | None = None,
-    last_action: Action | None = None,
     realities: bool = True,
 ) -> dict[str, Any]:
     """Everything a view of ``game`` shows, as plain JSON-ready data.
@@ -551,8 +575,8 @@ def view_model(
     ----------
     game : Game or Position
         What to show. A ``Game`` also gives the last action (and its cascade),
-        undo/redo, the timeline and the explanation; a bare ``Position`` gives
-        ``last_action`` only if passed.
+        undo/redo, the timeline and the explanation; a bare ``Position`` has no
+        history, so those are empty.
     selected : int, optional
         The first square of a pair still waiting for its partner.
     message : (kind, text), optional
@@ -572,27 +596,17 @@ def view_model(
     ``prompt``, ``player``), ``squares`` (nine dicts), ``pending``, ``last_action``,
     ``outcome``, ``graph``, ``explain``, ``realities``, ``texts``.
     """
-    from .widgets.text import explain_text
-
     pos = _position_of(game)
-    is_game = isinstance(game, Game)
-    if is_game and game.history:
-        before, action = list(game)[-2], game.history[-1]
-    else:
-        before, action = (None, None) if last_action is None else (None, last_action)
+    history = _history_view(game)
     pending = _pending_view(pos)
-    last = _last_action_view(before, action)
+    last = history.pop("last_action")
     outcome = _outcome_view(pos)
     if prompt is None:
         prompt = position_prompt(pos, selected)
     return {
         "version": VERSION,
         "lang": get_language(),
-        "record": game.record() if is_game else "",
-        "ply": game.ply if is_game else 0,
-        "length": len(game.timeline) if is_game else 0,
-        "can_undo": game.can_undo if is_game else False,
-        "can_redo": game.can_redo if is_game else False,
+        **history,
         "to_act": pos.to_act,
         "phase": _phase(pos, selected, thinking, waiting),
         "computer": computer,
@@ -608,7 +622,6 @@ def view_model(
         "last_action": last,
         "outcome": outcome,
         "graph": _graph_view(pos, pending),
-        "explain": explain_text(game) if is_game else [],
         "metaphor": t("explain_metaphor"),
         "realities": _realities_view(pos) if realities else None,
         "texts": _texts(),

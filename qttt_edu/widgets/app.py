@@ -88,7 +88,7 @@ def _as_action(answer: Any) -> Action:
     raise TypeError(type(answer).__name__)
 
 
-class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class BoardWidget(anywidget.AnyWidget):
     """The board, choice, graph, explanation and realities, drawn in the page from ``view``.
 
     ``view`` is a :func:`qttt_edu.view.view_model` dict plus an ``event``

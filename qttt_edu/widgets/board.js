@@ -406,8 +406,9 @@ function highlight(ui, marks) {
   ui.root.querySelectorAll(".qttt-partner, .qttt-hot").forEach((n) =>
     n.classList.remove("qttt-partner", "qttt-hot"));
   for (const mark of marks) {
-    const partner = ui.board.querySelector(`.qttt-spooky[data-mark="${mark.mark}"]`);
-    if (partner) ui.buttons[Number(mark.partner) - 1].classList.add("qttt-partner");
+    const partner = ui.buttons[Number(mark.partner) - 1];
+    if (partner) partner.classList.add("qttt-partner");
+    // the mark in both squares, its arc and its label in the graph
     ui.root.querySelectorAll(`[data-mark="${mark.mark}"]`).forEach((n) => n.classList.add("qttt-hot"));
   }
 }

@@ -126,9 +126,9 @@ def server_env(work: Path, root: Path | None = None) -> dict[str, str]:
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
-    # voila.json chooses the kit's Voila template, which pip installs into
-    # share/jupyter; an editable install does not, so the copy made by
-    # copy_notebooks goes on Jupyter's data path.
+    # The kit's Voila template is installed by pip into share/jupyter; an editable
+    # install does not copy it, so the copy made by copy_notebooks goes on
+    # Jupyter's data path.
     share = (root if root is not None else work) / "share" / "jupyter"
     paths = [str(share), *[p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]]
     env["JUPYTER_PATH"] = os.pathsep.join(paths)
@@ -271,6 +271,9 @@ def voila_server(root: Path, work: Path) -> Server:
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
         "--Voila.token=",
+        # the kit's template (installed by pip; here from the copy on JUPYTER_PATH):
+        # Voila's lab page with a friendly loading message in the page's language
+        "--VoilaConfiguration.template=qttt",
     ]
     return Server(
         name="Voila",
@@ -340,9 +343,16 @@ def _expect() -> Any:
     return expect
 
 
-def open_in_lab(page: Any, lab: Server, path: str) -> Any:
-    """Open ``path`` in JupyterLab and return the notebook panel once it is shown."""
-    page.goto(lab.url(f"lab/tree/{path}"))
+def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None) -> Any:
+    """Open ``path`` in JupyterLab and return the notebook panel once it is shown.
+
+    With ``workspace``, in that workspace, emptied first (``?reset``): no tab of an
+    earlier test is restored beside it.
+    """
+    if workspace is None:
+        page.goto(lab.url(f"lab/tree/{path}"))
+    else:
+        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"))
     panel = page.locator(".jp-NotebookPanel:visible")
     panel.wait_for(timeout=APP_TIMEOUT)
     # The status bar says "<kernel> | Idle" only once the kernel has started and

@@ -229,8 +229,7 @@ def test_whole_game_by_keyboard_alone(voila: Any, offline_page: Any) -> None:
 
 def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
     page = offline_page(viewport=SIZES["projector-1920x1080"])
-    panel = open_in_lab(page, lab, APP)
-    # JupyterLab may restore the previous test's tabs; run the app's one cell in its own panel.
+    panel = open_in_lab(page, lab, APP, workspace="layout")
     panel.locator(".jp-Cell").first.click()
     page.keyboard.press("Escape")
     page.keyboard.press("Shift+Enter")
@@ -255,15 +254,67 @@ def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
         )
         labels = graph_label_px(app)
         assert min(labels) >= 14, f"graph labels in JupyterLab at {name}: {min(labels)} px"
-        if size["width"] >= 1000:
-            # Scrolled to the app's top, the panels of the key moment fit in one screen
-            # (the explanation at least begins there; the realities may lie below).
-            top = stage["y"]
-            shown = boxes(app, PANELS)
-            below = {
-                sel: box
-                for sel, box in shown.items()
-                if (box[1] + (60 if sel == ".qttt-explain" else box[3])) - top > size["height"]
-            }
-            assert not below, f"at {name} in JupyterLab, below one screen: {below}"
+        # Scrolled to the app's top, the panels of the key moment fit in the notebook's
+        # visible area (the explanation at least begins there; the realities may lie below).
+        view = page.locator(".jp-NotebookPanel:visible .jp-WindowedPanel-outer").bounding_box()
+        shown = boxes(app, PANELS)
+        scroll_y = page.evaluate("() => window.scrollY")
+        below = {
+            sel: box
+            for sel, box in shown.items()
+            if box[1] - scroll_y + (60 if sel == ".qttt-explain" else box[3])
+            > view["y"] + view["height"] + 1
+        }
+        assert not below, f"at {name} in JupyterLab, below the notebook's view: {below}, {view}"
         screenshot(page, f"layout-lab-{name}-cycle")
+
+
+ANIMATION_JS = """root => new Promise(resolve => {
+    // Record, frame by frame, which squares hold a classical mark and what the caption says.
+    const frames = [];
+    const t0 = performance.now();
+    const look = () => {
+        const classical = [...root.querySelectorAll('.qttt-square')]
+            .filter(b => b.querySelector('.qttt-classical-mark'))
+            .map(b => Number(b.dataset.square));
+        const caption = root.querySelector('.qttt-caption');
+        const busy = root.querySelector('.qttt-animating') !== null;
+        frames.push([Math.round(performance.now() - t0), classical.join(','),
+                     caption ? caption.textContent : '', busy]);
+        if (performance.now() - t0 < 2000) requestAnimationFrame(look); else resolve(frames);
+    };
+    root.querySelector('.qttt-choose-1').click();
+    requestAnimationFrame(look);
+})"""
+
+
+def test_collapse_is_drawn_step_by_step_and_at_once_under_reduced_motion(
+    voila: Any, offline_page: Any
+) -> None:
+    """Goff's Fig. 5: X3 to square 1 forces X1 to 2, then O2 to 5, one step at a time."""
+    for motion in ("no-preference", "reduce"):
+        page = offline_page(viewport=SIZES["laptop-1366x768"])
+        page.emulate_media(reduced_motion=motion)
+        app = open_app(page, voila.url(f"voila/render/{APP}"))
+        to_cycle(app)
+        frames = app.evaluate(ANIMATION_JS)
+        boards = []
+        for _, classical, _, _ in frames:
+            if classical and (not boards or boards[-1] != classical):
+                boards.append(classical)
+        if motion == "reduce":
+            assert boards == ["1,2,5"], boards
+            assert not any(animating for *_, animating in frames)
+        else:
+            # one square at a time, in the order the collapse forces the marks
+            assert boards == ["1", "1,2", "1,2,5"], boards
+            captions = [c for _, _, c, _ in frames if c]
+            assert any("must leave square 1" in c for c in captions), set(captions)
+            steps = {}
+            for ms, classical, _, _ in frames:
+                steps.setdefault(classical, ms)
+            gap = steps["1,2"] - steps["1"]
+            assert 150 <= gap <= 320, f"{gap} ms between steps"
+        check_board(app, "1-2 2-5 1-5 c1")
+        if motion == "no-preference":
+            screenshot(page, "layout-voila-laptop-1366x768-after-cascade")
