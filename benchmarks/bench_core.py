@@ -1,6 +1,6 @@
 """Throughput of the rules engine: random self-play and the cost of one step.
 
-Run: ``python benchmarks/bench_core.py [--games 20000] [--runs 7]``
+Run: ``python benchmarks/bench_core.py [--games 20000] [--runs 7] [--against ../main]``
 
 Random self-play picks a uniformly random legal action at every step (pair
 moves, collapse choices and the ninth move alike) until the game ends, through
@@ -15,20 +15,23 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from qttt_edu import Game
 from qttt_edu.core import Position
 
 
-def random_games(n: int, seed: int, collect: bool = False) -> float:
-    """Complete random games per second."""
+def random_games(n: int, seed: int, collect: bool = False, position: Any = Position) -> float:
+    """Complete random games per second (``position``: the Position class to play with)."""
     rnd = random.Random(seed).random
-    start = Position()
+    start = position()
     was_enabled = gc.isenabled()
     if not collect:
         gc.disable()
@@ -68,11 +71,51 @@ def per_call_us(fn: Callable[[Any], object], items: list[Any], repeat: int = 3) 
     return best / len(items) * 1e6
 
 
+def other_position(checkout: str) -> Any:
+    """The Position class of the ``qttt_edu`` package in another checkout."""
+    folder = Path(checkout).resolve() / "qttt_edu"
+    spec = importlib.util.spec_from_file_location(
+        "qttt_edu_other", folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["qttt_edu_other"] = module
+    spec.loader.exec_module(module)
+    return module.Position
+
+
+def compare(checkout: str, games: int, runs: int) -> None:
+    other = other_position(checkout)
+    here: list[float] = []
+    there: list[float] = []
+    for run in range(runs):
+        pair = [(here, Position), (there, other)]
+        for out, cls in pair if run % 2 else reversed(pair):
+            out.append(random_games(games, run, position=cls))
+    for label, figures in (("this checkout", here), (checkout, there)):
+        print(
+            f"{label:>20}: {statistics.median(figures):>10,.0f} games/s"
+            f" (median of {runs} alternating runs of {games:,} games;"
+            f" min {min(figures):,.0f}, max {max(figures):,.0f})"
+        )
+    # each pair of runs ran back to back, so their ratio cancels most of the load drift
+    ratios = sorted(a / b for a, b in zip(here, there, strict=True))
+    quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+    print(
+        f"{'ratio':>20}: {statistics.median(ratios):10.3f} (this / other, median of the"
+        f" {runs} pairs; quartiles {quartiles[0]:.3f} to {quartiles[2]:.3f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--against", metavar="DIR", help="compare with another checkout")
     args = parser.parse_args()
+    if args.against:
+        compare(args.against, args.games, args.runs)
+        return
 
     # every timed run plays the games of its own seed
     gps = [random_games(args.games, seed) for seed in range(args.runs)]

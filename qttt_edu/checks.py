@@ -497,7 +497,7 @@ def _ex03_4(answer: Any) -> str | None:
     length = _cycle_length(game.position)
     if pending.chooser != "O":
         return t("checks_03_4_chooser", chooser=pending.chooser, mark=pending.mark)
-    if length != 3:
+    if length != 4:
         return t("checks_03_4_length", length=length)
     return None
 
@@ -522,13 +522,25 @@ def _ex04_2(answer: Any) -> str | None:
     return t("checks_04_2_hint")
 
 
+# The finished games notebook 04 shows: exercise 04-4 asks for a game the student played.
+_SHOWN_04 = (
+    "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9",
+    "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c8",
+    "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5",
+    "1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2",
+    "1-5 2-3 5-9 2-3 c3 4-7 4-7 c4 8-9 1-8 c1",
+    "7-9 4-8 1-4 6-9 1-9 2-8 2-3 6-8 c8 5",
+    "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3",
+)
+
+
 def _ex04_4(answer: Any) -> str | None:
     game = _game(answer)
     outcome = game.outcome
     if outcome is None:
         return t("checks_04_4_unfinished", to_act=game.to_act)
-    if outcome.winner != "O":
-        return t("checks_04_4_winner", result=outcome.result)
+    if game.record() in _SHOWN_04:
+        return t("checks_04_4_shown")
     return None
 
 
@@ -571,7 +583,32 @@ def _ex05_3(answer: Any) -> str | None:
                 record=record,
                 legal=" ".join(legal),
             )
+        me = pos.to_act
+        if pos.pending or me is None:
+            continue
+        if Action.parse(token) in _immediate_losses(pos, me) and any(
+            not _opponent_can_win(pos.child(code), me) for code in pos.legal_actions()
+        ):
+            return t("checks_05_3_hands_over", choice=token, record=record)
     return None
+
+
+def _opponent_can_win(after: Position, me: str) -> bool:
+    """Whether ``me``'s opponent, to act in ``after``, can win with its next action: by
+    choosing a winning collapse, by its ninth move, or by closing a cycle both of whose
+    collapses give it the game. A player that could have avoided all of these must not
+    hand over a winning collapse (exercise 05-3); when every move loses, any move will do."""
+    for code in after.legal_actions():
+        nxt = after.child(code)
+        if nxt.outcome is not None:
+            if nxt.outcome.winner not in (None, me):
+                return True
+            continue
+        if nxt.pending and nxt.to_act == me:
+            ends = [nxt.child(c).outcome for c in nxt.legal_actions()]
+            if all(o is not None and o.winner not in (None, me) for o in ends):
+                return True
+    return False
 
 
 def _ex06_4(answer: Any) -> str | None:

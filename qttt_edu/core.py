@@ -16,6 +16,17 @@ Two layers:
     The mutable object a notebook uses: history, undo/redo, squares 1-9,
     friendly errors, records and JSON.
 
+Threads: a ``Position`` (like an ``Action``) can never change, so any number of
+threads may read and play from one. A ``Game`` is not meant to be shared: give each
+thread its own (``game.copy()`` is cheap). Its changes take a lock, so a shared game's
+history stays consistent, but two threads playing on one game still race for whose
+move lands first.
+
+Errors: input that cannot be read as an action or a record raises
+:class:`InvalidRecordError`; an action that breaks a rule raises
+:class:`IllegalMoveError`, naming the action and the game's record. Both are
+:class:`GameError`, a ``ValueError``. After either, the game is exactly as before.
+
 Action codes (squares are 1-9 in reading order, everywhere):
 
 * a pair of spooky marks in squares ``a < b`` is ``10 * a + b`` (``19`` is 1-9);
@@ -36,7 +47,10 @@ Action codes (squares are 1-9 in reading order, everywhere):
 
 from __future__ import annotations
 
+import itertools
 import operator
+import reprlib
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -47,6 +61,7 @@ __all__ = [
     "LINES",
     "Action",
     "Game",
+    "GameError",
     "IllegalMoveError",
     "InvalidRecordError",
     "Line",
@@ -58,20 +73,114 @@ __all__ = [
 ]
 
 
-class IllegalMoveError(ValueError):
-    """An action the rules do not allow in this position (the game is unchanged)."""
+class GameError(ValueError):
+    """Base of every refusal of the rules and the records: the game is unchanged.
+
+    Catch it to handle both kinds at once; catch a subclass to tell them apart,
+    as python-chess does: :class:`InvalidRecordError` for input that cannot be
+    read as an action or a record, :class:`IllegalMoveError` for an action that
+    can be read but breaks a rule.
+    """
 
 
-class InvalidRecordError(ValueError):
-    """A game record or saved game that cannot be read.
+class IllegalMoveError(GameError):
+    """An action the rules do not allow in this position (the game is unchanged).
+
+    ``action`` is the refused action's record token (``None`` when the refusal is
+    not about one action, such as undo with nothing to undo) and ``record`` the
+    record of the game it was refused in (``None`` when refused by a bare
+    :class:`Position`, which does not know how it was reached: then ``board`` holds
+    that position). A traceback shows them in a note under the message.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        action: str | None = None,
+        record: str | None = None,
+        board: Position | None = None,
+    ):
+        super().__init__(message)
+        self.action = action
+        self.record = record
+        self.board = board
+        if record is not None or board is not None:
+            where = repr(record) if record is not None else repr(board)
+            _add_note(self, t("note_position", where=where))
+
+
+class InvalidRecordError(GameError):
+    """Text (or a value) that cannot be read as an action, a record or a saved game.
 
     ``position`` (1-based) and ``token`` name the offending token when there is one.
+    A record token that reads well but breaks a rule there is refused with this
+    error too (the record as a whole cannot be read); its ``__cause__`` is then
+    the :class:`IllegalMoveError`.
     """
 
     def __init__(self, message: str, position: int | None = None, token: str | None = None):
         super().__init__(message)
         self.position = position
         self.token = token
+
+
+def _add_note(err: BaseException, note: str) -> None:
+    """Attach ``note`` to ``err`` (shown under the message in tracebacks, Python 3.11+)."""
+    add = getattr(err, "add_note", None)
+    if add is not None:
+        add(note)
+
+
+#: Quoted input is cut to this many characters in messages, so that a message
+#: never grows with the input (a megabyte token makes a short message).
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters ("..." marks a cut).
+
+    Never raises: a value whose ``repr`` fails is named by its type.
+
+    >>> quote("1-2"), quote("x" * 100)
+    ("'1-2'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    """
+    try:
+        if isinstance(value, str):
+            text = repr(value[: limit + 2])
+        elif isinstance(value, (int, float, bool, type(None))):
+            text = repr(value)
+        else:  # containers shown in part: a ten-million-item list makes a short repr quickly
+            text = _SHORT_REPR.repr(value)
+    except Exception:  # a hostile __repr__ must not turn a refusal into a crash
+        text = f"<{cut(type(value).__name__, limit - 2)}>"
+    return cut(text, limit)
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr, with dicts in their own order (reprlib sorts their keys)."""
+
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        pieces = [
+            f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+            for k, v in itertools.islice(x.items(), self.maxdict)
+        ]
+        if len(x) > self.maxdict:
+            pieces.append("...")
+        return "{" + ", ".join(pieces) + "}"
+
+
+_SHORT_REPR = _ShortRepr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxother = _SHORT_REPR.maxstring = _SHORT_REPR.maxlong = QUOTE_LIMIT
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, "..." marking a cut."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # --- board geometry -------------------------------------------------------
@@ -144,6 +253,10 @@ class Action:
     _cache: ClassVar[dict[int, Action]] = {}
 
     def __new__(cls, code: int) -> Action:
+        if type(code) is not int:
+            # Only real integers reach the cache: True == 1 and 3.0 == 3 hash alike, and
+            # once stored under those keys they would be handed to every later caller.
+            code = _as_code(code)
         try:
             return cls._cache[code]
         except KeyError:
@@ -156,7 +269,7 @@ class Action:
         elif 12 <= code <= 89 and 1 <= code // 10 < code % 10:
             kind, squares = "pair", divmod(code, 10)
         else:
-            raise ValueError(f"{code!r} is not an action code")
+            raise InvalidRecordError(t("action_code_unknown", code=quote(code)))
         self = object.__new__(cls)
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "kind", kind)
@@ -189,19 +302,25 @@ class Action:
 
     @classmethod
     def parse(cls, token: str) -> Action:
-        """Read one record token; raise :class:`InvalidRecordError` if it is not one."""
+        """Read one record token.
+
+        Raises :class:`InvalidRecordError` if it cannot be read as an action, and
+        :class:`IllegalMoveError` for a pair in one square (``"4-4"``): that reads
+        well but breaks the rule that a pair takes two squares.
+        """
         if not isinstance(token, str):
-            raise InvalidRecordError(t("token_not_text", token=repr(token)), token=repr(token))
+            shown = quote(token)
+            raise InvalidRecordError(t("token_not_text", token=shown), token=shown)
         tok = token.strip()
         if len(tok) == 3 and tok[1] == "-" and tok[0] in "123456789" and tok[2] in "123456789":
             if tok[0] == tok[2]:
-                raise InvalidRecordError(t("pair_same_square", square=tok[0]), token=token)
+                raise IllegalMoveError(t("pair_same_square", square=tok[0]), action=tok)
             return cls.pair(int(tok[0]), int(tok[2]))
         if len(tok) == 2 and tok[0] in "cC" and tok[1] in "123456789":
             return cls(100 + int(tok[1]))
         if len(tok) == 1 and tok in "123456789":
             return cls(int(tok))
-        raise InvalidRecordError(t("token_malformed", token=token), token=token)
+        raise InvalidRecordError(t("token_malformed", token=cut(token)), token=cut(token))
 
     def __str__(self) -> str:
         if self.kind == "pair":
@@ -218,33 +337,56 @@ class Action:
         return (Action, (self.code,))
 
 
+def _whole_number(value: object) -> int | None:
+    """``value`` as an int if it is a whole number type (numpy integers welcome), else None.
+
+    ``bool`` is not a number here: ``True`` is not square 1. Everywhere the kit
+    takes a square, an action code or a step, it reads numbers with this.
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # TypeError, or anything a hostile __index__ raises
+        return None
+
+
+def _as_code(value: object) -> int:
+    number = _whole_number(value)
+    if number is None:
+        raise InvalidRecordError(t("action_code_not_number", code=quote(value)))
+    return number
+
+
 def _check_square(square: object) -> int:
     """``square`` as an int 1-9 (numpy integers welcome), or IllegalMoveError."""
-    if isinstance(square, bool):
-        raise IllegalMoveError(t("square_not_number", square=repr(square)))
-    try:
-        number = operator.index(square)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalMoveError(t("square_not_number", square=repr(square))) from None
+    number = _whole_number(square)
+    if number is None:
+        raise IllegalMoveError(t("square_not_number", square=quote(square)))
     if not 1 <= number <= 9:
-        raise IllegalMoveError(t("square_off_board", square=number))
+        raise IllegalMoveError(t("square_off_board", square=quote(number)))
     return number
 
 
 def _as_action(action: Action | str | int) -> Action:
+    """An action given as an :class:`Action`, a record token or an action code.
+
+    What cannot be read as an action raises :class:`InvalidRecordError`; it never
+    becomes an :class:`IllegalMoveError`, which is kept for rule breaks.
+    """
     if isinstance(action, Action):
         return action
     if isinstance(action, str):
+        return Action.parse(action)
+    code = _whole_number(action)
+    if code is not None:
         try:
-            return Action.parse(action)
-        except InvalidRecordError as err:
-            raise IllegalMoveError(str(err)) from None
-    if isinstance(action, int) and not isinstance(action, bool):
-        try:
-            return Action(action)
-        except ValueError:
+            return Action(code)
+        except InvalidRecordError:
             pass
-    raise IllegalMoveError(t("action_unknown", action=repr(action)))
+    raise InvalidRecordError(t("action_unknown", action=quote(action)))
 
 
 # --- outcomes ---------------------------------------------------------------
@@ -302,9 +444,6 @@ def _outcome(cls: tuple[int, ...], xm: int, om: int) -> Outcome:
 # --- the immutable position -------------------------------------------------
 
 
-_new_position = object.__new__
-
-
 class Position:
     """An immutable, hashable position of quantum tic-tac-toe.
 
@@ -346,18 +485,42 @@ class Position:
     _xo: int
     _legal: tuple[int, ...]
 
-    def __init__(self) -> None:
-        self.classical_moves = (0,) * 10
-        self.spooky = ()
-        self.next_move = 1
-        self.pending = False
-        self.outcome = None
+    def __new__(cls) -> Position:
+        new: Position = _new_position(_Building)
+        new.classical_moves = (0,) * 10
+        new.spooky = ()
+        new.next_move = 1
+        new.pending = False
+        new.outcome = None
         # packed bit masks of the spooky component of each free square (see _SHIFT)
-        self._comp = _START_COMP
-        self._free = FULL
+        new._comp = _START_COMP
+        new._free = FULL
         # X's classical squares in bits 1-9, O's in bits 11-19
-        self._xo = 0
-        self._legal = _PAIRS_IN[FULL]
+        new._xo = 0
+        new._legal = _PAIRS_IN[FULL]
+        new.__class__ = cls
+        return new
+
+    # Immutability: every field is set while the object is still a _Building (the
+    # same slots, ordinary assignment) and the finished object becomes a Position,
+    # whose __setattr__ refuses. That costs one assignment per position, where
+    # object.__setattr__ for each field would cost several times more.
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(t("position_immutable", name=cut(str(name))))
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(t("position_immutable", name=cut(str(name))))
+
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Position:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = tuple(getattr(self, name) for name in Position.__slots__)
+        return (_rebuild_position, (fields,))
 
     # The fast path ------------------------------------------------------
 
@@ -367,7 +530,7 @@ class Position:
 
     def child(self, code: int) -> Position:
         """The position after the legal action ``code``. No checks: see :meth:`play`."""
-        new = _new_position(Position)
+        new: Position = _new_position(_Building)
         n = self.next_move
         if code >= 100:
             return self._collapse(new, code - 100)
@@ -391,6 +554,7 @@ class Position:
                 merged = ca | comp >> _SHIFT[b] & 1023
                 new._comp = comp & _KEEP[merged] | merged * _SPREAD[merged]
                 new._legal = self._legal
+            new.__class__ = Position
             return new
         # the classical ninth move
         cm = list(self.classical_moves)
@@ -404,6 +568,7 @@ class Position:
         new._xo = xo = self._xo | BIT[code]
         new._legal = ()
         new.outcome = _outcome(cm_t, xo & 1023, xo >> 10)
+        new.__class__ = Position
         return new
 
     def _collapse(self, new: Position, square: int) -> Position:
@@ -455,6 +620,7 @@ class Position:
             new.outcome = None
             # one free square left: X's classical ninth move
             new._legal = _PAIRS_IN[free] if free & (free - 1) else (SQUARES_OF[free][0],)
+        new.__class__ = Position
         return new
 
     # Checked and descriptive API ------------------------------------------
@@ -464,7 +630,7 @@ class Position:
         act = _as_action(action)
         if act.code in self.legal_actions():
             return self.child(act.code)
-        raise IllegalMoveError(self._refusal(act))
+        raise IllegalMoveError(self._refusal(act), action=str(act), board=self)
 
     def _refusal(self, act: Action) -> str:
         if self.outcome is not None:
@@ -574,6 +740,29 @@ class Position:
         )
 
 
+class _Building(Position):
+    """A :class:`Position` while its fields are set: the one class that may assign them."""
+
+    __slots__ = ()
+    # Both, or CPython cannot use its own fast attribute store: __setattr__ and
+    # __delattr__ share one type slot, and one Python-level method slows both.
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
+
+
+#: object.__new__, typed loosely: a position is built as a _Building, then becomes a Position
+_new_position: Any = object.__new__
+
+
+def _rebuild_position(fields: tuple[Any, ...]) -> Position:
+    """Unpickle a position (the fields in the order of ``Position.__slots__``)."""
+    new: Position = _new_position(_Building)
+    for name, value in zip(Position.__slots__, fields, strict=True):
+        setattr(new, name, value)
+    new.__class__ = Position
+    return new
+
+
 # Components are packed into one int: ten bits per square, the field of square s
 # (bits 10*s .. 10*s+9) holding the bit mask of the spooky component of s. A merge
 # rewrites the fields of every square in the merged component at once, with two
@@ -623,6 +812,9 @@ class PendingCollapse:
 class Game:
     """A game of quantum tic-tac-toe with history, undo and redo.
 
+    Not for sharing between threads (give each thread its own copy); every change
+    takes a lock, so a shared game is never corrupted, only raced for.
+
     >>> g = Game.from_record("1-2 2-3 3-6 1-3")
     >>> g.awaiting_collapse.squares, g.to_act
     ((1, 3), 'X')
@@ -639,6 +831,9 @@ class Game:
         self._positions: list[Position] = [Position()]
         self._actions: list[Action] = []
         self._redo: list[Action] = []
+        # Thread safety: a Game is not meant to be shared between threads; the
+        # lock only keeps one from being corrupted if it is (see the class docstring).
+        self._lock = threading.RLock()
 
     # state --------------------------------------------------------------
 
@@ -694,43 +889,69 @@ class Game:
 
     def play(self, a: int, b: int | None = None) -> None:
         """Place a pair of spooky marks in squares ``a`` and ``b``, or X's ninth move in ``a``."""
-        if b is None:
-            self.apply(Action.classical(a))
-        else:
-            self.apply(Action.pair(a, b))
+        with self._lock:
+            try:
+                act = Action.classical(a) if b is None else Action.pair(a, b)
+            except IllegalMoveError as err:
+                raise self._refused(err) from None
+            self._apply(act)
 
     def collapse(self, square: int) -> None:
         """As the chooser, put the newest mark in ``square`` (one of its two squares)."""
-        self.apply(Action.collapse(square))
+        with self._lock:
+            try:
+                act = Action.collapse(square)
+            except IllegalMoveError as err:
+                raise self._refused(err) from None
+            self._apply(act)
 
     def apply(self, action: Action | str | int) -> None:
-        """Apply an :class:`Action`, a record token such as ``"1-5"`` or an action code."""
-        act = _as_action(action)
-        new = self.position.play(act)
-        self._positions.append(new)
+        """Apply an :class:`Action`, a record token such as ``"1-5"`` or an action code.
+
+        Raises :class:`InvalidRecordError` if ``action`` cannot be read as an action,
+        :class:`IllegalMoveError` if the rules do not allow it now.
+        """
+        with self._lock:
+            try:
+                act = _as_action(action)
+            except IllegalMoveError as err:  # "4-4": readable, but a pair takes two squares
+                raise self._refused(err) from None
+            self._apply(act)
+
+    def _apply(self, act: Action) -> None:
+        pos = self._positions[-1]
+        if act.code not in pos.legal_actions():
+            raise IllegalMoveError(pos._refusal(act), action=str(act), record=self.record())
+        self._positions.append(pos.child(act.code))
         self._actions.append(act)
         if self._redo and self._redo[-1] == act:
             self._redo.pop()
         else:
             self._redo.clear()
 
+    def _refused(self, err: IllegalMoveError) -> IllegalMoveError:
+        """``err`` again, naming this game's record."""
+        return IllegalMoveError(str(err), action=err.action, record=self.record())
+
     def undo(self) -> Action:
         """Take back the last action and return it; redo() plays it again."""
-        if not self._actions:
-            raise IllegalMoveError(t("nothing_to_undo"))
-        self._positions.pop()
-        act = self._actions.pop()
-        self._redo.append(act)
-        return act
+        with self._lock:
+            if not self._actions:
+                raise IllegalMoveError(t("nothing_to_undo"), record=self.record())
+            self._positions.pop()
+            act = self._actions.pop()
+            self._redo.append(act)
+            return act
 
     def redo(self) -> Action:
         """Play again the last action taken back by undo()."""
-        if not self._redo:
-            raise IllegalMoveError(t("nothing_to_redo"))
-        act = self._redo.pop()
-        self._positions.append(self.position.child(act.code))
-        self._actions.append(act)
-        return act
+        with self._lock:
+            if not self._redo:
+                raise IllegalMoveError(t("nothing_to_redo"), record=self.record())
+            act = self._redo.pop()
+            self._positions.append(self._positions[-1].child(act.code))
+            self._actions.append(act)
+            return act
 
     @property
     def can_undo(self) -> bool:
@@ -752,20 +973,42 @@ class Game:
 
     def goto(self, ply: int) -> None:
         """Step through the timeline to ``ply`` actions (0 to ``len(timeline)``)."""
-        length = len(self._actions) + len(self._redo)
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= length:
-            raise IllegalMoveError(t("goto_out_of_range", ply=ply, length=length))
-        while len(self._actions) > ply:
-            self.undo()
-        while len(self._actions) < ply:
-            self.redo()
+        with self._lock:
+            length = len(self._actions) + len(self._redo)
+            step = _whole_number(ply)
+            if step is None or not 0 <= step <= length:
+                raise IllegalMoveError(
+                    t("goto_out_of_range", ply=quote(ply), length=length), record=self.record()
+                )
+            while len(self._actions) > step:
+                self.undo()
+            while len(self._actions) < step:
+                self.redo()
 
     def copy(self) -> Game:
-        new = Game()
-        new._positions = list(self._positions)
-        new._actions = list(self._actions)
-        new._redo = list(self._redo)
-        return new
+        """An independent copy: moves on either game leave the other as it is."""
+        with self._lock:
+            new = Game()
+            # positions and actions are immutable, so sharing them is safe; the lists are not
+            new._positions = list(self._positions)
+            new._actions = list(self._actions)
+            new._redo = list(self._redo)
+            return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: Any) -> Game:
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        with self._lock:
+            return {"record": self.record(), "redo": [a.code for a in self._redo]}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        other = Game.from_record(state["record"])
+        self.__init__()  # type: ignore[misc]
+        self._positions, self._actions = other._positions, other._actions
+        self._redo = [Action(code) for code in state["redo"]]
 
     # records ----------------------------------------------------------------
 
@@ -779,8 +1022,9 @@ class Game:
         from .notation import parse_record
 
         game = cls()
+        positions = game._positions
         for action in parse_record(text):
-            game._positions.append(game.position.child(action.code))
+            positions.append(positions[-1].child(action.code))
             game._actions.append(action)
         return game
 

@@ -12,11 +12,24 @@ in English rather than not at all.
 'square 10 is off the board: squares are numbered 1-9'
 >>> get_language()
 'en'
+
+A count gets the right plural form with a ``plural`` format spec: the forms are
+named by their CLDR plural category (``one``, ``other``; a language with more
+categories, such as Polish, names ``few`` and ``many`` too), separated by ``|``,
+and ``#`` stands for the number. The placeholder's name is still just ``count``.
+
+>>> template = "Loaded: {count:plural:one=# action|other=# actions}."
+>>> format_message("en", template, count=1), format_message("en", template, count=3)
+('Loaded: 1 action.', 'Loaded: 3 actions.')
+>>> format_message("fi", "{n:plural:one=# todellisuus|other=# todellisuutta}", n=2)
+'2 todellisuutta'
 """
 
 from __future__ import annotations
 
 import json
+import string
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -27,6 +40,30 @@ LANGUAGES: dict[str, str] = {
     "nb": "Norsk bokmål",
     "it": "Italiano",
 }
+
+
+def _one_if_integer_one(n: float) -> str:
+    # CLDR "one: i = 1 and v = 0" (English, Finnish, Italian) and "one: n = 1" (Bokmål)
+    # agree for every count the kit prints: 1 is "one", everything else "other".
+    return "one" if n == 1 and float(n).is_integer() else "other"
+
+
+def _danish(n: float) -> str:
+    # CLDR "one: n = 1 or t != 0 and i = 0,1": 1, and also 0.5 or 1.5, are "one".
+    whole = float(n).is_integer()
+    return "one" if n == 1 or (not whole and int(abs(n)) in (0, 1)) else "other"
+
+
+# The plural category of a number in each language (CLDR plural rules). A new
+# language adds its rule here; its catalogs may then name these categories.
+PLURAL_RULES: dict[str, Callable[[float], str]] = {
+    "en": _one_if_integer_one,
+    "da": _danish,
+    "fi": _one_if_integer_one,
+    "nb": _one_if_integer_one,
+    "it": _one_if_integer_one,
+}
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 _catalogs: dict[str, dict[str, str]] = {}
 _current = "en"
@@ -68,4 +105,59 @@ def t_in(lang: str, key: str, /, **fields: Any) -> str:
     template = catalog(lang).get(key)
     if template is None:
         template = catalog("en")[key]
-    return template.format(**fields)
+    return format_message(lang, template, **fields)
+
+
+def plural_forms(spec: str) -> dict[str, str]:
+    """The forms of a ``plural:`` format spec, by category: ``{"one": ..., "other": ...}``.
+
+    >>> plural_forms("plural:one=# pair|other=# pairs")
+    {'one': '# pair', 'other': '# pairs'}
+    """
+    if not spec.startswith("plural:"):
+        raise ValueError(f"not a plural spec: {spec!r}")
+    forms: dict[str, str] = {}
+    for part in spec[len("plural:") :].split("|"):
+        category, sep, text = part.partition("=")
+        if not sep or category not in PLURAL_CATEGORIES or category in forms:
+            raise ValueError(
+                f"bad plural form {part!r} in {spec!r}: write category=text, with each of "
+                f"{', '.join(PLURAL_CATEGORIES)} at most once, separated by |"
+            )
+        forms[category] = text
+    if "other" not in forms:
+        raise ValueError(f"plural spec {spec!r} needs an 'other=' form")
+    return forms
+
+
+class _MessageFormatter(string.Formatter):
+    """``str.format`` plus the ``plural:`` spec, with the plural rules of one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.rule = PLURAL_RULES.get(lang, _one_if_integer_one)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec.startswith("plural:"):
+            return str(super().format_field(value, format_spec))
+        number = _number(value)
+        forms = plural_forms(format_spec)
+        text = forms.get(self.rule(number), forms["other"])
+        return text.replace("#", str(value))
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool):
+        raise ValueError(f"a plural form needs a count, not {value!r}")
+    if isinstance(value, (int, float)):
+        return value
+    try:
+        return float(str(value))
+    except ValueError:
+        raise ValueError(f"a plural form needs a count, not {value!r}") from None
+
+
+def format_message(lang: str, template: str, /, **fields: Any) -> str:
+    """Fill ``template`` like ``str.format``, choosing plural forms by ``lang``'s rules."""
+    if ":plural:" not in template:  # the common case, at str.format's speed
+        return template.format(**fields)
+    return _MessageFormatter(lang).format(template, **fields)

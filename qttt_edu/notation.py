@@ -18,9 +18,11 @@ qttt_edu.core.InvalidRecordError: token 3 'c5': O2 can land only in square 1 or 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .core import Action, IllegalMoveError, InvalidRecordError, Position, mark_name
+from .core import Action, IllegalMoveError, InvalidRecordError, Position, cut, mark_name, quote
 from .i18n import t
 
 if TYPE_CHECKING:
@@ -29,29 +31,92 @@ if TYPE_CHECKING:
 __all__ = ["game_from_dict", "game_to_dict", "parse_record", "render_text"]
 
 
+#: The longest record read, in characters. A finished game has at most 14 actions of
+#: at most 3 characters; the rest is room for spacing, line breaks and comments
+#: pasted by hand. Longer text is refused before it is read.
+MAX_RECORD_LENGTH = 10_000
+
+_TOKENS = re.compile(r"\S+")
+
+
 def parse_record(text: str) -> list[Action]:
     """Check a whole record against the rules and return its actions.
 
     Raises :class:`InvalidRecordError` naming the first bad token's position (1-based),
-    the token and the reason, whether the token is malformed or illegal there.
+    the token and the reason, whether the token is malformed or illegal there (then
+    its ``__cause__`` is the :class:`IllegalMoveError`). Tokens are read one at a
+    time and the text may be at most :data:`MAX_RECORD_LENGTH` characters, so a
+    huge text is refused at once, without copying it.
     """
     if not isinstance(text, str):
-        raise InvalidRecordError(t("record_not_text", kind=type(text).__name__))
+        raise InvalidRecordError(t("record_not_text", kind=cut(type(text).__name__)))
+    if len(text) > MAX_RECORD_LENGTH:
+        raise InvalidRecordError(t("record_too_long", length=len(text), limit=MAX_RECORD_LENGTH))
     pos = Position()
     actions = []
-    for i, token in enumerate(text.split(), 1):
+    tokens = _TOKENS.finditer(text)
+    upcoming = next(tokens, None)
+    index = 0
+    while upcoming is not None:
+        token = upcoming.group()
+        upcoming = next(tokens, None)
+        index += 1
         try:
+            spaced = _spaced_pair(token, None if upcoming is None else upcoming.group(), tokens)
+            if spaced is not None:
+                raise InvalidRecordError(spaced)
             action = Action.parse(token)
             pos = pos.play(action)
         except (InvalidRecordError, IllegalMoveError) as err:
             raise InvalidRecordError(
-                t("record_bad_token", index=i, token=token, reason=err), position=i, token=token
-            ) from None
+                t("record_bad_token", index=index, token=cut(token), reason=err),
+                position=index,
+                token=cut(token),
+            ) from (err if isinstance(err, IllegalMoveError) else None)
         actions.append(action)
     return actions
 
 
+def _spaced_pair(token: str, following: str | None, rest: Iterator[re.Match[str]]) -> str | None:
+    """The message when ``token`` and the tokens after it are a pair written with spaces.
+
+    ``"1 - 2"``, ``"1 -2"`` and ``"1- 2"`` would otherwise read as a ninth move in
+    square 1 followed by junk, and the message would talk about the ninth move.
+    ``rest`` may be read from: a message means the record is refused anyway.
+    """
+    if following is None:
+        return None
+    digit = len(token) == 1 and token in "123456789"
+    if digit and following == "-":
+        after = next(rest, None)
+        second = "" if after is None else after.group()
+        if len(second) == 1 and second in "123456789":
+            return t("record_spaced_pair", written=f"{token} - {second}", pair=f"{token}-{second}")
+    elif (
+        digit and len(following) == 2 and following[0] == "-" and following[1] in "123456789"
+    ) or (
+        len(token) == 2
+        and token[1] == "-"
+        and token[0] in "123456789"
+        and len(following) == 1
+        and following in "123456789"
+    ):
+        pair = f"{token}{following}"
+        return t("record_spaced_pair", written=f"{token} {following}", pair=pair)
+    return None
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
+    """The game as JSON-safe data: its record and everything that follows from it.
+
+    ``spooky`` lists every spooky mark in move order, including the newest one
+    while it awaits its collapse (``awaiting_collapse`` names it again):
+
+    >>> from qttt_edu import Game
+    >>> data = Game.from_record("1-2 1-2").to_dict()
+    >>> data["spooky"][-1], data["awaiting_collapse"]
+    ({'mark': 'O2', 'squares': [1, 2]}, {'mark': 'O2', 'squares': [1, 2]})
+    """
     pos = game.position
     pending = game.awaiting_collapse
     outcome = pos.outcome
@@ -86,23 +151,66 @@ def game_from_dict(data: Any) -> Game:
     from .core import Game
 
     if not isinstance(data, dict):
-        raise InvalidRecordError(t("dict_not_object", kind=type(data).__name__))
-    if "record" not in data:
+        raise InvalidRecordError(t("dict_not_object", kind=cut(type(data).__name__)))
+    # dict's own methods: a dict subclass cannot answer differently from its contents
+    if not dict.__contains__(data, "record"):
         raise InvalidRecordError(t("dict_no_record"))
-    game = Game.from_record(data["record"])
+    game = Game.from_record(dict.__getitem__(data, "record"))
     expected = game_to_dict(game)
-    for key, value in data.items():
-        # the record itself may be written loosely (spacing, pair order): it is the source
-        if key != "record" and key in expected and value != expected[key]:
+    for key, value in dict.items(data):
+        # the record itself may be written loosely (spacing, pair order): it is the source;
+        # keys the kit does not write are left alone
+        if type(key) is not str or key == "record" or key not in expected:
+            continue
+        if not _plain_json(value):
             raise InvalidRecordError(
-                t("dict_disagrees", key=key, value=_short(value), expected=_short(expected[key]))
+                t("dict_not_json", key=cut(key), kind=cut(type(value).__name__))
+            )
+        if value != expected[key]:
+            raise InvalidRecordError(
+                t(
+                    "dict_disagrees",
+                    key=cut(key),
+                    value=_short(value),
+                    expected=_short(expected[key]),
+                )
             )
     return game
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return quote(value, 80)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _plain_json(value: Any, items: int = 1000, depth: int = 8) -> bool:
+    """Is ``value`` data JSON could hold (exact dict/list/str/number/bool/None types), small?
+
+    Checked without recursion, so deep nesting, self-containing lists, numpy arrays
+    and objects whose comparisons raise are refused before anything compares them.
+    A saved game's values are at most three levels deep and a few dozen items.
+    """
+    todo = [(value, 0)]
+    while todo:
+        item, level = todo.pop()
+        items -= 1
+        if items < 0 or level > depth:
+            return False
+        kind = type(item)
+        if kind in _SCALARS:
+            continue
+        if kind is list:
+            todo.extend((x, level + 1) for x in item[: items + 1])
+        elif kind is dict:
+            for k, v in list(item.items())[: items + 1]:
+                if type(k) is not str:
+                    return False
+                todo.append((v, level + 1))
+        else:
+            return False
+    return True
 
 
 def render_text(game: Game) -> str:
@@ -169,10 +277,6 @@ def _status(game: Game) -> str:
     if len(free) == 1:
         return t("status_ninth", player=pos.to_act, square=free[0])
     return t("status_move", player=pos.to_act, move=pos.next_move)
-
-
-def _line(squares: tuple[int, ...]) -> str:
-    return "-".join(map(str, squares))
 
 
 def _points(x: float) -> str:

@@ -12,6 +12,16 @@ Three players come with the kit:
 :class:`PerfectPlayer`
     plays a best action according to the exact solver (:mod:`qttt_edu.solver`).
 
+Games and tournaments: :func:`play_game` plays one game, :func:`play_match` many.
+Each action must come within ``time_limit`` seconds (:data:`DEFAULT_TIME_LIMIT`,
+one second, unless told otherwise). A player that takes longer, raises an
+exception or answers with something that is not a legal action loses that game;
+a match records why (:attr:`GameSummary.forfeit`) and goes on. Players other
+than the kit's own choose in a worker process forked for the match, which is
+stopped when time is up, so a student's player stuck in a loop cannot stall the
+teacher's notebook; where processes cannot be started (Pyodide in the browser)
+they are asked in the notebook's own process and timed when they answer.
+
 >>> from qttt_edu import Game
 >>> game = play_game(RandomPlayer(seed=1), HeuristicPlayer(seed=2))
 >>> game.is_over
@@ -23,15 +33,18 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import os
 import random
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from .core import LINES, Action, Game, IllegalMoveError, Position
+from .core import LINES, Action, Game, IllegalMoveError, Position, _as_action, cut, quote
 from .i18n import t
 from .solver import (
     _INVERSE,
@@ -45,12 +58,14 @@ from .solver import (
 )
 
 __all__ = [
+    "DEFAULT_TIME_LIMIT",
     "SCORINGS",
     "GameSummary",
     "HeuristicPlayer",
     "MatchResult",
     "PerfectPlayer",
     "Player",
+    "PlayerError",
     "RandomPlayer",
     "best_actions",
     "opening_book",
@@ -113,14 +128,11 @@ def _winner_after(pos: Position, code: int) -> str | None:
     return child.outcome.winner if child.outcome is not None else None
 
 
-def _cycle_result(pos: Position, code: int) -> tuple[bool, bool, Position]:
-    """For a pair that closes a cycle: (both outcomes win for the mover,
-    one outcome wins for the chooser, the position with the collapse pending)."""
+def _cycle_wins(pos: Position, code: int) -> bool:
+    """For a pair that closes a cycle: do both collapses the opponent may choose win for me?"""
     mover = pos.to_act
-    chooser = "O" if mover == "X" else "X"
     after = pos.child(code)
-    winners = [_winner_after(after, c) for c in after.legal_actions()]
-    return all(w == mover for w in winners), any(w == chooser for w in winners), after
+    return all(_winner_after(after, c) == mover for c in after.legal_actions())
 
 
 def _hands_over(pos: Position, code: int) -> bool:
@@ -137,7 +149,7 @@ def _hands_over(pos: Position, code: int) -> bool:
     if after.outcome is not None:
         return after.outcome.winner == opponent
     for reply in after.legal_actions():
-        if reply >= 10 and after.child(reply).pending and _cycle_result(after, reply)[0]:
+        if reply >= 10 and after.child(reply).pending and _cycle_wins(after, reply):
             return True
     return False
 
@@ -223,11 +235,9 @@ class HeuristicPlayer:
                 out.append((code, "players_why_ninth", 0))
             else:
                 squares = divmod(code, 10)
-                if pos.child(code).pending:
-                    win, _, _ = _cycle_result(pos, code)
-                    if win:
-                        out.append((code, "players_why_cycle_win", 10_000))
-                        continue
+                if pos.child(code).pending and _cycle_wins(pos, code):
+                    out.append((code, "players_why_cycle_win", 10_000))
+                    continue
                 if _hands_over(pos, code):
                     out.append((code, "players_why_hands_over", -10_000))
                 else:
@@ -243,9 +253,11 @@ class HeuristicPlayer:
     def explain(self, position: Position | Game, action: Action | str | int) -> str:
         """Why this player would (or would not) play ``action`` here, in a sentence."""
         pos, codes = _legal(position)
-        act = action if isinstance(action, Action) else Action.parse(str(action))
+        act = _as_action(action)  # the same actions a Game takes: Action, token or code
         if act.code not in codes:
-            raise IllegalMoveError(t("players_not_legal", action=str(act)))
+            raise IllegalMoveError(
+                t("players_not_legal", action=str(act)), action=str(act), board=pos
+            )
         ranked = self._ranked(pos)
         best = max(p for _, _, p in ranked)
         _, key, priority = next(r for r in ranked if r[0] == act.code)
@@ -473,23 +485,340 @@ def sample_best_actions(
 # --- games and matches -------------------------------------------------------------
 
 
-def play_game(player_x: Player, player_o: Player, start: Game | None = None) -> Game:
+#: Seconds a player may take to choose one action in :func:`play_game` and
+#: :func:`play_match` unless told otherwise. The kit's players take a few
+#: hundredths of a second; a student's player that takes longer than this is
+#: almost surely stuck in a loop.
+DEFAULT_TIME_LIMIT = 1.0
+
+#: Seconds a worker process is waited for beyond the time limit: room for a busy
+#: machine to start it and pass messages (the player's own time is measured inside).
+_GRACE = 0.5
+
+#: The largest time limit accepted, in seconds (one hour).
+MAX_TIME_LIMIT = 3600.0
+
+
+class PlayerError(IllegalMoveError):
+    """A player failed to give a legal action in time: it loses the game.
+
+    Raised by :func:`play_game`; :func:`play_match` records it in the game's
+    :class:`GameSummary` and goes on. ``side`` (``"X"`` or ``"O"``) and ``player``
+    (its name) say who; ``reason`` what happened; ``game`` is the game up to then.
+    """
+
+    def __init__(self, message: str, side: str, player: str, reason: str, game: Game):
+        super().__init__(message, record=game.record())
+        self.side = side
+        self.player = player
+        self.reason = reason
+        self.game = game
+
+
+def _check_time_limit(time_limit: float | None) -> float | None:
+    if time_limit is None:
+        return None
+    ok = isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
+    if not ok or not 0 < time_limit <= MAX_TIME_LIMIT:  # also refuses nan
+        raise ValueError(
+            t("players_bad_time_limit", limit=quote(time_limit), most=f"{MAX_TIME_LIMIT:g}")
+        )
+    return float(time_limit)
+
+
+def _answer_code(answer: object) -> tuple[int | None, str]:
+    """A player's answer as an action code, or None and the answer quoted for a message."""
+    try:
+        return _as_action(answer).code, ""  # type: ignore[arg-type]
+    except Exception:  # an answer that cannot be read is the player's fault, never a crash
+        return None, quote(answer)
+
+
+def _failure(err: BaseException) -> str:
+    return cut(f"{type(err).__name__}: {quote(str(err), 120)[1:-1]}", 160)
+
+
+class _Seat:
+    """Where a player chooses: in this process, timed after the fact.
+
+    Used for the kit's own players (they answer in hundredths of a second and never
+    hang), with no time limit, and where processes cannot be started (Pyodide in
+    the browser): there a player that never returns cannot be stopped, but a slow
+    answer still loses the game.
+    """
+
+    def __init__(self, player: Player, time_limit: float | None):
+        self.player = player
+        self.time_limit = time_limit
+
+    def reseed(self, seed: int) -> None:
+        reseed = getattr(self.player, "reseed", None)
+        if callable(reseed):
+            reseed(seed)
+
+    def ask(self, game: Game) -> tuple[str, object]:
+        """("ok", code), ("time", None), ("raised", text) or ("unreadable", quoted answer)."""
+        start = time.perf_counter()
+        try:
+            answer = self.player.choose(game.position)
+        except Exception as err:
+            return "raised", _failure(err)
+        if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+            return "time", None
+        code, shown = _answer_code(answer)
+        return ("ok", code) if code is not None else ("unreadable", shown)
+
+    def close(self) -> None:
+        pass
+
+
+def _serve(player: Player, conn: Any) -> None:  # pragma: no cover - runs in the worker
+    """The worker's loop: read a request, answer it, until told to stop or the pipe closes.
+
+    Messages are small JSON texts both ways, so nothing the player returns is
+    ever unpickled in the teacher's kernel.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the teacher's process
+    _cap_memory()
+    while True:
+        try:
+            request = json.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            break
+        kind = request[0]
+        if kind == "stop":
+            break
+        if kind == "reseed":
+            reply: list[Any] = ["ok", None]
+            try:
+                reseed = getattr(player, "reseed", None)
+                if callable(reseed):
+                    reseed(request[1])
+            except Exception as err:
+                reply = ["raised", _failure(err)]
+        else:
+            pos = Position()
+            for code in request[1]:
+                pos = pos.child(code)
+            start = time.perf_counter()
+            try:
+                answer = player.choose(pos)
+            except Exception as err:
+                reply = ["raised", _failure(err)]
+            else:
+                code, shown = _answer_code(answer)
+                reply = ["ok", code] if code is not None else ["unreadable", shown]
+            reply.append(time.perf_counter() - start)
+        try:
+            conn.send_bytes(json.dumps(reply).encode())
+        except (OSError, ValueError):
+            break
+    os._exit(0)  # skip the inherited atexit handlers and buffers of the parent
+
+
+#: Memory a worker may add to what it inherits: a player that allocates more gets a
+#: MemoryError (and loses the game) instead of pushing the teacher's machine into swap.
+WORKER_MEMORY = 2 * 1024**3
+
+
+def _cap_memory() -> None:  # pragma: no cover - runs in the worker
+    """Limit the worker's address space to its size at the fork plus WORKER_MEMORY."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        soft = size + WORKER_MEMORY
+        if hard != resource.RLIM_INFINITY:
+            soft = min(soft, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    except Exception:  # not Linux, or not allowed: the time limit still holds
+        pass
+
+
+class _ForkedSeat(_Seat):
+    """A player choosing in a forked worker process, which is killed when it takes too long.
+
+    Fork copies the player as it is, so functions defined in a notebook work; the
+    worker lives for one match (or one game) and is started again after a kill.
+    Changes a player makes to itself stay in its worker.
+    """
+
+    def __init__(self, player: Player, time_limit: float, context: Any):
+        super().__init__(player, time_limit)
+        self.limit = time_limit
+        self.context = context
+        self.process: Any = None
+        self.conn: Any = None
+        self.seed: int | None = None
+
+    def _start(self) -> None:
+        import warnings
+
+        parent, child = self.context.Pipe()
+        process = self.context.Process(target=_serve, args=(self.player, child), daemon=True)
+        with warnings.catch_warnings():
+            # Python 3.12+ warns that fork in a process with threads (a Jupyter kernel
+            # has some) may deadlock; the worker touches none of their locks.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            process.start()
+        child.close()
+        self.process, self.conn = process, parent
+        if self.seed is not None:
+            self._request(["reseed", self.seed])
+
+    def _request(self, message: list[Any]) -> tuple[str, object]:
+        if self.process is None:
+            self._start()
+        try:
+            self.conn.send_bytes(json.dumps(message).encode())
+            # The worker times the player itself; the wait here allows a little more, so
+            # a busy machine's delays in starting the worker or passing messages are not
+            # charged to the player. Past it the player is stopped, whatever it does.
+            if not self.conn.poll(self.limit + _GRACE):
+                self.close()
+                return "time", None
+            reply = json.loads(self.conn.recv_bytes(4096))
+        except (EOFError, OSError, ValueError):
+            self.close()
+            return "died", None
+        return self._read(reply)
+
+    def _read(self, reply: Any) -> tuple[str, object]:
+        """The worker's reply checked: the player's code shares its process and could garble it."""
+        if not isinstance(reply, list) or len(reply) not in (2, 3):
+            self.close()
+            return "died", None
+        status, value = reply[0], reply[1]
+        if len(reply) == 3:
+            elapsed = reply[2]
+            if not isinstance(elapsed, (int, float)) or elapsed > self.limit:
+                return "time", None
+        if status == "ok" and (type(value) is int if len(reply) == 3 else value is None):
+            return status, value
+        if status in ("raised", "unreadable") and isinstance(value, str):
+            return status, cut(value, 200)
+        self.close()
+        return "died", None
+
+    def reseed(self, seed: int) -> None:
+        self.seed = seed
+        if self.process is not None:
+            status, _ = self._request(["reseed", seed])
+            if status != "ok":
+                self.close()  # started again (and reseeded) for the next question
+
+    def ask(self, game: Game) -> tuple[str, object]:
+        return self._request(["choose", [a.code for a in game.history]])
+
+    def close(self) -> None:
+        process, conn = self.process, self.conn
+        self.process = self.conn = None
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            conn.send_bytes(b'["stop"]')
+        process.join(0.05)
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
+        conn.close()
+
+
+#: the kit's own players: trusted to answer at once, so asked in this process
+_KIT_PLAYERS = (RandomPlayer, HeuristicPlayer, PerfectPlayer)
+
+
+def _fork_context() -> Any:
+    """multiprocessing's fork context, or None where processes cannot be forked."""
+    try:
+        import multiprocessing
+
+        if "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        return multiprocessing.get_context("fork")
+    except Exception:  # Pyodide and other places without processes
+        return None
+
+
+def _seat(player: Player, time_limit: float | None) -> _Seat:
+    if time_limit is None or type(player) in _KIT_PLAYERS:
+        return _Seat(player, time_limit)
+    context = _fork_context()
+    if context is None:
+        return _Seat(player, time_limit)
+    return _ForkedSeat(player, time_limit, context)
+
+
+def _player_name(player: Player) -> str:
+    name = getattr(player, "name", None)
+    return cut(name if isinstance(name, str) else type(player).__name__)
+
+
+def _play(seats: dict[str, _Seat], names: dict[str, str], start: Game | None) -> Game:
+    """Play one game between two seats; a failing player raises :class:`PlayerError`."""
+    game = start.copy() if start is not None else Game()
+    while not game.is_over:
+        side = game.to_act
+        assert side is not None
+        seat = seats[side]
+        status, value = seat.ask(game)
+        move = game.move_number
+        if status == "ok":
+            act = Action(value)  # type: ignore[arg-type]
+            if act.code in game.position.legal_actions():
+                game.apply(act)
+                continue
+            reason = t(
+                "players_reason_illegal",
+                action=str(act),
+                move=move,
+                why=game.position._refusal(act),
+            )
+        elif status == "time":
+            limit = seat.time_limit
+            reason = t("players_reason_time", limit=f"{limit:g}", move=move)
+        elif status == "raised":
+            reason = t("players_reason_raised", error=value, move=move)
+        elif status == "unreadable":
+            reason = t("players_reason_unreadable", answer=value, move=move)
+        else:
+            reason = t("players_reason_died", move=move)
+        name = names[side]
+        message = t("players_forfeit", name=name, side=side, reason=reason)
+        raise PlayerError(message, side, name, reason, game)
+    return game
+
+
+def play_game(
+    player_x: Player,
+    player_o: Player,
+    start: Game | None = None,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Game:
     """Let two players play a game to the end (from ``start``, else the empty board).
 
     The chooser of a collapse is asked too: ``choose`` gets every decision.
     Returns the finished :class:`~qttt_edu.core.Game` (``start`` is not changed).
+
+    A player that takes longer than ``time_limit`` seconds for one action, raises
+    an exception, or answers with something that is not a legal action loses:
+    :class:`PlayerError` (an :class:`~qttt_edu.core.IllegalMoveError`) says who and
+    why. Players other than the kit's own choose in a separate process, which is
+    stopped when time is up, so a player stuck in a loop cannot stall a notebook.
+    ``time_limit=None`` asks every player in this process, without a limit.
     """
-    game = start.copy() if start is not None else Game()
-    while not game.is_over:
-        player = player_x if game.to_act == "X" else player_o
-        action = player.choose(game.position)
-        try:
-            game.apply(action)
-        except IllegalMoveError as err:
-            raise IllegalMoveError(
-                t("players_illegal_choice", name=player.name, action=str(action), reason=err)
-            ) from None
-    return game
+    limit = _check_time_limit(time_limit)
+    seats = {"X": _seat(player_x, limit), "O": _seat(player_o, limit)}
+    try:
+        return _play(seats, {"X": _player_name(player_x), "O": _player_name(player_o)}, start)
+    finally:
+        for seat in seats.values():
+            seat.close()
 
 
 @dataclass(frozen=True)
@@ -501,6 +830,8 @@ class GameSummary:
     simultaneous: bool
     scores: dict[str, float]
     moves: int
+    #: why the loser lost by forfeit (too slow, an error, an illegal answer), else None
+    forfeit: str | None = None
 
 
 @dataclass
@@ -526,6 +857,11 @@ class MatchResult:
     @property
     def draws(self) -> int:
         return sum(g.result == "draw" for g in self.games)
+
+    @property
+    def forfeits(self) -> list[str]:
+        """Why each game lost by forfeit was lost, in the order played."""
+        return [g.forfeit for g in self.games if g.forfeit is not None]
 
     @property
     def x_points(self) -> float:
@@ -565,47 +901,92 @@ class MatchResult:
         def line(cells: list[str]) -> str:
             return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
 
-        return f"{line(headers)}\n{line(row)}"
+        lines = [line(headers), line(row)]
+        if self.forfeits:
+            lines += ["", t("players_forfeits_title"), *(f"- {why}" for why in self.forfeits)]
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         headers, row = self._rows()
         head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
         body = "".join(f"<td>{html.escape(c)}</td>" for c in row)
         caption = html.escape(t("players_match_caption", games=len(self.games)))
-        return (
+        table = (
             f"<table><caption>{caption}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody><tr>{body}</tr></tbody></table>"
         )
+        if not self.forfeits:
+            return table
+        items = "".join(f"<li>{html.escape(why)}</li>" for why in self.forfeits)
+        title = html.escape(t("players_forfeits_title"))
+        return f"{table}<p>{title}</p><ul>{items}</ul>"
 
 
 def play_match(
-    player_x: Player, player_o: Player, games: int = 10, seed: int | None = None
+    player_x: Player,
+    player_o: Player,
+    games: int = 10,
+    seed: int | None = None,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> MatchResult:
     """Play ``games`` games between two players and collect the results.
 
     With a ``seed``, players that have a ``reseed`` method (the kit's players do)
     are reseeded before each game from it, so the whole match can be replayed.
+
+    A player that takes longer than ``time_limit`` seconds for one action, raises,
+    or answers with something that is not a legal action loses that game (1 point
+    to the opponent, 0 to it); the game's :class:`GameSummary` says why in
+    ``forfeit``, and the match goes on. See :func:`play_game`.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(t("players_bad_games", games=repr(games)))
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(t("players_bad_games", games=quote(games), most=MAX_GAMES))
+    limit = _check_time_limit(time_limit)
     rng = random.Random(seed)
-    result = MatchResult(player_x.name, player_o.name)
-    for _ in range(games):
-        if seed is not None:
-            for player in (player_x, player_o):
-                reseed = getattr(player, "reseed", None)
-                if callable(reseed):
-                    reseed(rng.randrange(2**32))
-        game = play_game(player_x, player_o)
-        outcome = game.outcome
-        assert outcome is not None
-        result.games.append(
-            GameSummary(
-                game.record(),
-                outcome.result,
-                outcome.simultaneous,
-                dict(outcome.scores),
-                sum(1 for a in game.history if a.kind != "collapse"),
+    names = {"X": _player_name(player_x), "O": _player_name(player_o)}
+    result = MatchResult(names["X"], names["O"])
+    seats = {"X": _seat(player_x, limit), "O": _seat(player_o, limit)}
+    try:
+        for _ in range(games):
+            if seed is not None:
+                for side in ("X", "O"):
+                    seats[side].reseed(rng.randrange(2**32))
+            try:
+                game = _play(seats, names, None)
+            except PlayerError as err:
+                winner = "O" if err.side == "X" else "X"
+                result.games.append(
+                    GameSummary(
+                        err.game.record(),
+                        winner,
+                        False,
+                        {winner: 1.0, err.side: 0.0},
+                        _moves(err.game),
+                        forfeit=str(err),
+                    )
+                )
+                continue
+            outcome = game.outcome
+            assert outcome is not None
+            result.games.append(
+                GameSummary(
+                    game.record(),
+                    outcome.result,
+                    outcome.simultaneous,
+                    dict(outcome.scores),
+                    _moves(game),
+                )
             )
-        )
+    finally:
+        for seat in seats.values():
+            seat.close()
     return result
+
+
+#: The most games one match may have.
+MAX_GAMES = 100_000
+
+
+def _moves(game: Game) -> int:
+    return sum(1 for a in game.history if a.kind != "collapse")

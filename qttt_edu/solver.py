@@ -89,7 +89,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import add
 
-from .core import LINES, Action, Game, Position
+from .core import LINES, Action, Game, Position, quote
 from .i18n import t as _t
 
 __all__ = [
@@ -251,7 +251,7 @@ _Rooting = tuple[int, int, list[tuple[int, int]], tuple[int, ...]]
 def _check_scoring(scoring: str) -> None:
     if scoring not in SCORINGS:
         raise ValueError(
-            _t("players_bad_scoring", scoring=repr(scoring), allowed=", ".join(SCORINGS))
+            _t("players_bad_scoring", scoring=quote(scoring), allowed=", ".join(SCORINGS))
         )
 
 

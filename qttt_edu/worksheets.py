@@ -1,48 +1,58 @@
-"""Printable worksheets: game sheets, puzzles and their answer sheets (PDF and PNG).
+"""Printable sheets: a rule card, game sheets, puzzles and answer sheets (PDF and PNG).
 
 The game works on paper, and a class often starts there. This module draws, on
 A4 pages in black and white (X and O told apart by shape, never by colour):
 
+* a one-page **rule card**: every rule of ``RULES.md`` in the class's language,
+  with a spooky pair, a cycle and a collapse drawn from one real game;
 * a **game sheet**: three large boards whose squares have room for the nine
-  spooky marks (move *n* goes in small cell *n*), each with nine dots to draw the
-  entanglement graph and lines for the record;
-* a **puzzle sheet**: six positions built from records, each with a question;
-* an **answer sheet**: the answers, computed from the same records by the rules
+  spooky marks (move *n* goes in small cell *n*; the square numbers are large
+  pale figures behind them), each with nine dots to draw the entanglement graph
+  and lines for the record;
+* **puzzle sheets** at three levels, six positions each, built from records;
+* **answer sheets**: the answers, computed from the same records by the rules
   engine (:mod:`qttt_edu.core`) and the ensemble (:mod:`qttt_edu.quantum`), never
   typed by hand.
 
 Command line::
 
-    python -m qttt_edu.worksheets --out DIR [--lang da] [--lang fi ...] [--lang all]
+    python -m qttt_edu.worksheets --out DIR [--lang da] [--lang all] [--sheet rule_card]
 
-writes ``game_sheet.<lang>.pdf``, ``puzzles.<lang>.pdf``, ``answers.<lang>.pdf``
-and a PNG of each page into ``DIR``.
+writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` and
+``answers_level<k>.<lang>`` (k = 1, 2, 3) as PDF and PNG into ``DIR``.
 
->>> [p.number for p in PUZZLES]
-[1, 2, 3, 4, 5, 6]
->>> solve(PUZZLES[0]).outcomes[1]
+>>> [(p.level, p.number) for p in PUZZLES][:7]
+[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1)]
+>>> solve(LEVELS[2][2]).outcomes[1]
 {1: 'X3', 2: 'X1', 5: 'O2'}
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, TextIO
 
 from .core import Game, Outcome, Position, mark_name
-from .i18n import LANGUAGES, get_language, set_language, t
+from .i18n import LANGUAGES, catalog, get_language, set_language, t
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 __all__ = [
+    "KINDS",
+    "LEVELS",
     "PUZZLES",
+    "SHEETS",
     "Answer",
     "Puzzle",
     "answers_figure",
@@ -50,6 +60,7 @@ __all__ = [
     "game_sheet_figure",
     "main",
     "puzzles_figure",
+    "rule_card_figure",
     "solve",
     "write_worksheets",
 ]
@@ -59,6 +70,7 @@ PAGE_W, PAGE_H = 210.0, 297.0
 MM_PER_INCH = 25.4
 MARGIN = 15.0
 INK = "black"
+PALE = "0.85"  # grey of the square numbers behind a blank board's small cells
 GUIDE = "0.55"  # grey of the small-cell guides: visible when printed, quiet behind ink
 PT_PER_MM = 72 / MM_PER_INCH
 
@@ -70,29 +82,70 @@ PT_PER_MM = 72 / MM_PER_INCH
 class Puzzle:
     """A position (as a record) and the kind of question asked about it.
 
-    ``kind`` is one of ``"collapse"``, ``"stems"``, ``"realities"``,
-    ``"cycle_pairs"``, ``"avoid"`` and ``"ninth"``; ``fig`` cites Goff's paper
-    when the position is one of his figures.
+    ``kind`` is one of :data:`KINDS`; ``fig`` cites Goff's paper when the
+    position is one of his figures; ``level`` is the sheet (1-3) it is on;
+    ``ask`` says what a ``"chance"`` puzzle asks about: ``"X1@1"`` (mark X1 ends
+    in square 1) or ``"@4"`` (square 4 ends with no mark).
     """
 
     number: int
     kind: str
     record: str
     fig: int | None = None
+    level: int = 1
+    ask: str = ""
 
     @property
     def position(self) -> Position:
         return Game.from_record(self.record).position
 
 
-PUZZLES: tuple[Puzzle, ...] = (
-    Puzzle(1, "collapse", "1-2 2-5 1-5", fig=4),
-    Puzzle(2, "stems", "1-2 2-3 3-6 1-3"),
-    Puzzle(3, "realities", "1-2 2-5", fig=3),
-    Puzzle(4, "cycle_pairs", "1-2 2-6 5-9 8-9"),
-    Puzzle(5, "avoid", "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8"),
-    Puzzle(6, "ninth", "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1"),
+# Three levels, six puzzles each. Level 1 fits after notebooks 00-01 (turns, a move,
+# cycles, realities), level 2 after 02-03 (entanglement, chances, collapse, stems),
+# level 3 after 04-05 (winning, simultaneous lines, the ninth move, strategy).
+LEVELS: dict[int, tuple[Puzzle, ...]] = {
+    1: (
+        Puzzle(1, "next", "1-2 1-2 c1", level=1),
+        Puzzle(2, "collapse", "1-5 5-9 1-9", level=1),
+        Puzzle(3, "realities", "1-2 4-5", level=1),
+        Puzzle(4, "cycle_pairs", "1-5 5-9", level=1),
+        Puzzle(5, "count", "1-2 3-4 5-6", level=1),
+        Puzzle(6, "winner", "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9", level=1),
+    ),
+    2: (
+        Puzzle(1, "realities", "1-2 2-5", fig=3, level=2),
+        Puzzle(2, "chance", "1-3 1-4 4-7", level=2, ask="X1@3"),
+        Puzzle(3, "collapse", "1-2 2-5 1-5", fig=4, level=2),
+        Puzzle(4, "stems", "1-2 2-3 3-6 1-3", level=2),
+        Puzzle(5, "count", "1-2 2-5 5-6", level=2),
+        Puzzle(6, "cycle_pairs", "1-2 2-6 5-9 8-9", level=2),
+    ),
+    3: (
+        Puzzle(1, "winner", "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5", level=3),
+        Puzzle(2, "winner", "1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2", level=3),
+        Puzzle(3, "avoid", "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8", level=3),
+        Puzzle(4, "ninth", "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1", level=3),
+        Puzzle(5, "best", "2-3 2-4 5-7 2-9 4-7 5-9", level=3),
+        Puzzle(6, "poisoned", "8-9 8-9 c8 1-7 2-6 1-5", level=3),
+    ),
+}
+PUZZLES: tuple[Puzzle, ...] = tuple(p for level in LEVELS.values() for p in level)
+KINDS = (
+    "next",
+    "collapse",
+    "realities",
+    "count",
+    "cycle_pairs",
+    "winner",
+    "chance",
+    "stems",
+    "avoid",
+    "ninth",
+    "best",
+    "poisoned",
 )
+# An answer draws at most this many realities; more are counted, not drawn.
+MAX_DRAWN_REALITIES = 4
 
 
 @dataclass
@@ -115,6 +168,11 @@ class Answer:
     realities: list[dict[int, str]] = field(default_factory=list)
     cycle_pairs: list[str] = field(default_factory=list)
     move: str = ""
+    count: int = 0
+    chance: Fraction | None = None
+    free: tuple[int, ...] = ()
+    winning: list[str] = field(default_factory=list)
+    poisoned: list[str] = field(default_factory=list)
 
 
 def _marks_text(marks: dict[int, str]) -> str:
@@ -153,32 +211,45 @@ def _collapse_parts(pos: Position, answer: Answer) -> None:
         answer.boards.append((f"c{square}", after))
 
 
+def _pair(code: int) -> str:
+    return f"{code // 10}-{code % 10}"
+
+
+def _opponent(player: str | None) -> str:
+    return "O" if player == "X" else "X"
+
+
 def solve(puzzle: Puzzle) -> Answer:
     """Work out the answer to ``puzzle`` with the rules engine, in the current language."""
-    from .quantum import realities
+    from .quantum import count_realities, mark_odds, realities, square_odds
 
     pos = puzzle.position
     answer = Answer(puzzle)
-    if puzzle.kind in ("collapse", "stems", "avoid"):
+    kind = puzzle.kind
+    if kind not in KINDS:
+        raise ValueError(f"unknown puzzle kind {kind!r}")
+    if kind in ("collapse", "stems", "avoid", "best"):
         n, _, _ = pos.spooky[-1]
         mark, chooser = mark_name(n), pos.to_act
         _collapse_parts(pos, answer)
-        if puzzle.kind == "collapse":
+        if kind == "collapse":
             answer.lines.append(t("ws_a_chooser", chooser=chooser, mark=mark))
         for square, marks in answer.outcomes.items():
             text = t("ws_a_outcome", square=square, marks=_marks_text(marks))
             answer.lines.append(f"{text} → {_result_text(answer.results[square])}")
-        if puzzle.kind == "stems":
+        if kind == "collapse":
+            answer.lines.append(t("pz_a_then_moves", chooser=chooser, move=pos.next_move))
+        if kind == "stems":
             # A stem is a mark with one possible collapse: the same square either way.
             first, second = answer.outcomes.values()
             where = {m: s for s, m in first.items()}
             answer.stems = {m: s for s, m in second.items() if where[m] == s}
             if answer.stems:
                 stems = ", ".join(t("ws_a_stem", mark=m, square=s) for m, s in answer.stems.items())
-                answer.lines.append(t("ws_a_stems", stems=stems))
+                answer.lines.append(t("ws_a_stems", stems=stems, count=len(answer.stems)))
             else:
                 answer.lines.append(t("ws_a_no_stems"))
-        if puzzle.kind == "avoid":
+        if kind == "avoid":
             safe = [
                 f"c{s}"
                 for s, out in answer.results.items()
@@ -188,14 +259,37 @@ def solve(puzzle: Puzzle) -> Answer:
                 answer.lines.append(t("ws_a_can_avoid", choices=", ".join(safe)))
             else:
                 answer.lines.append(t("ws_a_cannot_avoid", chooser=chooser))
-    elif puzzle.kind == "realities":
-        answer.realities = realities(pos)
-        answer.lines.append(t("ws_a_realities", count=len(answer.realities)))
-        for i, board in enumerate(answer.realities, 1):
-            answer.lines.append(f"  {i}. {_marks_text(board)}")
-    elif puzzle.kind == "cycle_pairs":
+        if kind == "best":
+            answer.winning = [
+                f"c{s}"
+                for s, out in answer.results.items()
+                if out is not None and out.winner == chooser
+            ]
+            if answer.winning:
+                answer.lines.append(
+                    t("pz_a_best", chooser=chooser, choices=", ".join(answer.winning))
+                )
+            else:
+                answer.lines.append(t("pz_a_no_best", chooser=chooser))
+    elif kind in ("realities", "count"):
+        answer.count = count_realities(pos)
+        if kind == "realities":
+            answer.lines.append(t("ws_a_realities", count=answer.count))
+            answer.realities = realities(pos)
+            for i, board in enumerate(answer.realities, 1):
+                answer.lines.append(f"  {i}. {_marks_text(board)}")
+            answer.realities = answer.realities[:MAX_DRAWN_REALITIES]
+        else:
+            # A group without a cycle has one reality per square (that square stays empty).
+            groups = sorted({pos.component_of(a) for _, a, _ in pos.spooky}, key=min)
+            factors = " × ".join(str(len(g)) for g in groups)
+            if len(groups) > 1:
+                factors += f" = {answer.count}"
+            answer.lines.append(t("pz_a_count", count=answer.count))
+            answer.lines.append(t("pz_a_count_why", factors=factors))
+    elif kind == "cycle_pairs":
         answer.cycle_pairs = [
-            f"{code // 10}-{code % 10}" for code in pos.legal_actions() if pos.child(code).pending
+            _pair(code) for code in pos.legal_actions() if pos.child(code).pending
         ]
         answer.lines.append(
             t(
@@ -204,15 +298,63 @@ def solve(puzzle: Puzzle) -> Answer:
                 pairs=", ".join(answer.cycle_pairs),
             )
         )
-    elif puzzle.kind == "ninth":
+    elif kind == "ninth":
         (code,) = pos.legal_actions()
         after = pos.child(code)
         answer.move = str(code)
         answer.lines.append(t("ws_a_ninth", square=code, move=answer.move))
         answer.lines.append(t("ws_a_result", result=_result_text(after.outcome)))
         answer.boards.append((answer.move, after))
-    else:
-        raise ValueError(f"unknown puzzle kind {puzzle.kind!r}")
+    elif kind == "next":
+        answer.free = pos.free_squares
+        answer.lines.append(t("pz_a_next", player=pos.to_act, move=pos.next_move))
+        answer.lines.append(
+            t(
+                "pz_a_free",
+                squares=", ".join(map(str, answer.free)),
+                taken=", ".join(str(s) for s in range(1, 10) if s not in answer.free),
+            )
+        )
+    elif kind == "winner":
+        answer.lines.append(t("ws_a_result", result=_result_text(pos.outcome)))
+        answer.boards.append(("", pos))
+    elif kind == "chance":
+        mark, _, square = puzzle.ask.partition("@")
+        total = count_realities(pos)
+        if mark:
+            answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(square)])
+        else:
+            answer.chance = Fraction(square_odds(pos, exact=True)[int(square)].get("", 0))
+        answer.count = total
+        answer.lines.append(
+            t(
+                "pz_a_chance",
+                chance=f"{answer.chance.numerator}/{answer.chance.denominator}",
+                k=answer.chance * total,
+                n=total,
+            )
+        )
+    else:  # "poisoned"
+        player = pos.to_act
+        opponent = _opponent(player)
+        closing = [code for code in pos.legal_actions() if pos.child(code).pending]
+        for code in closing:
+            after = pos.child(code)
+            if any(
+                (end := after.child(c).outcome) is not None and end.winner == opponent
+                for c in after.legal_actions()
+            ):
+                answer.poisoned.append(_pair(code))
+        answer.cycle_pairs = [_pair(code) for code in closing]
+        answer.lines.append(
+            t(
+                "pz_a_poisoned",
+                player=player,
+                opponent=opponent,
+                moves=", ".join(answer.poisoned) or "-",
+                closing=", ".join(answer.cycle_pairs),
+            )
+        )
     return answer
 
 
@@ -222,7 +364,15 @@ def question(puzzle: Puzzle) -> str:
     fields: dict[str, object] = {"player": pos.to_act, "move": pos.next_move}
     if pos.pending:
         fields.update(mark=mark_name(pos.spooky[-1][0]), chooser=pos.to_act)
-    return t(f"ws_q_{puzzle.kind}", **fields)
+    if puzzle.kind == "poisoned":
+        fields.update(opponent=_opponent(pos.to_act))
+    if puzzle.kind == "chance":
+        mark, _, square = puzzle.ask.partition("@")
+        if mark:
+            return t("pz_q_chance_mark", mark=mark, square=square)
+        return t("pz_q_chance_empty", square=square)
+    prefix = "ws" if f"ws_q_{puzzle.kind}" in catalog("en") else "pz"
+    return t(f"{prefix}_q_{puzzle.kind}", **fields)
 
 
 # --- drawing -------------------------------------------------------------------
@@ -243,10 +393,15 @@ def _text(ax: Axes, x: float, y: float, s: str, size: float = 10, **kw: object) 
     ax.text(x, y, s, fontsize=size, color=INK, va=kw.pop("va", "top"), **kw)  # type: ignore[arg-type]
 
 
+def _lines(s: str, chars: int) -> list[str]:
+    """``s`` broken into lines of at most about ``chars`` characters, never inside a word."""
+    return textwrap.wrap(s, chars, break_long_words=False, break_on_hyphens=False) or [""]
+
+
 def _wrapped(ax: Axes, x: float, y: float, s: str, width_mm: float, size: float) -> float:
     """Write ``s`` wrapped to ``width_mm``; return the y just below it."""
     chars = max(10, int(width_mm / (size * 0.58 / PT_PER_MM)))
-    lines = textwrap.wrap(s, chars) or [""]
+    lines = _lines(s, chars)
     step = size * 1.35 / PT_PER_MM
     for i, line in enumerate(lines):
         _text(ax, x, y + i * step, line, size)
@@ -303,7 +458,21 @@ def draw_board(
                 kw = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
                 ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)  # type: ignore[arg-type]
                 ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)  # type: ignore[arg-type]
-        if numbers:
+        if numbers and not classical[s]:
+            # Every small cell is room for a spooky mark (move n in cell n), so the square
+            # number is a large pale figure behind them and takes no cell (the key shows it).
+            ax.text(
+                x0 + cell / 2,
+                y0 + cell / 2,
+                str(s),
+                # Full size behind a blank board's cells; smaller behind drawn marks.
+                fontsize=cell * PT_PER_MM * (0.62 if guides else 0.4),
+                color=PALE,
+                ha="center",
+                va="center",
+                zorder=0,
+            )
+        elif numbers:
             ax.text(
                 x0 + cell - 0.8,
                 y0 + cell - 0.6,
@@ -356,7 +525,8 @@ def draw_board(
 
 
 def _key(ax: Axes, x: float, y: float) -> None:
-    """A small legend: the square numbers and where move n's spooky mark goes."""
+    """A small legend: the square numbers (large and pale, as on the boards) and
+    where move n's spooky mark goes (small cell n of a square)."""
     size = 14.0
     for left, label in ((x, t("ws_squares_key")), (x + 24, t("ws_cells_key"))):
         for k in range(4):
@@ -368,17 +538,20 @@ def _key(ax: Axes, x: float, y: float) -> None:
                 left + (c + 0.5) * size / 3,
                 y + (r + 0.5) * size / 3,
                 str(s) if left == x else f"n={s}",
-                fontsize=6 if left == x else 4.2,
+                fontsize=size / 3 * PT_PER_MM * 0.62 if left == x else 4.2,
                 ha="center",
                 va="center",
-                color=INK,
+                color=PALE if left == x else INK,
+                zorder=0,
             )
         _wrapped(ax, left, y + size + 1.5, label, 22, 6)
 
 
 def _header(ax: Axes, title: str, hint: str, page: int, with_key: bool = True) -> float:
-    _text(ax, MARGIN, MARGIN - 3, title, 15, fontweight="bold")
     width = PAGE_W - 2 * MARGIN - (48 if with_key else 0)
+    # A long title (some languages) gets smaller type rather than running into the key.
+    size = min(15.0, width / (len(title) * 0.62 / PT_PER_MM))
+    _text(ax, MARGIN, MARGIN - 3, title, size, fontweight="bold")
     bottom = _wrapped(ax, MARGIN, MARGIN + 6, hint, width, 8.5)
     if with_key:
         _key(ax, PAGE_W - MARGIN - 40, MARGIN - 4)
@@ -413,10 +586,15 @@ def game_sheet_figure() -> Figure:
     return fig
 
 
-def puzzles_figure(puzzles: Sequence[Puzzle] = PUZZLES) -> Figure:
-    """Six puzzle positions (two columns, three rows) with their questions."""
+def _level_title(key: str, level: int) -> str:
+    return t(key, level=level, name=t(f"pz_level_{level}"))
+
+
+def puzzles_figure(level: int = 1) -> Figure:
+    """The six puzzles of ``level`` (two columns, three rows) with their questions."""
+    puzzles = LEVELS[level]
     fig, ax = _new_page()
-    top = _header(ax, t("ws_puzzles_title"), t("ws_puzzles_hint"), 1)
+    top = _header(ax, _level_title("pz_puzzles_title", level), t("ws_puzzles_hint"), 1)
     col_w = (PAGE_W - 2 * MARGIN - 10) / 2
     row_h = (PAGE_H - 12 - top) / 3
     for i, puzzle in enumerate(puzzles[:6]):
@@ -434,16 +612,20 @@ def puzzles_figure(puzzles: Sequence[Puzzle] = PUZZLES) -> Figure:
     return fig
 
 
-def answers_figure(puzzles: Sequence[Puzzle] = PUZZLES) -> Figure:
-    """The answer sheet: each puzzle's answer computed by the engine, with boards."""
+def answers_figure(level: int = 1) -> Figure:
+    """The answer sheet of ``level``: each answer computed by the engine, with boards."""
+    puzzles = LEVELS[level]
     fig, ax = _new_page()
-    top = _header(ax, t("ws_answers_title"), t("ws_answers_hint"), 1, with_key=False)
+    top = _header(
+        ax, _level_title("pz_answers_title", level), t("ws_answers_hint"), 1, with_key=False
+    )
     row_h = (PAGE_H - 12 - top) / len(puzzles[:6])
     small = min(row_h - 9, 34.0)
     for i, puzzle in enumerate(puzzles[:6]):
         y = top + i * row_h
         answer = solve(puzzle)
         _text(ax, MARGIN, y, t("ws_puzzle", n=puzzle.number), 10, fontweight="bold")
+        _text(ax, MARGIN + 27, y + 0.6, puzzle.record, 7.5, family="monospace")
         boards = [(cap, pos, None) for cap, pos in answer.boards] + [
             (str(k), None, marks) for k, marks in enumerate(answer.realities, 1)
         ]
@@ -460,16 +642,195 @@ def answers_figure(puzzles: Sequence[Puzzle] = PUZZLES) -> Figure:
     return fig
 
 
+# --- the rule card ----------------------------------------------------------------
+
+# The card's three pictures, one game: X1 on 1-5, O2 on 5-9, X3 on 1-9 closes the cycle
+# 1-5-9, and O (who did not close it) chooses square 1 for X3.
+RULE_CARD_RECORD = "1-5 5-9 1-9 c1"
+RULE_SECTIONS = ("board", "move", "graph", "cycle", "collapse", "after", "end", "both", "ninth")
+
+
+def _graph(ax: Axes, x: float, y: float, span: float, position: Position) -> None:
+    """The entanglement graph: nine numbered dots and one line per spooky pair.
+
+    A pair whose straight line would run through a third dot (1-9 through 5, say) is
+    drawn as an arc, so that a cycle such as 1-5, 5-9, 1-9 looks like one; a second pair
+    on the same two squares bends the other way. The newest pair, waiting to collapse,
+    is dashed.
+    """
+    from matplotlib.patches import FancyArrowPatch
+
+    def dot(s: int) -> tuple[float, float]:
+        r, c = divmod(s - 1, 3)
+        return x + c * span / 2, y + r * span / 2
+
+    def through_a_dot(a: int, b: int) -> bool:
+        (ra, ca), (rb, cb) = divmod(a - 1, 3), divmod(b - 1, 3)
+        return (ra + rb) % 2 == 0 and (ca + cb) % 2 == 0  # the midpoint is a dot
+
+    seen: dict[tuple[int, int], int] = {}
+    newest = position.spooky[-1][0] if position.pending else None
+    for n, a, b in position.spooky:
+        k = seen.get((a, b), 0)
+        seen[(a, b)] = k + 1
+        bend = 0.35 * (k + through_a_dot(a, b)) * (-1) ** k
+        ax.add_patch(
+            FancyArrowPatch(
+                dot(a),
+                dot(b),
+                arrowstyle="-",
+                connectionstyle=f"arc3,rad={bend}",
+                color=INK,
+                lw=1.1,
+                ls=(0, (2.5, 1.5)) if n == newest else "-",
+                shrinkA=0,
+                shrinkB=0,
+            )
+        )
+    for s in range(1, 10):
+        px, py = dot(s)
+        ax.plot(px, py, "o", color=INK, ms=2.4)
+        ax.text(px - 0.8, py - 0.6, str(s), fontsize=5, color=GUIDE, ha="right", va="bottom")
+
+
+def _rule_card_steps() -> list[tuple[str, Position, str]]:
+    """The card's three pictures: (title, position, caption), computed by the engine."""
+    game = Game.from_record(RULE_CARD_RECORD)
+    tokens = RULE_CARD_RECORD.split()
+    pair = Game.from_record(tokens[0]).position
+    cycle = Game.from_record(" ".join(tokens[:3])).position
+    after = game.position
+    n, a, b = cycle.spooky[-1]
+    chooser, mark = cycle.to_act, mark_name(n)
+    square = int(tokens[3][1:])
+    forced = ", ".join(
+        f"{m} → {s}" for s, m in sorted(cycle.collapse_outcomes()[square].items()) if m != mark
+    )
+    first = pair.spooky[0]
+    return [
+        (
+            t("rc_fig_pair"),
+            pair,
+            t("rc_cap_pair", mark=mark_name(first[0]), a=first[1], b=first[2]),
+        ),
+        (
+            t("rc_fig_cycle"),
+            cycle,
+            t("rc_cap_cycle", mark=mark, a=a, b=b, chooser=chooser, closer=_opponent(chooser)),
+        ),
+        (
+            t("rc_fig_collapse"),
+            after,
+            t(
+                "rc_cap_collapse",
+                chooser=chooser,
+                mark=mark,
+                square=square,
+                forced=forced,
+                move=after.next_move,
+            ),
+        ),
+    ]
+
+
+def rule_card_figure() -> Figure:
+    """The rules on one A4 page, with a spooky pair, a cycle and a collapse drawn."""
+    fig, ax = _new_page()
+    _text(ax, MARGIN, MARGIN - 3, t("rc_title"), 16, fontweight="bold")
+    below = _wrapped(ax, MARGIN, MARGIN + 5, t("rc_intro"), PAGE_W - 2 * MARGIN, 8.5)
+    _text(ax, PAGE_W / 2, PAGE_H - 7, t("ws_footer", page=1), 6.5, ha="center")
+    # Three pictures in a row: a board above its entanglement graph, and a caption.
+    top = below + 3
+    col = (PAGE_W - 2 * MARGIN) / 3
+    board, span = 36.0, 14.0
+    bottom = top
+    steps = _rule_card_steps()
+    labels = [f"{i}. {title}" for i, (title, _, _) in enumerate(steps, 1)]
+    # One type size for the three titles: the largest at which the longest fits.
+    size = min(10.0, (col - 4) / (max(map(len, labels)) * 0.62 / PT_PER_MM))
+    for i, ((_, pos, caption), label) in enumerate(zip(steps, labels, strict=True)):
+        x = MARGIN + i * col
+        _text(ax, x, top, label, size, fontweight="bold")
+        draw_board(ax, x, top + 7, board, pos, guides=False)
+        gx = x + board + 3
+        name = t("ws_graph_label")
+        small = min(5.2, (col - board - 6) / (max(map(len, name.split())) * 0.6 / PT_PER_MM))
+        graph_top = _wrapped(ax, gx, top + 9, name, col - board - 6, small) + 4
+        _graph(ax, gx + 2.5, graph_top, span, pos)
+        bottom = max(bottom, _wrapped(ax, x, top + board + 10, caption, col - 5, 8))
+    ax.plot([MARGIN, PAGE_W - MARGIN], [bottom + 2] * 2, color=GUIDE, lw=0.5)
+    # The rules, numbered, in two columns filled in order: the split that balances the
+    # columns, at the largest type size (9.4 pt down to 7 pt) that fits above the note.
+    gap = 8.0
+    width = (PAGE_W - 2 * MARGIN - gap) / 2
+    blocks = [(t(f"rc_h_{k}"), t(f"rc_{k}")) for k in RULE_SECTIONS]
+    y0, room = bottom + 6, PAGE_H - 21 - (bottom + 6)
+
+    def heights(size: float) -> list[float]:
+        chars = max(10, int(width / (size * 0.58 / PT_PER_MM)))
+        step = size * 1.35 / PT_PER_MM
+        head = (size + 1) * 1.4 / PT_PER_MM
+        return [len(_lines(body, chars)) * step + head + 2.5 for _, body in blocks]
+
+    size, split = 9.4, 1
+    while True:
+        h = heights(size)
+        split = min(range(1, len(h)), key=lambda k: max(sum(h[:k]), sum(h[k:])))
+        if max(sum(h[:split]), sum(h[split:])) <= room or size <= 7:
+            break
+        size -= 0.2
+    x, y = MARGIN, y0
+    for k, (heading, body) in enumerate(blocks, 1):
+        if k == split + 1:
+            x, y = MARGIN + width + gap, y0
+        _text(ax, x, y, f"{k}. {heading}", size + 1, fontweight="bold")
+        y = _wrapped(ax, x, y + (size + 1) * 1.4 / PT_PER_MM, body, width, size) + 2.5
+    _wrapped(ax, MARGIN, PAGE_H - 19, t("rc_record"), PAGE_W - 2 * MARGIN, 7.5)
+    return fig
+
+
 # --- files ---------------------------------------------------------------------
+
+DPI_MIN, DPI_MAX = 50, 600
+SHEETS = ("rule_card", "game_sheet", "puzzles", "answers")
+
+
+def _figures(sheets: Sequence[str]) -> list[tuple[str, Callable[[], Figure]]]:
+    """(file stem, maker) for each page of ``sheets``, in a fixed order."""
+    out: list[tuple[str, Callable[[], Figure]]] = []
+    for sheet in SHEETS:
+        if sheet not in sheets:
+            continue
+        if sheet == "rule_card":
+            out.append(("rule_card", rule_card_figure))
+        elif sheet == "game_sheet":
+            out.append(("game_sheet", game_sheet_figure))
+        else:
+            make = puzzles_figure if sheet == "puzzles" else answers_figure
+            for level in LEVELS:
+                out.append((f"{sheet}_level{level}", partial(make, level)))
+    return out
 
 
 def write_worksheets(
-    out: str | Path, languages: Sequence[str] = ("en",), dpi: int = 150
+    out: str | Path,
+    languages: Sequence[str] = ("en",),
+    dpi: int = 150,
+    sheets: Sequence[str] = SHEETS,
+    formats: Sequence[str] = ("pdf", "png"),
 ) -> list[Path]:
-    """Write every sheet as PDF and PNG into ``out`` for each language; return the paths.
+    """Write ``sheets`` as PDF and PNG into the folder ``out`` for each language.
 
-    The current language is restored afterwards.
+    Returns the paths written. ``dpi`` (the PNGs' resolution) must be a whole number
+    from 50 to 600; the current language is restored afterwards.
     """
+    if isinstance(dpi, bool) or not isinstance(dpi, int) or not DPI_MIN <= dpi <= DPI_MAX:
+        raise ValueError(f"dpi must be a whole number from {DPI_MIN} to {DPI_MAX}, not {dpi!r}")
+    unknown = [s for s in sheets if s not in SHEETS]
+    if unknown:
+        raise ValueError(f"unknown sheet {unknown[0]!r}: choose from {', '.join(SHEETS)}")
+    for lang in languages:
+        catalog(lang)  # an unknown language is refused before anything is written
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     before = get_language()
@@ -477,19 +838,35 @@ def write_worksheets(
     try:
         for lang in languages:
             set_language(lang)
-            for name, make in (
-                ("game_sheet", game_sheet_figure),
-                ("puzzles", puzzles_figure),
-                ("answers", answers_figure),
-            ):
+            for name, make in _figures(sheets):
                 fig = make()
-                for ext in ("pdf", "png"):
+                for ext in formats:
                     path = folder / f"{name}.{lang}.{ext}"
-                    fig.savefig(path, dpi=dpi, metadata=_metadata(ext, name))
+                    if ext == "png":
+                        _save_png(fig, path, dpi)
+                    else:
+                        fig.savefig(path, dpi=dpi, metadata=_metadata(ext, name))
                     written.append(path)
     finally:
         set_language(before)
     return written
+
+
+def _save_png(fig: Figure, path: Path, dpi: int) -> None:
+    """Save a page as a small grey PNG: the sheets are black and white, so 16 greys keep
+    every edge smooth at a third of the size of a colour image."""
+    from io import BytesIO
+
+    from PIL import Image, PngImagePlugin
+
+    buffer = BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    buffer.seek(0)
+    with Image.open(buffer) as image:
+        grey = image.convert("L").quantize(16)
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Software", "qttt_edu.worksheets")
+    grey.save(path, optimize=True, dpi=(dpi, dpi), pnginfo=info)
 
 
 def _metadata(ext: str, name: str) -> dict[str, str | None]:
@@ -499,22 +876,118 @@ def _metadata(ext: str, name: str) -> dict[str, str | None]:
     return {"Software": "qttt_edu.worksheets"}
 
 
+# --- the command line -----------------------------------------------------------
+
+# Letters an ASCII-only terminal cannot show, spelled the way their languages do.
+_ASCII = str.maketrans(
+    {"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa", "→": "->", "·": "-",
+     "–": "-", "—": "-", "…": "...", "’": "'", "“": '"', "”": '"', "×": "x", "½": "1/2"}
+)  # fmt: skip
+
+
+def _for_terminal(text: str, stream: object) -> str:
+    """``text`` as ``stream`` can print it: unchanged, or spelled out in plain letters."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        plain = unicodedata.normalize("NFKD", text.translate(_ASCII))
+        plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+        return plain.encode(encoding, "replace").decode(encoding)
+
+
+def _silence(stream: IO[str]) -> None:
+    """After a closed pipe (``| head``): point ``stream`` at nothing, so that nothing more,
+    not even Python's own flush at exit, complains about it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError):  # a stream without a file descriptor (tests, notebooks)
+        pass
+
+
+def _say(text: str, stream: TextIO | IO[str] | None, end: str = "\n") -> None:
+    """Print ``text`` to ``stream`` in letters it can show. A stream that cannot take it (a
+    closed pipe, a full disk) is silenced: the sheets are the result, the list is extra."""
+    if stream is None:
+        return
+    try:
+        stream.write(_for_terminal(text, stream) + end)
+        stream.flush()
+    except OSError:
+        _silence(stream)
+
+
+def _quoted(value: str, limit: int = 60) -> str:
+    """``value`` quoted for a message, its middle cut so it has at most ``limit`` characters
+    (a path keeps its start and its file name)."""
+    if len(value) > limit:
+        half = (limit - 3) // 2
+        value = value[:half] + "..." + value[-half:]
+    return repr(value)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, printing what any terminal can show."""
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        if message:
+            _say(message, file if file is not None else sys.stderr, end="")
+
+
+def _dpi(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not DPI_MIN <= value <= DPI_MAX:
+        raise argparse.ArgumentTypeError(
+            t("ws_cli_bad_dpi", value=_quoted(text), low=DPI_MIN, high=DPI_MAX)
+        )
+    return value
+
+
+def _out(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError(t("ws_cli_empty_out"))
+    if "\x00" in text:  # no file system allows it; only a call from Python can pass one
+        raise argparse.ArgumentTypeError(t("ws_cli_bad_name", path=_quoted(text)))
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command line entry point: ``python -m qttt_edu.worksheets --out DIR [--lang xx]``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m qttt_edu.worksheets", description=t("ws_cli_description")
-    )
-    parser.add_argument("--out", required=True, help=t("ws_cli_out"))
+    """Command line entry point: ``python -m qttt_edu.worksheets --out DIR [--lang xx]``.
+
+    Every user error (a file or an impossible folder as ``--out``, an empty ``--out``,
+    a resolution outside 50-600 dpi) is a short message and exit status 2, never a
+    traceback; output works on ASCII-only terminals and into a pipe that closes early.
+    """
+    parser = _Parser(prog="python -m qttt_edu.worksheets", description=t("ws_cli_description"))
+    parser.add_argument("--out", required=True, type=_out, help=t("ws_cli_out"))
     parser.add_argument(
         "--lang", action="append", choices=[*sorted(LANGUAGES), "all"], help=t("ws_cli_lang")
     )
-    parser.add_argument("--dpi", type=int, default=150, help=t("ws_cli_dpi"))
+    parser.add_argument("--sheet", action="append", choices=SHEETS, help=t("ws_cli_sheet"))
+    parser.add_argument("--dpi", type=_dpi, default=150, help=t("ws_cli_dpi"))
     args = parser.parse_args(argv)
     langs = args.lang or ["en"]
     if "all" in langs:
         langs = list(LANGUAGES)
-    for path in write_worksheets(args.out, langs, dpi=args.dpi):
-        print(path)
+    if len(set(langs)) == 1:
+        set_language(langs[0])  # messages in the sheets' language
+    folder = Path(args.out)
+    try:
+        if folder.exists() and not folder.is_dir():
+            _say(t("ws_cli_not_folder", path=_quoted(args.out)), sys.stderr)
+            return 2
+        paths = write_worksheets(folder, langs, dpi=args.dpi, sheets=args.sheet or SHEETS)
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        _say(t("ws_cli_cannot_write", path=_quoted(args.out), reason=reason), sys.stderr)
+        return 2
+    # If the reader went away (``| head``), the sheets are still written: no error.
+    _say("\n".join(map(str, paths)), sys.stdout)
     return 0
 
 

@@ -15,6 +15,7 @@ import pytest
 from qttt_edu import Action, Game, checks
 from qttt_edu.core import Position
 from qttt_edu.i18n import catalog
+from qttt_edu.players import HeuristicPlayer
 
 # Correct answers, several forms each, for every exercise.
 RIGHT = {
@@ -35,14 +36,14 @@ RIGHT = {
         {"X1": 1, "O2": 2, "O4": 3, "X3": 6},
         {"1": "x1", "2": "o2", "3": "O₄", "6": "X 3"},
     ],
-    "03-4": ["1-2 2-3 1-3", "1-2 5-9 2-3 4-6 1-3", "4-5 5-6 4-6"],
+    "03-4": ["1-2 2-3 3-4 7-9 1-4", "1-2 2-5 5-4 8-9 1-4", "4-5 5-6 6-9 1-2 4-9"],
     "04-1": ["X", "x"],
     "04-2": [{"X": 1, "O": 0.5}, (1, 0.5), "1, 1/2", "X 1 O 1/2", {"O": "1/2", "x": 1}],
     "04-3": [3, "3", "c3", "square 3", Action.classical(3)],
-    "04-4": ["1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9", "1-2 1-2 c2 4-5 4-5 c5 3-7 7-8 7-8 c7"],
+    "04-4": ["1-2 1-2 c1 4-5 4-5 c4 7-8 7-8 c7", "1-2 1-2 c2 4-5 4-5 c5 3-7 7-8 7-8 c7"],
     "05-1": ["c4", 4, "4", "square 4", Action.collapse(4)],
     "05-2": [["2-8", "3-8"], "3-8 2-8", "28, 38", [(2, 8), (8, 3)], {Action(28), Action(38)}],
-    "05-3": [lambda p: p.legal_actions()[0], lambda p: Action(p.legal_actions()[-1])],
+    "05-3": [lambda p: _safe_code(p), lambda p: Action(_safe_code(p, last=True))],
     "06-1": [36, "36", 9 * 8 // 2, math.comb(9, 2)],
     "06-2": [1296, "1,296", "1296", 36**2],
     "06-3": [8, "eight", "8"],
@@ -72,16 +73,28 @@ WRONG = {
         "1-2 2-3 1-3 c1",
         "1-2 1-2",
         "1-2 2-3 3-4 1-4",
+        "1-2 2-3 1-3",
+        "1-2 2-5 1-5",
         "1-2 2-3 3-6 1-3",
         "1-2 2-3 4-5 5-6 1-6",
     ],
     "04-1": ["O", "draw"],
     "04-2": [{"X": 1, "O": 0}, (0.5, 1), (1, 1)],
     "04-3": [1, 9],
-    "04-4": ["1-2", "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"],
+    "04-4": [
+        "1-2",
+        "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5",
+        "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9",
+    ],
     "05-1": [7, "c7"],
     "05-2": ["2-8", "2-3 2-8 3-8", ["3-8"]],
-    "05-3": [lambda p: "1-2", lambda p: 19, lambda p: None],
+    "05-3": [
+        lambda p: "1-2",
+        lambda p: 19,
+        lambda p: None,
+        lambda p: p.legal_actions()[0],
+        lambda p: p.legal_actions()[-1],
+    ],
     "06-1": [72, 81],
     "06-2": [72, 36, 1297],
     "06-3": [4, 6],
@@ -175,15 +188,37 @@ def test_a_player_that_raises_is_reported_not_propagated():
 
 
 def test_player_objects_and_every_action_form_are_accepted():
-    rng = random.Random(1)
-
     class Choosy:
         def choose(self, position: Position) -> Action:
-            return Action(rng.choice(position.legal_actions()))
+            return Action(_safe_code(position))
 
     assert checks.check("05-3", Choosy()).ok
-    assert checks.check("05-3", lambda p: str(Action(p.legal_actions()[-1]))).ok
-    assert checks.check("05-3", lambda p: p.legal_actions()[0]).ok
+    assert checks.check("05-3", lambda p: str(Action(_safe_code(p, last=True)))).ok
+    assert checks.check("05-3", lambda p: _safe_code(p)).ok
+
+
+def test_05_3_refuses_a_player_that_hands_over_an_avoidable_win():
+    # A legal player is not enough: the starter player of notebook 05 moves at random and
+    # must fail until the student teaches it to keep clear of losing cycles.
+    rng = random.Random(0)
+    result = checks.check("05-3", lambda p: rng.choice(p.legal_actions()))
+    assert not result.ok
+    assert "closes a cycle" in result.message
+    assert checks.check("05-3", HeuristicPlayer()).ok
+
+
+def _safe_code(position: Position, last: bool = False) -> int:
+    """The first (or last) action after which the opponent cannot choose a winning collapse."""
+    me = position.to_act
+    actions = position.legal_actions()
+    safe = []
+    for code in actions:
+        after = position.child(code)
+        ends = [after.child(c).outcome for c in after.legal_actions()] if after.pending else []
+        if not any(o is not None and o.winner not in (None, me) for o in ends):
+            safe.append(code)
+    pool = safe or actions
+    return pool[-1] if last else pool[0]
 
 
 def test_unknown_exercise_lists_the_known_ones():

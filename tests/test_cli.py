@@ -7,6 +7,7 @@ each square's marks, whose turn it is, what is legal and the result.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -27,10 +28,33 @@ RECORDS = [
 ]
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+LANGUAGE_VARIABLES = ("QTTT_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def plain_env(**extra: str) -> dict[str, str]:
+    """The environment without any language setting (the CLI then speaks English)."""
+    env = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
+    env["LC_CTYPE"] = "C.UTF-8"
+    env.update(extra)
+    return env
+
+
+def run_cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "qttt_edu", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "qttt_edu", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=plain_env(**env),
+        encoding="utf-8",
+        errors="backslashreplace",
     )
+
+
+@pytest.fixture(autouse=True)
+def _no_language_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
 
 
 def read_board(text: str) -> dict[int, list[str]]:
@@ -129,3 +153,136 @@ def test_bad_record_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "1-2 2-3 2-3 c7"]) != 0
     captured = capsys.readouterr()
     assert captured.out == "" and "token 4 'c7'" in captured.err
+
+
+# --- hardening (issue 15: D5, D6, D7) and --help in every language (issue 14) -----------------
+
+
+def test_an_ascii_only_terminal_gets_letters_without_accents() -> None:
+    done = run_cli("show", "1-2 1-2 c1", "--lang", "da", PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stderr == ""
+    assert "X, traek 3: vaelg to felter." in done.stdout  # "træk", "vælg"
+    bad = run_cli("show", "1-2 x", "--lang", "fi", PYTHONIOENCODING="ascii")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.startswith("virhe: osa 2 'x'") and "yhdeksas" in bad.stderr
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    # a long help text into a pipe closed at once: what `| head -1` does
+    script = (
+        "import os, sys, subprocess\n"
+        "r, w = os.pipe()\n"
+        "os.close(r)\n"
+        "p = subprocess.run([sys.executable, '-m', 'qttt_edu', 'show', '1-2 1-2'],"
+        " stdout=w, stderr=subprocess.PIPE, text=True)\n"
+        "print(p.returncode, repr(p.stderr))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=plain_env()
+    )
+    code, stderr = done.stdout.split(" ", 1)
+    assert stderr.strip() == "''" and code == "1", done.stdout
+
+
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback() -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "qttt_edu", "show", "1-2"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env=plain_env(),
+        )
+    assert done.returncode == 1
+    assert (
+        done.stderr.startswith("error: cannot write the output") and "Traceback" not in done.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "x" * 100_000],
+        ["show", "1-2 " + "9" * 50_000],
+        ["--lang", "x" * 50_000, "show"],
+        ["show", "1-2", "--" + "y" * 50_000],
+        ["show", "1-2\udcff\udcfe"],
+        ["show", "1-2", "x \udcff" * 1000],
+        ["bogus" * 10_000],
+    ],
+    ids=[
+        "long-token",
+        "long-second-token",
+        "long-lang",
+        "long-option",
+        "surrogates",
+        "many-surrogates",
+        "command",
+    ],
+)
+def test_user_errors_end_in_a_short_message(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and 0 < len(captured.err) < 1000
+    assert "Traceback" not in captured.err
+
+
+def test_a_huge_record_is_refused_with_its_length() -> None:
+    done = run_cli("show", "1-2 " * 30_000)
+    assert done.returncode == 2
+    assert "the record has 120000 characters, more than the 10000" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["usage:", "show this help message and exit", "options"]),
+        ("da", ["brug:", "vis denne hjælp og afslut", "tilvalg"]),
+        ("fi", ["käyttö:", "näytä tämä ohje ja lopeta", "valitsimet"]),
+        ("nb", ["bruk:", "vis denne hjelpen og avslutt", "valg"]),
+        ("it", ["uso:", "mostra questo aiuto ed esci", "opzioni"]),
+    ],
+)
+def test_help_speaks_the_chosen_language(lang: str, words: list[str]) -> None:
+    from qttt_edu.i18n import t_in
+
+    for done in (
+        run_cli("--lang", lang, "--help"),
+        run_cli("--help", QTTT_LANG=lang),
+        run_cli("show", "--help", LANG=f"{lang}_XX.UTF-8"),
+    ):
+        assert done.returncode == 0 and done.stderr == ""
+        for word in words:
+            assert word in done.stdout, (lang, word, done.stdout)
+    show_help = run_cli("show", "--help", "--lang", lang).stdout
+    assert t_in(lang, "cli_json_help") in " ".join(show_help.split())
+    if lang != "en":
+        assert "show this help" not in show_help and "positional arguments" not in show_help
+
+
+def test_usage_errors_speak_the_chosen_language() -> None:
+    done = run_cli("--lang", "it", "show", "--lang", "xx")
+    assert done.returncode == 2
+    assert "errore: argomento --lang: scelta non valida: 'xx'" in done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "fi", "nb", "it"])
+@pytest.mark.parametrize("record", RECORDS)
+def test_no_python_words_in_what_a_student_reads(
+    lang: str, record: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["show", record, "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\b(True|False|None)\b", out), out
+
+
+def test_main_leaves_the_language_as_it_found_it() -> None:
+    from qttt_edu import get_language
+
+    main(["show", "1-2", "--lang", "fi"])
+    assert get_language() == "en"

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from qttt_edu import Action, Game, IllegalMoveError, InvalidRecordError, Position
+from qttt_edu.core import GameError
 
 FINISHED_WIN = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
 FINISHED_DRAW = "2-3 8-9 1-8 3-9 1-4 5-6 1-6 4-8 c4 7"
@@ -49,16 +50,30 @@ def snapshot(g: Game) -> tuple[Any, ...]:
     )
 
 
-def refuse(record: str, call: Callable[[Game], object], *fragments: str) -> str:
+def refuse(
+    record: str,
+    call: Callable[[Game], object],
+    *fragments: str,
+    error: type[GameError] = IllegalMoveError,
+    names_record: bool = True,
+) -> str:
     """Run ``call`` on the game of ``record``; it must raise and change nothing.
 
-    Returns the message after checking that it contains every regex in ``fragments``.
+    ``error`` is the kind expected: :class:`IllegalMoveError` for a rule break,
+    :class:`InvalidRecordError` for input that cannot be read as an action (the
+    two stay distinct: one is never raised as the other). A rule break names the
+    game's record. Returns the message after checking that it contains every
+    regex in ``fragments``.
     """
     g = game_with_redo(record)
     before = snapshot(g)
-    with pytest.raises(IllegalMoveError) as err:
+    with pytest.raises(GameError) as err:
         call(g)
+    assert type(err.value) is error
     assert isinstance(err.value, ValueError)
+    if error is IllegalMoveError and names_record:
+        assert err.value.record == g.record()
+        assert err.value.__notes__ == [f"position: {g.record()!r}"]
     message = str(err.value)
     for fragment in fragments:
         assert re.search(fragment, message), (fragment, message)
@@ -78,11 +93,15 @@ def refuse(record: str, call: Callable[[Game], object], *fragments: str) -> str:
     [
         lambda g: g.play(4, 4),
         lambda g: g.apply("4-4"),
-        lambda g: g.apply(Action.pair(4, 4)),
     ],
 )
 def test_same_square_twice(call: Callable[[Game], object]) -> None:
     refuse("1-2", call, r"square 4", r"two different squares")
+
+
+def test_same_square_twice_as_an_action_value() -> None:
+    # refused while the Action is made, before any game is involved: no record to name
+    refuse("1-2", lambda g: g.apply(Action.pair(4, 4)), r"square 4", names_record=False)
 
 
 @pytest.mark.parametrize(
@@ -102,7 +121,7 @@ def test_square_out_of_range(call: Callable[[Game], object], square: str) -> Non
 
 @pytest.mark.parametrize("token", ["0-5", "5-0", "c0", "0", "10-2", "1-10"])
 def test_square_out_of_range_as_text(token: str) -> None:
-    refuse("1-2", lambda g: g.apply(token), f"'{token}'", r"1-9")
+    refuse("1-2", lambda g: g.apply(token), f"'{token}'", r"1-9", error=InvalidRecordError)
 
 
 @pytest.mark.parametrize(
@@ -127,7 +146,7 @@ def test_action_of_the_wrong_kind(action: object, shown: str) -> None:
     def call(g: Game) -> None:
         g.apply(action)  # type: ignore[arg-type]
 
-    refuse("1-2", call, shown, r"not an action", r"'1-5'", r"'c3'")
+    refuse("1-2", call, shown, r"not an action", r"'1-5'", r"'c3'", error=InvalidRecordError)
 
 
 @pytest.mark.parametrize(
@@ -244,7 +263,14 @@ def test_single_square_at_move_nine_must_be_the_free_one() -> None:
     "token", ["x", "1-", "-", "1-2-3", "c", "c10", "cc1", "11", "1—2", "１-２"]
 )
 def test_junk_text_as_an_action(token: str) -> None:
-    refuse("1-2", lambda g: g.apply(token), f"'{token}'", r"not a move", r"'a-b'")
+    refuse(
+        "1-2",
+        lambda g: g.apply(token),
+        f"'{token}'",
+        r"not a move",
+        r"'a-b'",
+        error=InvalidRecordError,
+    )
 
 
 # --- records --------------------------------------------------------------------
@@ -292,9 +318,13 @@ def test_record_that_is_not_text(record: object) -> None:
 def test_position_play_refuses_and_stays_the_same() -> None:
     pos = Game.from_record("1-2 1-2").position
     key = (pos.classical_moves, pos.spooky, pos.pending, pos.next_move, hash(pos))
-    for bad in (34, "3-4", 105, Action.classical(4), "junk", 1000):
-        with pytest.raises(IllegalMoveError):
+    for bad in (34, "3-4", 105, Action.classical(4)):
+        with pytest.raises(IllegalMoveError) as err:
             pos.play(bad)
+        assert err.value.board is pos  # a bare position names itself, not a record
+    for junk in ("junk", 1000, True):
+        with pytest.raises(InvalidRecordError):
+            pos.play(junk)
     assert (pos.classical_moves, pos.spooky, pos.pending, pos.next_move, hash(pos)) == key
     assert pos.play("c2") == Position().child(12).child(12).child(102)
 
@@ -323,5 +353,5 @@ def test_goto_out_of_range(ply: object) -> None:
     before = snapshot(g)
     with pytest.raises(IllegalMoveError) as err:
         g.goto(ply)  # type: ignore[arg-type]
-    assert f"step {ply}" in str(err.value) and "0 to 3" in str(err.value)
+    assert f"step {ply!r}" in str(err.value) and "0 to 3" in str(err.value)
     assert snapshot(g) == before

@@ -130,7 +130,7 @@ def test_set_language_switches_messages_and_rejects_unknown():
     with pytest.raises(IllegalMoveError, match="felt 10 er ikke på brættet"):
         Game().play(1, 10)
     i18n.set_language("it")
-    with pytest.raises(IllegalMoveError, match="la casella 10 è fuori dal tavoliere"):
+    with pytest.raises(IllegalMoveError, match="la casella 10 è fuori dal tabellone"):
         Game().play(1, 10)
     with pytest.raises(ValueError, match="unknown language 'sv'"):
         i18n.set_language("sv")
@@ -373,3 +373,221 @@ def test_links_in_the_teacher_materials_resolve():
             assert (page.parent / file).exists(), f"{page.relative_to(ROOT)} links to {target}"
             if file.endswith("glossary.md") and anchor:
                 assert anchor in anchors, f"{page.relative_to(ROOT)} links to {target}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translated_notebooks_print_no_python_words_to_students(lang):
+    # "venter på et kollaps: False" is Python talking, not Danish: printed answers
+    # are words of the language (ja/nej, kyllä/ei, ja/nei, sì/no).
+    # Student copies and, where the build keeps them, reference copies with every output.
+    paths = [
+        *sorted((ROOT / "notebooks").rglob(f"*.{lang}.ipynb")),
+        *sorted((ROOT / "tests").rglob(f"*.{lang}.ipynb")),
+    ]
+    printed = 0
+    for path in paths:
+        for cell in json.loads(path.read_text("utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                text = "".join(output.get("text", ""))
+                printed += bool(text)
+                found = re.findall(r"\b(?:True|False|None)\b", text)
+                assert not found, f"{path.name} prints {found} to students: {text!r}"
+    assert printed, f"no stored printed output in any {lang} notebook: nothing was checked"
+
+
+# --- plural forms ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_plural_forms_are_well_formed_and_cover_the_languages_categories(lang):
+    rule = i18n.PLURAL_RULES[lang]
+    categories = {rule(n) for n in [0, 1, 2, 3, 5, 11, 21, 100, 0.5, 1.5, 2.5]}
+    for key, template in i18n.catalog(lang).items():
+        for _, _field, spec, _ in string.Formatter().parse(template):
+            if spec and spec.startswith("plural:"):
+                forms = i18n.plural_forms(spec)
+                assert set(forms) <= categories | {"other"}, f"{lang}: {key} names {set(forms)}"
+                missing = categories - set(forms) - {"other"}
+                assert not missing, f"{lang}: {key} lacks the {missing} form"
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "one", "many"),
+    [
+        ("en", "widget_loaded", "Loaded: 1 action.", "Loaded: 3 actions."),
+        ("da", "widget_loaded", "Indlæst: 1 handling.", "Indlæst: 3 handlinger."),
+        ("fi", "ws_a_realities", "1 todellisuus:", "3 todellisuutta:"),
+        ("nb", "widget_loaded", "Lastet inn: 1 handling.", "Lastet inn: 3 handlinger."),
+        ("it", "widget_loaded", "Caricata 1 azione.", "Caricate 3 azioni."),
+    ],
+)
+def test_counts_take_the_plural_form_of_the_language(lang, key, one, many):
+    assert i18n.t_in(lang, key, count=1) == one
+    assert i18n.t_in(lang, key, count=3) == many
+
+
+def test_one_stem_is_a_stem_not_stems():
+    # The review found "Steli: X3 finisce in 6. Finiscono ..." for a single stem.
+    one = i18n.t_in("it", "ws_a_stems", stems="X3 finisce in 6", count=1)
+    assert one.startswith("Stelo: X3 finisce in 6. Finisce nella")
+    two = i18n.t_in("en", "ws_a_stems", stems="X3 lands in 6, O4 lands in 7", count=2)
+    assert two.startswith("Stems: X3 lands in 6, O4 lands in 7. They land")
+    # And on the answer sheet itself, whose stems puzzle has exactly one stem.
+    from qttt_edu import worksheets
+
+    i18n.set_language("it")
+    answers = [worksheets.solve(p) for p in worksheets.PUZZLES if p.kind == "stems"]
+    one = [" ".join(a.lines) for a in answers if len(a.stems) == 1]
+    assert one, "no puzzle with a single stem to check"
+    assert all(re.search(r"Stelo: X\d finisce in \d\. Finisce nella", text) for text in one)
+
+
+def test_a_bad_plural_spec_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="needs an 'other=' form"):
+        i18n.format_message("en", "{n:plural:one=# thing}", n=2)
+    with pytest.raises(ValueError, match="bad plural form 'few # things'"):
+        i18n.format_message("en", "{n:plural:few # things|other=# things}", n=2)
+    with pytest.raises(ValueError, match="needs a count, not 'many'"):
+        i18n.format_message("en", "{n:plural:one=# thing|other=# things}", n="many")
+
+
+# --- gettext round trip for translators' tools (lessons/i18n/po.py) ---------------------
+
+sys.path.insert(0, str(LESSONS / "i18n"))
+try:
+    import po
+finally:
+    sys.path.pop(0)
+
+from babel.messages.pofile import read_po, write_po  # noqa: E402
+
+
+@pytest.fixture
+def po_workspace(tmp_path, monkeypatch):
+    """A copy of the catalogs and their record, so an import cannot touch the real ones."""
+    import shutil
+
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    record = tmp_path / "translated_from.json"
+    shutil.copy(LESSONS / "i18n" / "translated_from.json", record)
+    monkeypatch.setattr(po, "LOCALES", locales)
+    monkeypatch.setattr(po, "RECORD", record)
+    return locales, record
+
+
+def po_entries(path):
+    with path.open("rb") as f:
+        return {m.context: m for m in read_po(f) if m.id}
+
+
+def test_po_export_has_every_message_and_gettext_accepts_it(tmp_path):
+    written = po.export(tmp_path, OTHERS)
+    assert sorted(p.name for p in written) == sorted(
+        ["qttt-edu.pot", *(f"{lang}.po" for lang in OTHERS)]
+    )
+    english = {k: v for name in EN_FILES for k, v in load("en", name).items()}
+    for path in written:
+        entries = po_entries(path)
+        assert set(entries) == set(english), path.name
+        assert all(entries[k].id == english[k] for k in english)
+        if path.suffix == ".po":
+            lang = path.stem
+            translated = i18n.catalog(lang)
+            assert all(entries[k].string == translated[k] for k in english)
+            assert not [k for k, m in entries.items() if m.fuzzy], "all translations are current"
+    msgfmt = __import__("shutil").which("msgfmt")
+    if msgfmt:  # GNU gettext's own check of the files (placeholders, header, escapes)
+        for path in written:
+            subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(path)], check=True)
+
+
+def test_po_round_trip_changes_nothing(po_workspace, tmp_path):
+    locales, record = po_workspace
+    before = {p: p.read_bytes() for p in [*locales.rglob("*.json"), record]}
+    for path in po.export(tmp_path, OTHERS)[1:]:
+        lang, found, notes = po.read(path)
+        assert not notes
+        assert po.apply(lang, found) == []
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_po_import_writes_a_translators_edit_in_place(po_workspace, tmp_path):
+    locales, _ = po_workspace
+    (path,) = po.export(tmp_path, ["da"])[1:]
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    catalog.get("New game", context="widget_new").string = "Nyt parti"
+    catalog.get("Undo", context="widget_undo").string = "Fortryd træk"
+    catalog.get("Undo", context="widget_undo").flags.add("fuzzy")  # not reviewed: stays out
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100)
+    widget = locales / "da" / "widget.json"
+    old_lines = widget.read_text("utf-8").split("\n")
+    lang, found, notes = po.read(path)
+    assert lang == "da" and any("widget_undo: fuzzy" in n for n in notes)
+    assert po.apply(lang, found) == ["widget_new"]
+    new_lines = widget.read_text("utf-8").split("\n")
+    changed = [(a, b) for a, b in zip(old_lines, new_lines, strict=True) if a != b]
+    assert changed == [('  "widget_new": "Nyt spil",', '  "widget_new": "Nyt parti",')]
+
+
+def test_po_import_refuses_a_wrong_placeholder_and_writes_nothing(po_workspace, tmp_path):
+    locales, record = po_workspace
+    record_before = record.read_bytes()
+    (path,) = po.export(tmp_path, ["it"])[1:]
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    catalog.get("Square {square}: empty", context="widget_square_empty").string = "Casella vuota"
+    message = catalog.get(
+        "Loaded: {count:plural:one=# action|other=# actions}.", context="widget_loaded"
+    )
+    message.string = "{count:plural:one=Caricata # azione}."  # no 'other' form
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100)
+    before = {p: p.read_bytes() for p in locales.rglob("*.json")}
+    with pytest.raises(po.PoImportError) as refused:
+        po.read(path)
+    reason = str(refused.value)
+    assert "widget_square_empty: placeholders [] differ from English ['square']" in reason
+    assert "widget_loaded" in reason and "other=" in reason
+    assert po.main(["import", str(path)]) == 1
+    assert {p: p.read_bytes() for p in locales.rglob("*.json")} == before
+    assert record.read_bytes() == record_before
+
+
+def test_po_marks_a_translation_of_older_english_as_fuzzy(po_workspace, tmp_path):
+    _, record = po_workspace
+    recorded = json.loads(record.read_text("utf-8"))
+    recorded["fi"]["widget.json"]["widget_new"] = "0000000000"  # made from other English
+    record.write_text(json.dumps(recorded), "utf-8")
+    (path,) = po.export(tmp_path, ["fi"])[1:]
+    entries = po_entries(path)
+    assert entries["widget_new"].fuzzy and entries["widget_new"].string == "Uusi peli"
+    assert not entries["widget_undo"].fuzzy
+
+
+def test_po_import_starts_a_new_language_in_english_key_order(po_workspace, tmp_path):
+    locales, record = po_workspace
+    template = po.export(tmp_path, [])[0]
+    with template.open("rb") as f:
+        catalog = read_po(f, locale="sv")
+    catalog.get("New game", context="widget_new").string = "Nytt parti"
+    catalog.get("Undo", context="widget_undo").string = "Ångra"
+    path = tmp_path / "sv.po"
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100)
+    lang, found, notes = po.read(path)
+    assert lang == "sv" and found == {"widget_new": "Nytt parti", "widget_undo": "Ångra"}
+    assert any("LANGUAGES" in n for n in notes)
+    po.apply(lang, found)
+    written = json.loads((locales / "sv" / "widget.json").read_text("utf-8"))
+    english_order = [k for k in load("en", "widget.json") if k in written]
+    assert list(written) == english_order
+    assert json.loads(record.read_text("utf-8"))["sv"]["widget.json"].keys() == written.keys()
+
+
+def test_po_command_line_exports_into_the_folder_given(tmp_path, capsys):
+    assert po.main(["export", "--out", str(tmp_path / "po"), "nb"]) == 0
+    assert sorted(p.name for p in (tmp_path / "po").iterdir()) == ["nb.po", "qttt-edu.pot"]
+    assert "wrote" in capsys.readouterr().out

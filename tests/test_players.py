@@ -299,7 +299,7 @@ def test_play_game_names_a_player_that_cheats() -> None:
         def choose(self, position: Position) -> Action:
             return Action.collapse(5)
 
-    with pytest.raises(IllegalMoveError, match="Cheat chose c5"):
+    with pytest.raises(IllegalMoveError, match=r"Cheat \(X\) loses this game: it chose c5"):
         play_game(Cheat(), RandomPlayer())
 
 

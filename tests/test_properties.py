@@ -302,3 +302,61 @@ def test_undo_restores_exactly_and_redo_replays(g: Game) -> None:
         assert g.redo() == act
         assert snapshot(g)[:4] == after[:4]
         g.undo()
+
+
+# --- anything at all as an action (issue 15) ----------------------------------------------
+
+#: values a student might pass where an action or a square is expected
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.integers(0, 120),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.sampled_from(["1-2", "5-9", "c1", "c5", "3", "1 - 2", "4-4", "0-5", "C9", "１-２"]),
+    st.binary(max_size=4),
+    st.lists(st.integers(0, 10), max_size=3),
+    st.tuples(st.integers(0, 10), st.integers(0, 10)),
+)
+
+
+@given(
+    games(), anything, anything, st.sampled_from(["apply", "play1", "play2", "collapse", "goto"])
+)
+def test_any_value_is_played_or_refused_with_nothing_changed(
+    g: Game, value: Any, other: Any, how: str
+) -> None:
+    """A legal action is played; anything else raises the kit's own error and changes nothing.
+
+    The kind tells the two apart: unreadable input is InvalidRecordError, a rule
+    break IllegalMoveError naming the game's record. Before issue 15 a bool or a
+    float could be cached as an action and change what later games saw.
+    """
+    from qttt_edu import GameError, InvalidRecordError
+
+    before = snapshot(g)
+    record = g.record()
+    try:
+        if how == "apply":
+            g.apply(value)
+        elif how == "play1":
+            g.play(value)
+        elif how == "play2":
+            g.play(value, other)
+        elif how == "collapse":
+            g.collapse(value)
+        else:
+            g.goto(value)
+    except GameError as err:
+        assert snapshot(g) == before
+        assert 0 < len(str(err)) < 400
+        assert isinstance(err, (IllegalMoveError, InvalidRecordError))
+        if isinstance(err, IllegalMoveError):
+            assert err.record == record
+    else:
+        assert isinstance(value, (int, str, Action)) or hasattr(value, "__index__")
+        assert Game.from_record(g.record()).position == g.position
+    # nothing was cached under a value that is not a real integer
+    assert all(type(code) is int and Action(code).code == code for code in Action._cache)
+    assert all(type(a.code) is int for a in g.timeline)

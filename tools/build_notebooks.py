@@ -10,12 +10,23 @@ Execution uses ``jupyter nbconvert --execute --inplace`` so execution counts are
 in order. Afterwards outputs are trimmed so the repository stays small and the
 notebooks render well: widget state is dropped, widget outputs and exercise cells (still holding
 ``...``) are cleared, and large PNGs are removed (they come back when run).
-Validate with ``python -m pytest --nbval-lax notebooks/``.
+
+Each notebook is then published twice (:func:`publish`):
+
+* the **reference copy**, ``tests/notebooks_ref/<name>.ipynb``, keeps every output; nbval
+  runs it in the test suite and compares the cells marked ``# NBVAL_CHECK_OUTPUT``;
+* the **student copy**, ``notebooks/<name>.ipynb``, is the same notebook without the
+  outputs of the cells that answer a prediction or an exercise (tagged ``reveal``), so
+  no answer shows before the student has written a guess. tests/test_notebooks.py proves
+  the two copies differ in nothing else.
+
+Validate with ``python -m pytest tests/notebooks_ref tests/test_notebooks.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib
 import os
 import subprocess
@@ -28,6 +39,8 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = Path(__file__).resolve().parent / "notebooks"
 OUT = ROOT / "notebooks"
+REFERENCE = ROOT / "tests" / "notebooks_ref"
+HIDDEN = "reveal"  # the tag of cells whose output the student copy leaves out
 MAX_PNG = 100_000  # base64 characters: keep small figures, drop big ones
 
 sys.path.insert(0, str(SOURCES))
@@ -76,8 +89,8 @@ def trim(path: Path) -> None:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        if "exercise" in cell.metadata.get("tags", []):
-            cell.outputs = []
+        if {"exercise", "prediction"} & set(cell.metadata.get("tags", [])):
+            cell.outputs = []  # the student's answer or guess goes here
             cell.execution_count = None
             continue
         checked = "NBVAL_CHECK_OUTPUT" in cell.source
@@ -109,6 +122,32 @@ def trim(path: Path) -> None:
     nbformat.write(nb, path)
 
 
+def reference_path(student: Path) -> Path:
+    """Where the reference copy of the student notebook ``student`` lives."""
+    return REFERENCE / student.resolve().relative_to(OUT)
+
+
+def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The reference notebook ``nb`` without the outputs of its ``reveal`` cells."""
+    out = copy.deepcopy(nb)
+    for cell in out.cells:
+        if cell.cell_type == "code" and HIDDEN in cell.metadata.get("tags", []):
+            cell.outputs = []
+            cell.execution_count = None
+    return out
+
+
+def publish(path: Path) -> Path:
+    """Move the executed, trimmed notebook at ``path`` to its reference copy; write the
+    student copy (reveal outputs left out) at ``path``. Returns the reference path."""
+    nb = nbformat.read(path, as_version=4)
+    ref = reference_path(path)
+    ref.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, ref)
+    nbformat.write(student_copy(nb), path)
+    return ref
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02")
@@ -122,6 +161,7 @@ def main() -> None:
             continue
         seconds = run(path)
         trim(path)
+        publish(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
 

@@ -1,43 +1,54 @@
 """Danish start-here notebook: translations of the English cells, keyed by fingerprint."""
 
+import re
+
 G = "../../lessons/glossary.md"
 
 CODE = [
+    ('"yes" or "no"', '"ja" eller "nej"'),
+    ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# not allowed: a collapse is pending", "# ikke tilladt: et kollaps venter"),
-    ('"waiting for a collapse:"', '"venter på et kollaps:"'),
+    # A yes/no answer is printed as a word of the language, never as Python's False.
+    (
+        re.compile(r'^print\("waiting for a collapse:", (.+)\)$', re.M),
+        r'print("venter på et kollaps:", "ja" if \1 else "nej")',
+    ),
+    (
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "lukkede en løkke;", pending.chooser, "vælger mellem felt",'
+        ' pending.squares[0], "og felt", pending.squares[1])',
+    ),
     ('"record:"', '"notation:"'),
-    ('"closed a cycle;"', '"lukkede en cyklus;"'),
-    ('"chooses between"', '"vælger mellem"'),
     ('"refused:"', '"afvist:"'),
     ('"record unchanged:"', '"notation uændret:"'),
 ]
 
 MARKDOWN = {
-    "2dca92365a": """
+    "ddf6ea089b": """
 # 00 · Start her
 
-*Kvante-kryds-og-bolle, elevens vej, notesbog 00 af 07 (dansk udgave; de øvrige notesbøger er på engelsk).*
+*Kvante-kryds og bolle, elevens vej, notesbog 00 af 07 (dansk udgave; de øvrige notesbøger er på engelsk).*
 [Åbn denne notesbog på Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.da.ipynb) (kører i browseren, intet skal installeres).
 
 **Efter denne notesbog kan du**
 
-- spille et parti kvante-kryds-og-bolle i notesbogens app, alene eller mod computeren;
+- spille et parti Kvante-kryds og bolle i notesbogens app, alene eller mod computeren;
 - skrive og læse en *partinotation* som `1-2 1-2 c1`;
 - køre en celle, besvare en opgave og bede om et tip;
-- finde rundt i sættet: notesbøgerne, ordlisten, materialet til læreren.
+- finde rundt i materialet: notesbøgerne, ordlisten, materialet til læreren.
 
 **Før du starter:** ingenting. Du behøver hverken fysik eller Python: alle celler er klar til at blive kørt.
 
-**Tid:** cirka 20 minutter.
+**Tid:** cirka 45 minutter, heraf 10 til at spille (opgaverne medregnet).
 """,
     "54c9bfe3be": """
-Kvante-kryds-og-bolle blev opfundet af fysikeren Allan Goff som en måde at *mærke*
+Kvante-kryds og bolle blev opfundet af fysikeren Allan Goff som en måde at *mærke*
 tre mærkelige idéer fra kvantemekanikken (superposition, sammenfiltring og måling)
-på ved at lege med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette sæt kan du spille det i en notesbog og derefter kigge
-ind i hver idé, én notesbog ad gangen.
+på ved at lege med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette materiale kan du spille det i en notesbog og derefter se
+nærmere på hver idé, én notesbog ad gangen.
 """,
-    "9cf2afd823": f"""
+    "4950813cc1": f"""
 ## Sådan bruger du en notesbog
 
 En notesbog er en liste af *celler*. Tekstceller (som denne) forklarer; kodeceller (grå
@@ -59,25 +70,33 @@ Brættet er det sædvanlige 3 × 3, med felterne nummereret i læseretningen:
   [spøgelsesmærker]({G}#spooky-mark) med trækkets nummer (X1, O2, X3...) i to
   forskellige felter. Mærket ender i præcis *ét* af de to; indtil da er det
   i begge. X laver de ulige træk, O de lige.
-- **Sløjfer kollapser.** Når et nyt par forbinder to felter, der allerede hænger sammen gennem en
-  kæde af spøgelsesmærker, lukker det en [cyklus]({G}#cycle). Den *anden* spiller
+- **Hvor et par må stå.** I to forskellige felter uden klassisk mærke. Et felt kan
+  rumme mange spøgelsesmærker, men aldrig et spøgelsesmærke *og* et klassisk mærke.
+- **Løkker kollapser.** Når et nyt par forbinder to felter, der allerede hænger sammen gennem en
+  kæde af spøgelsesmærker, lukker det en [løkke]({G}#cycle). Den *anden* spiller
   ([vælgeren]({G}#chooser)) bestemmer så, hvor det nye mærke lander, og hvert mærke i den
   gruppe bliver et stort [klassisk mærke]({G}#classical-mark).
-- **Linjer vinder.** Kun klassiske mærker tæller. Tre på række, i en søjle eller en diagonal vinder.
-  Giver ét kollaps begge spillere en linje, vinder den linje, der blev fuldført først (laveste
+- **Så trækker den, der valgte.** Efter valget laver den spiller, der valgte, det næste
+  træk som sædvanligt og trækker altså to gange i træk: valget, så trækket.
+- **Linjer vinder.** Kun klassiske mærker tæller. Tre klassiske mærker i en række, en søjle eller en diagonal vinder.
+  Giver ét kollaps begge spillere en linje, vinder den linje, der blev fuldendt først (laveste
   højeste træknummer).
 - **Det niende træk.** Er der kun ét felt tilbage, er X's niende træk ét almindeligt
   mærke dér.
 
 Det er det hele. Hele reglerne står på [regelkortet](../../lessons/rules/da.md). Den næste celle starter spillet.
+
+**På papir** behøver du kun en blyant: tegn et stort 3 × 3-gitter, skriv spøgelsesmærkerne
+småt i et hjørne af deres felter (X1, O2, ...), og når en løkke kollapser, så visk dem ud og
+skriv hvert klassisk mærke stort i sit felt.
 """,
     "18bde2f2c5": """
 ## Spil!
 
 Kør cellen herunder. Klik på to felter for at sætte et par; klik på et fremhævet felt igen
-for at fortryde. Når en cyklus lukkes, fortæller statuslinjen, hvem der vælger, og to knapper
+for at fortryde. Når en løkke lukkes, fortæller statuslinjen, hvem der vælger, og to knapper
 tilbyder de to felter. Panelerne ved siden af brættet viser sammenfiltringsgrafen og
-hvor mange klassiske bræt (*virkeligheder*), der stadig er mulige; panelet *Kvanteidéen* fortæller,
+hvor mange klassiske brætter (*virkeligheder*), der stadig er mulige; panelet *Kvanteidéen* fortæller,
 hvilken kvanteidé hver begivenhed viser.
 
 Spil et helt parti med din sidemand (to personer, én skærm). Brug derefter menuen Modstander
@@ -94,7 +113,7 @@ trækkene i rækkefølge, som tekst. Kør denne celle, når du har spillet nogle
     "2069be920b": """
 ## Partinotation
 
-En partinotation er den måde, sættet skriver et parti ned på, ét led pr. handling:
+En partinotation er den måde, materialet skriver et parti ned på, ét led pr. handling:
 
 | led | betydning |
 |---|---|
@@ -106,8 +125,8 @@ En partinotation genskaber en stilling præcist, så hvert bræt i disse notesb�
 én, og du kan sætte enhver af dem ind i appens notationsfelt. I kode
 bygger `Game.from_record` partiet, og et parti på sidste linje i en celle tegner sig selv:
 """,
-    "55e9405ae3": """
-> **Gæt først, kør så.** X's næste træk er `1-5`. Lukker det en cyklus? Skriv dit gæt ned (eller sig det højt), *før* du kører den næste celle.
+    "e2e7874c34": """
+> **Gæt først, kør så.** X's næste træk er `1-5`. Lukker det en løkke? Skriv dit gæt i den næste celle, og kør den; kør så cellen efter, som regner svaret ud og sætter dit gæt ved siden af.
 """,
     "52c1a3126c": """
 Nej: X3 forbinder felt 1 (som det deler med X1) med felt 5 (som det deler med O2), men felt 1 og
@@ -115,16 +134,16 @@ Nej: X3 forbinder felt 1 (som det deler med X1) med felt 5 (som det deler med O2
 som allerede er forbundet gennem 1 og 5:
 """,
     "56b11b01bf": """
-Sættet afviser en ulovlig handling med en besked, der siger, hvad der er tilladt, og lader
+Materialet afviser en ulovlig handling med en besked, der siger, hvad der er tilladt, og lader
 partiet være uændret:
 """,
-    "92922a7035": """
+    "7c8c33c39c": """
 ## Opgaver
 
 Hver notesbog har opgaver. Du skriver dit svar i stedet for `...` og kører
 cellen; tjekkeren skriver en linje, der begynder med **✓** (rigtigt) eller **✗** (ikke endnu, med et
-tip). Svar kan skrives i enhver fornuftig form: `[3, 5, 7]`, `"3, 5 og 7"` og
-`(7, 5, 3)` er alle det samme svar. Prøv:
+tip). Svar kan skrives i enhver fornuftig form: `[1, 4, 7]`, `"1, 4 og 7"` og
+`(7, 4, 1)` er alle det samme svar. Prøv:
 """,
     "91b3594c7d": """
 ### Opgave 00-1
@@ -139,7 +158,7 @@ Sidder du fast? `checks.hint("00-1")` giver et tip; `checks.solution("00-1")` vi
 ### Opgave 00-2
 
 Hvem er på efter partinotationen `1-9 1-9`: `"X"` eller `"O"`? (Tænk over, hvilket træk
-der lukkede en cyklus.)
+der lukkede en løkke.)
 """,
     "9428e1b241": """
 Sidder du fast? `checks.hint("00-2")` giver et tip; `checks.solution("00-2")` viser en gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du beder om den).
@@ -153,45 +172,42 @@ midten** (felt 5). Prøv det gerne i appen først, og sæt så notationen ind he
     "6af6b18045": """
 Sidder du fast? `checks.hint("00-3")` giver et tip; `checks.solution("00-3")` viser en gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du beder om den).
 """,
-    "25a9a7330c": """
-## Sådan er sættet bygget op
+    "80caa2a01f": """
+## Sådan er materialet bygget op
 
 **Notesbøgerne** (mappen `notebooks/`, én mappe op) er elevens vej. Hver begynder med, hvad du vil
-lære, slutter med et resumé og tager 20–45 minutter. Kun denne første notesbog findes på dansk.
+lære, slutter med et resumé og tager cirka én lektion på 45 minutter (notesbog 05 og 07 tager to). Kun denne første notesbog findes på dansk.
 """,
-    "7f83070ecb": """
+    "8aec990f34": """
 | notesbog | hvad den handler om |
 |---|---|
-| [00 · Start her](00_start_here.da.ipynb) | spil et parti; sådan virker sættet (denne notesbog) |
+| [00 · Start her](00_start_here.da.ipynb) | spil et parti; sådan virker materialet (denne notesbog) |
 | [01 · Superposition](../01_superposition.ipynb) | ét mærke i to felter; virkeligheder; chancer |
 | [02 · Sammenfiltring](../02_entanglement.ipynb) | mærker, der deler felter; sammenfiltringsgrafen; Goffs tal for dekohærens |
-| [03 · Måling og kollaps](../03_measurement_and_collapse.ipynb) | cyklusser, vælgeren, kaskaden: spillets måling |
+| [03 · Måling og kollaps](../03_measurement_and_collapse.ipynb) | løkker, vælgeren, kaskaden: spillets måling |
 | [04 · Sejr og point](../04_winning_and_scoring.ipynb) | linjer, samtidige linjer, Goffs point, det niende træk |
 | [05 · Strategi](../05_strategy.ipynb) | spil mod computeren; fælder; din egen spiller i en klasseturnering |
 | [06 · At løse spillet](../06_solving_the_game.ipynb) | hvor stort spillet er; minimax; hvad perfekt spil giver |
-| [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og brister; tilfældigt kollaps; rigtige qubits i numpy |
+| [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og brister; tilfældigt kollaps; rigtige qubits i NumPy |
 """,
-    "2b90acd557": f"""
+    "fb7af1ac03": f"""
 **Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
 [spøgelsesmærke]({G}#spooky-mark), [klassisk mærke]({G}#classical-mark),
-[cyklus]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [vælger]({G}#chooser),
+[løkke]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [vælger]({G}#chooser),
 [virkelighed]({G}#reality), [ensemble]({G}#ensemble). Ord med links som disse åbner den
 (på engelsk, med en tabel over begreberne på dansk).
 
 **Til lærere** har mappen `lessons/` lektionsplaner, arbejdsark, facitlister og
 reglerne på fem sprog; [regelkortet på dansk](../../lessons/rules/da.md).
 
-**Python-pakken** `qttt_edu` gør arbejdet, og du kan bruge den i dine egne celler:
-`qttt_edu.Game` (reglerne), `qttt_edu.quantum` (virkeligheder, chancer, kets),
-`qttt_edu.graph` og `qttt_edu.drawing` (sammenfiltringsgrafen og tegninger),
-`qttt_edu.players` (computerspillere), `qttt_edu.solver` (perfekt spil),
-`qttt_edu.widgets` (appen) og `qttt_edu.checks` (opgavetjekkeren).
-`set_language("da")` i første kodecelle får sættet til at tale dansk.
+Du behøver ingen Python for at spille eller følge notesbøgerne. Kender du lidt og er
+nysgerrig, så viser [notesbøgernes README](../README.md) pakkens dele (på engelsk).
+`set_language("da")` i første kodecelle får materialet til at tale dansk.
 """,
     "64272f7d47": """
 ## Resumé
 
-- Et træk er et par spøgelsesmærker; et træk, der lukker en cyklus, lader den anden spiller vælge, og gruppen bliver klassisk.
+- Et træk er et par spøgelsesmærker; et træk, der lukker en løkke, lader den anden spiller vælge, og gruppen bliver klassisk.
 - Kun klassiske mærker giver linjer.
 - En partinotation som `1-9 5-7 1-5 7-9` genskaber enhver stilling; appen læser og skriver partinotationer.
 - Opgaver tjekkes af `checks.check`; tip og løsninger venter, til du beder om dem.

@@ -19,7 +19,9 @@ this lists, per file:
 ``--prune`` drops stale keys, carries moved translations and rewrites every file in
 English key order. ``--record`` stores the fingerprints of the current English
 texts: run it only once every translation matches its English text. Translating
-stays a human job: the script never invents text.
+stays a human job: the script never invents text. Translators who work in Poedit or
+Weblate go through ``po.py`` beside this script (gettext export and import, which
+records what it imports); the game terms to use are in ``terms.json``.
 """
 
 from __future__ import annotations

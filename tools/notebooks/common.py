@@ -58,10 +58,11 @@ def term(word: str, anchor: str | None = None) -> str:
 
 
 def header(
-    name: str, objectives: list[str], prerequisites: str, minutes: int, intro: str = ""
+    name: str, objectives: list[str], prerequisites: str, minutes: int | str, intro: str = ""
 ) -> list[nbformat.NotebookNode]:
     """Title, Binder link, objectives, prerequisites and time."""
     number, title = name[:2], dict(PATH)[name]
+    time = f"about {minutes} minutes" if isinstance(minutes, int) else minutes
     goals = "\n".join(f"- {o}" for o in objectives)
     text = f"""
 # {number} · {title}
@@ -75,7 +76,7 @@ def header(
 
 **Before you start:** {prerequisites}
 
-**Time:** about {minutes} minutes.
+**Time:** {time}.
 """
     cells = [md(text)]
     if intro:
@@ -83,12 +84,33 @@ def header(
     return cells
 
 
-def predict(question: str) -> nbformat.NotebookNode:
-    """A "predict, then run" prompt placed before the cell that answers it."""
-    return md(
-        f"> **Predict, then run.** {_clean(question)} "
-        "Write your guess down (or say it out loud) *before* you run the next cell."
-    )
+def predict(question: str, example: str = "...") -> list[nbformat.NotebookNode]:
+    """A "predict, then run" prompt and the cell where the student writes the guess.
+
+    The cell that answers it comes next and ends with ``reveal(guess, truth)``
+    (see :func:`reveal_cell`): the guess is recorded before anything is computed.
+    ``example`` shows the form of a guess, e.g. ``'"yes" or "no"'`` or ``"3"``.
+    """
+    return [
+        md(
+            f"> **Predict, then run.** {_clean(question)} "
+            "Type your guess in the next cell and run it; then run the cell after it, "
+            "which computes the answer and sets your guess beside it."
+        ),
+        code(
+            f"guess = ...   # ← your prediction, e.g. {example}",
+            tags=("prediction",),
+        ),
+    ]
+
+
+def reveal_cell(text: str, *, check: bool = True) -> nbformat.NotebookNode:
+    """A cell that computes what a prediction or an exercise asked for.
+
+    Its output is kept only in the reference copy that nbval checks
+    (tests/notebooks_ref/); the student's notebook shows it only once the cell is run.
+    """
+    return code(text, check=check, tags=("reveal",))
 
 
 def exercise(exercise_id: str, question: str, starter: str = "answer = ...") -> list:

@@ -1,6 +1,6 @@
 """Notebook 00: start here."""
 
-from common import GOFF, PATH, code, exercise, footer, header, md, predict, term
+from common import GOFF, PATH, code, exercise, footer, header, md, predict, reveal_cell, term
 
 NAME = "00_start_here"
 
@@ -10,7 +10,7 @@ _LESSONS = "\n".join(
         PATH,
         [
             "play a game; how the kit works (this notebook)",
-            "one mark in two squares; realities; odds",
+            "one mark in two squares; realities; probability",
             "marks that share squares; the entanglement graph; Goff's decoherence numbers",
             "cycles, the chooser, the cascade: the game's measurement",
             "lines, simultaneous lines, Goff's points, the ninth move",
@@ -31,7 +31,7 @@ CELLS = [
             "find your way around the kit: the notebooks, the glossary, the teacher's material.",
         ],
         "nothing. You need no physics and no Python: every cell is ready to run.",
-        20,
+        "about 45 minutes, 10 of them playing (exercises included)",
         intro=f"""
         Quantum tic-tac-toe was invented by the physicist Allan Goff as a way to *feel*
         three strange ideas of quantum mechanics (superposition, entanglement and measurement)
@@ -62,10 +62,14 @@ CELLS = [
           {term("spooky marks", "spooky-mark")} with the move number (X1, O2, X3...) in two
           different squares. The mark will end up in exactly *one* of the two; until then it
           is in both. X makes the odd moves, O the even ones.
+        - **Where a pair may go.** Any two different squares without a classical mark. A
+          square may hold many spooky marks, but never a spooky mark *and* a classical one.
         - **Loops collapse.** When a new pair joins two squares that are already linked by a
           chain of spooky marks, it closes a {term("cycle")}. The *other* player (the
           {term("chooser")}) then decides where the new mark lands, and every mark of that
           group becomes a big {term("classical mark", "classical-mark")}.
+        - **Then the chooser moves.** After choosing, the chooser makes the next move as
+          usual, so the chooser acts twice in a row: the choice, then the move.
         - **Lines win.** Only classical marks count. Three in a row, column or diagonal wins.
           If one collapse gives both players a line, the line completed first (lower highest
           move number) wins.
@@ -73,6 +77,10 @@ CELLS = [
           mark there.
 
         That is all. The next cell starts the game.
+
+        **On paper** you need only a pencil: draw a large 3 × 3 grid, write spooky marks
+        small in a corner of their squares (X1, O2, ...), and when a cycle collapses rub
+        them out and write each classical mark large in its square.
         """
     ),
     md(
@@ -131,19 +139,21 @@ CELLS = [
     code(
         """
         from qttt_edu import Game, checks
+        from qttt_edu.predict import reveal
 
         game = Game.from_record("1-9 5-7")
         game
         """
     ),
-    predict("X's next move is `1-5`. Does it close a cycle?"),
-    code(
+    *predict("X's next move is `1-5`. Does it close a cycle?", '"yes" or "no"'),
+    reveal_cell(
         """
         game.play(1, 5)
-        print("waiting for a collapse:", game.awaiting_collapse is not None)
+        closed = game.awaiting_collapse is not None
+        print("waiting for a collapse:", closed)
         print("record:", game.record())
-        """,
-        check=True,
+        reveal(guess, closed)
+        """
     ),
     md(
         """
@@ -185,8 +195,8 @@ CELLS = [
 
         Every notebook has exercises. You write your answer in place of the `...` and run the
         cell; the checker prints a line starting with **✓** (right) or **✗** (not yet, with a
-        hint). Answers may be written in any sensible form: `[3, 5, 7]`, `"3, 5 and 7"` and
-        `(7, 5, 3)` are all the same answer. Try it:
+        hint). Answers may be written in any sensible form: `[1, 4, 7]`, `"1, 4 and 7"` and
+        `(7, 4, 1)` are all the same answer. Try it:
         """
     ),
     *exercise(
@@ -215,7 +225,8 @@ CELLS = [
         ## How the kit is organised
 
         **The notebooks** (this folder) are the student's path. Each starts with what you will
-        learn, ends with a summary, and takes 20–45 minutes.
+        learn, ends with a summary, and takes about one lesson of 45 minutes (notebooks 05
+        and 07 take two).
         """
     ),
     md("| notebook | what it is about |\n|---|---|\n" + _LESSONS),
@@ -229,11 +240,8 @@ CELLS = [
         **For teachers**, the `lessons/` folder has lesson plans, worksheets, answer keys and
         the rules in five languages.
 
-        **The Python package** `qttt_edu` does the work, and you can use it in your own cells:
-        `qttt_edu.Game` (the rules), `qttt_edu.quantum` (realities, odds, kets),
-        `qttt_edu.graph` and `qttt_edu.drawing` (the entanglement graph and pictures),
-        `qttt_edu.players` (computer players), `qttt_edu.solver` (perfect play),
-        `qttt_edu.widgets` (the app) and `qttt_edu.checks` (the exercise checker).
+        You need no Python to play or to follow the notebooks. If you know some and are
+        curious, [the notebooks' README](README.md) lists the parts of the kit's package.
         """
     ),
 ]

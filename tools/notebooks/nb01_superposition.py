@@ -1,6 +1,6 @@
 """Notebook 01: superposition."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, term
+from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
 
 NAME = "01_superposition"
 
@@ -10,12 +10,12 @@ CELLS = [
         [
             "say what a pair of spooky marks stands for: one mark in a superposition of two squares;",
             "list the *realities* (classical boards) a position stands for, and count them;",
-            "work out the odds of a square with Goff's equal weights;",
+            "work out the probability of an event with Goff's equal weights;",
             "read the position written as a ket, and see why separate moves multiply.",
         ],
         "notebook [00 · Start here](00_start_here.ipynb): you have played a game. "
         "No physics is assumed.",
-        30,
+        "about 35 minutes (exercises included)",
     ),
     md(
         f"""
@@ -28,6 +28,7 @@ CELLS = [
         from IPython.display import Math
 
         from qttt_edu import Game, checks
+        from qttt_edu.predict import reveal
         from qttt_edu.quantum import count_realities, ket, realities, square_odds
         """
     ),
@@ -39,10 +40,11 @@ CELLS = [
         X writes **two** small {term("spooky marks", "spooky-mark")} `X1` in two different
         squares. The rule says the mark will end up in exactly one of them, and until then it
         occupies both. That is the game's picture of a
-        {term("superposition")}: the mark is not secretly in one square that we do not know;
-        the game simply has not decided yet. (In quantum mechanics, too, a superposition is
-        more than not knowing: notebook 07 shows an effect, interference, that mere
-        ignorance could never produce.)
+        {term("superposition")}: by the rules, the mark has not been placed in either square
+        yet; a later collapse decides. (Nothing in the game itself could tell this apart from
+        a mark that already sits in one square we do not know. In quantum mechanics a
+        superposition is more than not knowing: notebook 07 shows an effect, interference,
+        that mere ignorance could never produce.)
 
         Goff's first figure is the board after the single move `1-2`:
         """
@@ -113,30 +115,34 @@ CELLS = [
         """,
     ),
     md("Now list them:"),
-    code(
+    reveal_cell(
         """
         show(realities(fig2))
         print(count_realities(fig2), "realities")
-        """,
-        check=True,
+        """
     ),
     md(
         """
-        ## 4. The odds
+        ## 4. Probabilities
 
         Which mark ends up in square 4? Goff gives every reality **the same weight**, so the
-        odds of an event are simply the share of realities in which it happens.
+        probability (the chance) of an event is simply the share of realities in which it
+        happens: 1 of 4 realities is a probability of 1/4 = 0.25 = 25 %.
         `square_odds` does the counting for every square; the key `""` means "no mark".
+        (The kit's functions say *odds*, an older word for chances; what they return are
+        probabilities between 0 and 1, not the "3 to 1" odds of betting.)
         """
     ),
-    predict("In `1-2 4-5`, what are the odds that square 4 ends up empty?"),
-    code(
+    *predict(
+        "In `1-2 4-5`, what is the probability that square 4 ends up empty?", '"1/4" or 0.25'
+    ),
+    reveal_cell(
         """
         odds = square_odds(fig2)
         for square in (1, 2, 4, 5, 9):
             print(square, odds[square])
-        """,
-        check=True,
+        reveal(guess, odds[4][""])
+        """
     ),
     md(
         """
@@ -189,18 +195,18 @@ CELLS = [
         square.)
         """,
     ),
-    predict(
-        "Goff says at most four separate groups of spooky marks fit on the board. Why four? "
-        "(Hint: how many squares does a group need?)"
+    *predict(
+        "How many separate groups of spooky marks fit on the board at most? "
+        "(Hint: how many squares does a group need?)",
+        "3",
     ),
-    code(
+    reveal_cell(
         """
         from qttt_edu.graph import components
 
         four_groups = Game.from_record("1-2 3-4 5-6 7-8")
         print("separate groups:", [sorted(group) for group in components(four_groups)])
-        print(count_realities(four_groups), "realities")
-        four_groups
+        reveal(guess, len(components(four_groups)))
         """
     ),
     md(
@@ -223,11 +229,12 @@ CELLS = [
 CELLS += footer(
     NAME,
     [
-        "A pair of spooky marks is one mark in a superposition of two squares.",
+        "A pair of spooky marks is the game's picture of a superposition: one mark in two "
+        "squares until a collapse decides.",
         "A position stands for an ensemble of realities: every classical board it could "
         "still become.",
-        "With Goff's equal weights, the odds of an event are the share of realities in which "
-        "it happens.",
+        "With Goff's equal weights, the probability of an event is the share of realities in "
+        "which it happens.",
         "Moves that share no square are independent: the ket is a product and the counts "
         "multiply (2 × 2 = 4 for Goff's Fig. 2).",
     ],

@@ -1,6 +1,6 @@
 """Notebook 03: measurement and collapse."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, term
+from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
 
 NAME = "03_measurement_and_collapse"
 
@@ -17,7 +17,7 @@ CELLS = [
         ],
         "notebook [02 · Entanglement](02_entanglement.ipynb) (the entanglement graph, "
         "realities of a tree).",
-        40,
+        "about 45 minutes (exercises included); short of time, read section 7 at home",
     ),
     code(
         """
@@ -26,6 +26,7 @@ CELLS = [
         from qttt_edu import Game, checks
         from qttt_edu.drawing import draw_board, draw_cascade, draw_entanglement
         from qttt_edu.graph import cascade, collapse_outcomes, pending_cycle
+        from qttt_edu.predict import reveal
         from qttt_edu.quantum import collapse_subsets, count_realities, realities
         """
     ),
@@ -47,20 +48,21 @@ CELLS = [
         plt.show()
         """
     ),
-    predict(
+    *predict(
         "Three marks on three squares, each mark in one of its two squares, one mark per "
-        "square. How many realities are left?"
+        "square. How many realities are left?",
+        "3",
     ),
-    code(
+    reveal_cell(
         """
         print(count_realities(fig4), "realities")
         for board in realities(fig4):
             print(board)
-        """,
-        check=True,
+        reveal(guess, count_realities(fig4))
+        """
     ),
     md(
-        """
+        f"""
         Only two: the marks can go round the loop one way or the other. Every square of the
         cycle is now spoken for. If the game let a fourth mark join these three squares, there
         would be four marks for three squares and **no** reality at all. So the cycle cannot
@@ -114,16 +116,18 @@ CELLS = [
 
         ## 3. A cycle with a stem
 
-        Worked example 2 of the kit's rules: `1-2 2-3 3-6 1-3`. Look at the board and the graph
-        before you answer the questions below.
+        Worked example 2 of the kit's rules is `1-2 2-3 3-6 1-3`. Here are the board and the
+        graph after its first three moves, `1-2 2-3 3-6`. Then O plays move 4 on squares 1
+        and 3. Sketch that mark into the graph before you answer the questions below.
         """
     ),
     code(
         """
+        before = Game.from_record("1-2 2-3 3-6")
         example2 = Game.from_record("1-2 2-3 3-6 1-3")
         fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4))
-        draw_board(example2, ax=left)
-        draw_entanglement(example2, ax=right)
+        draw_board(before, ax=left)
+        draw_entanglement(before, ax=right)
         plt.show()
         """
     ),
@@ -141,20 +145,30 @@ CELLS = [
     ),
     md(
         f"""
-        `pending_cycle` names the parts. The mark X3 on squares 3 and 6 is not on the cycle; it
-        hangs off it. Goff calls such marks {term("stems", "stem")}. A stem has no freedom
-        left: whatever the chooser decides, the cycle fills square 3, so X3 must land in 6.
+        A mark can belong to the group without being on the cycle: it hangs off it. Goff
+        calls such marks {term("stems", "stem")}. A stem has no freedom left: whatever the
+        chooser decides, the cycle fills the square where the stem is attached, so the stem's
+        mark must land in its other square.
         """
     ),
-    code(
+    md("After `1-3` the drawing marks the cycle and the stem, and `pending_cycle` names them:"),
+    reveal_cell(
+        """
+        fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4))
+        draw_board(example2, ax=left)
+        draw_entanglement(example2, ax=right)
+        plt.show()
+        """,
+        check=False,
+    ),
+    reveal_cell(
         """
         info = pending_cycle(example2)
         print("cycle squares:", info.squares)
         print("cycle marks:  ", info.marks)
         print("stems:        ", info.stems)
         print("chooser:      ", info.chooser, "chooses where", info.mark, "lands:", info.choices)
-        """,
-        check=True,
+        """
     ),
     md(
         """
@@ -197,7 +211,7 @@ CELLS = [
         is really about.
         """
     ),
-    code(
+    reveal_cell(
         """
         outcomes = collapse_outcomes(example2)
         for square, marks in outcomes.items():
@@ -210,7 +224,8 @@ CELLS = [
             draw_board(after, ax=ax)
             ax.set_title(f"X chooses c{square}")
         plt.show()
-        """
+        """,
+        check=False,
     ),
     md(
         """
@@ -220,24 +235,25 @@ CELLS = [
         cycle 1-2-3 (with the stem O4 on 3-6), while X3 sits apart on squares 7 and 9.
         """
     ),
-    predict("After O chooses, which marks will still be spooky?"),
-    code(
+    *predict("After O chooses, which marks will still be spooky?", '["X1", "O2"]'),
+    reveal_cell(
         """
         apart = Game.from_record("1-2 2-3 7-9 3-6 1-3")
         print("the collapse fills:", sorted(pending_cycle(apart).component))
         print("left alone:", [sorted(group) for group in pending_cycle(apart).others])
         apart.collapse(1)
         print("still spooky:", apart.spooky)
-        """,
-        check=True,
+        reveal(guess, [mark for mark, squares in apart.spooky])
+        """
     ),
     code("apart"),
     *exercise(
         "03-4",
         """
-        Write a record whose **last move closes a cycle of three squares** and leaves the
+        Write a record whose **last move closes a cycle of four squares** and leaves the
         choice to **O** (stop before the choice: no `c` token at the end). The checker
-        replays it.
+        replays it. (Who must close the cycle for O to choose? How many marks does a cycle of
+        four squares need?)
         """,
     ),
     md(

@@ -1,6 +1,6 @@
 """Notebook 04: winning and scoring."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, term
+from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
 
 NAME = "04_winning_and_scoring"
 
@@ -15,7 +15,8 @@ CELLS = [
         ],
         "notebook [03 · Measurement and collapse](03_measurement_and_collapse.ipynb) "
         "(what a collapse does). No Python beyond running cells is needed.",
-        30,
+        "about 60 minutes (exercises included), 10 of them for the game you play in section 7. "
+        "Short of time: play that game (exercise 04-4) at home or at the start of the next lesson",
     ),
     md(
         """
@@ -29,19 +30,16 @@ CELLS = [
     code(
         """
         from qttt_edu import Game, checks
+        from qttt_edu.predict import reveal
         """
     ),
     md(
         f"""
         ## 1. Only classical marks count
 
-        A line is a row, column or diagonal whose three squares hold
-        {term("classical marks", "classical-mark")} of one player. A
-        {term("spooky mark", "spooky-mark")} is not yet anywhere for sure, so spooky marks never
-        make a line, however many of them sit in a row.
-
         In the position below X has played three moves, `4-7`, `5-8` and `6-9`: there is an
-        X spooky mark in every square of the middle row *and* of the bottom row.
+        X {term("spooky mark", "spooky-mark")} in every square of the middle row *and* of the
+        bottom row.
         """
     ),
     code(
@@ -50,17 +48,20 @@ CELLS = [
         rows
         """
     ),
-    predict("Has X won? Is the game over?"),
-    code(
+    *predict("Has X won: is the game over?", '"yes" or "no"'),
+    reveal_cell(
         """
         print("game over:", rows.is_over)
         print("classical marks:", rows.classical)
-        """,
-        check=True,
+        reveal(guess, rows.is_over)
+        """
     ),
     md(
-        """
-        Nothing is classical yet, so nobody has a line. X's marks could still all end in the
+        f"""
+        A line is a row, column or diagonal whose three squares hold
+        {term("classical marks", "classical-mark")} of one player. A spooky mark is not yet
+        anywhere for sure, so spooky marks never make a line, however many of them sit in a
+        row. Nothing is classical yet, so nobody has a line. X's marks could still all end in the
         bottom row, or all in the middle row, or be split between them: the game cannot
         tell until the marks collapse. The game ends only when a collapse leaves at least one
         line, or when all nine squares are classical.
@@ -132,17 +133,18 @@ CELLS = [
         example4
         """
     ),
-    predict(
+    *predict(
         "Both players have a line on this board. Find them, and each line's highest move "
-        "number. Who wins?"
+        "number. Who wins?",
+        '"X" or "O"',
     ),
-    code(
+    reveal_cell(
         """
         for line in example4.outcome.lines:
             print(line.player, "line", line.squares, "highest move", line.highest)
         print("winner:", example4.outcome.winner)
-        """,
-        check=True,
+        reveal(guess, example4.outcome.winner)
+        """
     ),
     md(
         """
@@ -269,13 +271,12 @@ CELLS = [
         """,
     ),
     md("Now let the engine list the legal moves and play the ninth move."),
-    code(
+    reveal_cell(
         """
         print("legal:", [str(a) for a in example5.legal_moves()])
         example5.play(3)
         print(example5.outcome.winner, "wins with", example5.outcome.lines[0].squares)
-        """,
-        check=True,
+        """
     ),
     md(
         """
@@ -296,8 +297,11 @@ CELLS = [
         numbers at which the engine ever offered a single-square move.
         """
     ),
-    predict("Out of 2,000 random games, at which move numbers will a single-square move appear?"),
-    code(
+    *predict(
+        "Out of 2,000 random games, at which move numbers will a single-square move appear?",
+        "[8, 9]",
+    ),
+    reveal_cell(
         """
         import random
 
@@ -318,16 +322,38 @@ CELLS = [
                 ended_by_ninth += 1
         print("single-square moves seen at move numbers:", sorted(single_square_moves))
         print("games ended by the ninth move:", ended_by_ninth > 0)
-        """,
-        check=True,
+        reveal(guess, sorted(single_square_moves))
+        """
+    ),
+    md(
+        """
+        2,000 games cannot prove a rule, but the argument above does; the games test it.
+        Had a single-square move ever shown up before move 9, the argument would be wrong.
+
+        ## 7. A game of your own
+
+        Now play a whole game, to the end, against a neighbour or the computer (choose the
+        opponent in the app's menu). Before each move, ask yourself whether it closes a
+        cycle and who will choose.
+        """
+    ),
+    code(
+        """
+        from qttt_edu.widgets import play
+
+        app = play()
+        """
     ),
     *exercise(
         "04-4",
         """
-        Write the record of a **finished game that O wins**. Any game will do: invent one on
-        paper, or play one in the app of notebook 00 and copy its record. The checker replays
-        your record with the rules engine.
+        Give the checker the record of **the game you just played**, finished (a line, or a
+        full board). The starter line reads it from the app; if you played on paper, write
+        your record instead. The checker replays it with the rules engine. Then say who won,
+        with which line and which move completed it, and check with
+        `Game.from_record(answer).outcome`.
         """,
+        starter="answer = app.game.record()",
     ),
 ]
 

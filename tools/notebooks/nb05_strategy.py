@@ -1,6 +1,6 @@
 """Notebook 05: strategy."""
 
-from common import code, exercise, footer, header, md, predict
+from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell
 
 NAME = "05_strategy"
 
@@ -11,12 +11,13 @@ CELLS = [
             "play the computer at three strengths and describe how the heuristic player decides;",
             "spot when closing a cycle hands the opponent a winning choice;",
             "solve puzzle positions: a winning collapse, and moves that lose at once;",
+            "say how sure a result from many games is (a 95 % confidence interval);",
             "write your own player as a Python function and enter it in a class tournament.",
         ],
         "notebooks [03](03_measurement_and_collapse.ipynb) and "
         "[04](04_winning_and_scoring.ipynb) (collapses, lines). For the last part: a little "
         "Python (a function, an `if`, a `for` loop).",
-        45,
+        "about 80 minutes, two lessons: sections 1–3, then 4–5 with the tournament (exercises included)",
     ),
     code(
         """
@@ -24,7 +25,8 @@ CELLS = [
 
         from qttt_edu import Action, Game, checks
         from qttt_edu.players import HeuristicPlayer, PerfectPlayer, RandomPlayer, play_game, play_match
-        from qttt_edu.solver import analyse
+        from qttt_edu.predict import reveal
+        from qttt_edu.solver import analyse, solve
         """
     ),
     md(
@@ -136,12 +138,11 @@ CELLS = [
         The heuristic player's rule 3 catches exactly these moves. Ask it:
         """
     ),
-    code(
+    reveal_cell(
         """
         for move in ("2-3", "2-8", "3-8"):
             print(heuristic.explain(puzzle2.position, move))
-        """,
-        check=True,
+        """
     ),
     md(
         """
@@ -149,15 +150,19 @@ CELLS = [
         under perfect play from then on (from X's point of view: +1 X wins, 0 draw, −1 O wins):
         """
     ),
-    predict("Will every move except the two losing ones be a win for X under perfect play?"),
-    code(
+    *predict(
+        "Will every move except the two losing ones be a win for X under perfect play?",
+        '"yes" or "no"',
+    ),
+    reveal_cell(
         """
         values = analyse(puzzle2)
         for value in (1, 0, -1):
             moves = [str(action) for action, v in values.items() if v == value]
             print(f"{value:+d}:", " ".join(moves) or "(none)")
-        """,
-        check=True,
+        losing_at_once = {"2-8", "3-8"}
+        reveal(guess, all(v == 1 for a, v in values.items() if str(a) not in losing_at_once))
+        """
     ),
     md(
         """
@@ -166,38 +171,118 @@ CELLS = [
         line), three draw, and nine lose: the two that lose at once, and seven more that lose
         a few moves later. One-move lookahead catches only the first kind.
 
+        ### Goff's Fig. 9: judge an opening
+
+        Goff's paper ({goff}) shows this opening. O6 closes a cycle, X chooses `c9`, and all
+        six marks become classical at once:
+        """.replace("{goff}", GOFF)
+    ),
+    code(
+        """
+        fig9 = Game.from_record("3-5 5-7 5-9 1-5 3-6 6-9 c9")
+        print("classical marks:", fig9.classical)
+        fig9
+        """
+    ),
+    md(
+        """
+        Read the result as an ordinary game in move order: X in 3, O in 7, X in 5, O in 1,
+        X in 6, O in 9.
+        """
+    ),
+    *predict(
+        "X is to make move 7. With perfect play from both sides, who wins from here?",
+        '"X", "O" or "draw"',
+    ),
+    reveal_cell(
+        """
+        result = solve(fig9)
+        winner = {1: "X", 0: "draw", -1: "O"}[result.value]
+        print("value for X:", result.value, "  perfect play goes on:",
+              " ".join(str(a) for a in result.principal_variation))
+        reveal(guess, winner)
+        """
+    ),
+    md(
+        """
+        As classical play the moves look aimless: X's second mark threatens nothing O must
+        answer, and O leaves the row 4-5-6 open. But nobody chose those squares one by one:
+        a single collapse placed them all, and X chose it. Goff's point: in quantum
+        tic-tac-toe a move is judged by the collapses it makes possible, not by the squares
+        it would take in the ordinary game.
+
         ## 3. Computer against computer
 
         A *match* is many games between two players. `play_match` plays them and counts the
         results; with a `seed` the whole match can be replayed exactly.
         """
     ),
-    predict(
-        "Two random players meet for 200 games. Does X, who moves first, win more often than O? "
-        "By how much?"
+    *predict(
+        "Two random players meet for 1,000 games. What share of them will X, who moves "
+        "first, win?",
+        '"50 %" or 0.5',
+    ),
+    reveal_cell(
+        """
+        match = play_match(RandomPlayer(), RandomPlayer(), games=1000, seed=1)
+        print("X wins", match.x_wins, " O wins", match.o_wins, " draws", match.draws)
+        reveal(guess, match.x_wins / 1000, tolerance=0.05)
+        """
+    ),
+    md(
+        """
+        (A guess within 5 percentage points counts as right here.)
+
+        ### How sure is a result from many games?
+
+        Play another 1,000 games and X's share comes out a little different: a share from
+        *n* games scatters around the true chance *p* by about √(*p*(1 − *p*)/*n*), the
+        **standard error**. In 95 % of runs the share lands within about two standard errors
+        of *p*. Turned round, this gives a **95 % confidence interval**: the range of chances
+        that fit what we saw. The cell below computes it; use it whenever a claim rests on
+        games played at random.
+        """
     ),
     code(
         """
-        match = play_match(RandomPlayer(), RandomPlayer(), games=200, seed=1)
-        print("X wins", match.x_wins, " O wins", match.o_wins, " draws", match.draws)
+        import math
+
+
+        def interval(count, games):
+            \"\"\"A 95 % confidence interval for a chance seen `count` times in `games` games.\"\"\"
+            share = count / games
+            margin = 2 * math.sqrt(share * (1 - share) / games)
+            return f"{share:.0%} (95 % interval {max(share - margin, 0):.0%} to {min(share + margin, 1):.0%})"
+
+
+        print("X wins", interval(match.x_wins, 1000))
+        print("O wins", interval(match.o_wins, 1000))
         """,
         check=True,
     ),
     md(
         """
-        Moving first is a big advantage, even for a player with no plan: after each of its
-        moves X has one mark more than O, and the ninth move belongs to X. Now the heuristic player
-        against random, on both sides:
+        The two intervals are far apart, so the first-move advantage is real, not luck:
+        moving first is a big advantage, even for a player with no plan. After each of its
+        moves X has one mark more than O, and the ninth move belongs to X. Now the heuristic
+        player against random, on both sides:
         """
     ),
     code(
         """
         for x, o in ((HeuristicPlayer(), RandomPlayer()), (RandomPlayer(), HeuristicPlayer())):
-            m = play_match(x, o, games=40, seed=2)
-            print(f"{x.name:>9} (X) vs {o.name:<9} (O):", end=" ")
-            print(f"X wins {m.x_wins:2}, O wins {m.o_wins:2}, draws {m.draws}")
+            m = play_match(x, o, games=100, seed=2)
+            heuristic_wins = m.x_wins if isinstance(x, HeuristicPlayer) else m.o_wins
+            print(f"{x.name:>9} (X) vs {o.name:<9} (O): heuristic wins", interval(heuristic_wins, 100))
         """,
         check=True,
+    ),
+    md(
+        """
+        One hundred games per side are enough here: even the low ends of the intervals are
+        far above what random play gets. Thinking one move ahead beats having no plan, from
+        either side of the board.
+        """
     ),
     md(
         """
@@ -262,6 +347,7 @@ CELLS = [
         print(Action(greedy_player(puzzle1.position)))   # puzzle 1: does it find the win?
         """,
         check=True,
+        tags=("reveal",),
     ),
     md(
         """
@@ -284,9 +370,12 @@ CELLS = [
     *exercise(
         "05-3",
         """
-        Check that your player always returns a legal action: the checker tries it in 300
-        positions, collapse choices and ninth moves included. Pass the **function itself**
-        (no brackets).
+        Teach your player the first idea above: **never hand the opponent a win it could
+        have avoided.** The checker tries your player in 300 positions, collapse choices
+        and ninth moves included: it must always return a legal action, and whenever it has
+        a move that does not let the opponent choose a winning collapse, it must not play one
+        that does. (`greedy_player` fails this: it moves at random.) Pass the **function
+        itself** (no brackets).
         """,
         starter="answer = my_player",
     ),
@@ -348,7 +437,10 @@ CELLS += footer(
         "As chooser, compare both outcomes: one may win at once.",
         "The heuristic player looks one move ahead (win, do not hand over a win, build lines); "
         "the perfect player searches to the end.",
-        "Moving first is a large advantage, even for random play.",
+        "Moving first is a large advantage, even for random play (X wins about 58 % of "
+        "random games, O about 31 %: the 95 % intervals are far apart).",
+        "A share from n games is uncertain by about ± 2√(p(1 − p)/n); say how sure a "
+        "simulated result is.",
         "A player is a function from a position to a legal action; `play_match` runs fair "
         "tournaments with a seed.",
     ],

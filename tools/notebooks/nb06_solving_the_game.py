@@ -1,6 +1,6 @@
 """Notebook 06: solving the game."""
 
-from common import GOFF, code, exercise, footer, header, md, predict
+from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell
 
 NAME = "06_solving_the_game"
 
@@ -22,7 +22,7 @@ CELLS = [
         ],
         "notebooks [04](04_winning_and_scoring.ipynb) (scorings) and [05](05_strategy.ipynb) "
         "(players). Python: functions and recursion help, but you can run everything as is.",
-        40,
+        "about 45 minutes (exercises included); short of time, read section 6 at home",
     ),
     code(
         """
@@ -32,6 +32,7 @@ CELLS = [
         from functools import lru_cache
 
         from qttt_edu import Action, Game, Position, checks
+        from qttt_edu.predict import reveal
         from qttt_edu.solver import analyse, solve, symmetries
         """
     ),
@@ -63,7 +64,7 @@ CELLS = [
         *adding up branch counts* ("bulk counting").
         """
     ),
-    code(
+    reveal_cell(
         """
         def perft(position, depth):
             \"\"\"The number of sequences of `depth` legal actions from `position`.\"\"\"
@@ -77,8 +78,7 @@ CELLS = [
 
         for depth in range(1, 5):
             print(f"perft({depth}) = {perft(Position(), depth):>9,}")
-        """,
-        check=True,
+        """
     ),
     md(
         """
@@ -86,12 +86,49 @@ CELLS = [
         and the third action is X's collapse choice (2 branches, not 36). The same four
         numbers are pinned in the kit's tests and confirmed there by an independent simulator
         and by hand.
+        """
+    ),
+    md(
+        """
+        ## 2. Symmetry
 
-        Each level is about 30 times bigger than the last, so depth 5 is about 50 million
-        sequences. Counting them one by one in Python would take minutes, and the whole game
-        far longer. Time to estimate.
+        Turning the board or flipping it over does not change who is winning. A solver needs
+        to examine only one position of each family of symmetric positions.
+        """
+    ),
+    *exercise(
+        "06-3",
+        """
+        How many symmetries does a square board have (ways to turn or flip it onto itself,
+        doing nothing included)?
+        """,
+    ),
+    md(
+        """
+        `symmetries()` lists them as square maps (`sym[s]` is where square `s` goes). Group
+        X's 36 first moves into families of symmetric moves:
+        """
+    ),
+    code(
+        """
+        families = {}
+        for a in range(1, 10):
+            for b in range(a + 1, 10):
+                key = min(tuple(sorted((sym[a], sym[b]))) for sym in symmetries())
+                families.setdefault(key, []).append(f"{a}-{b}")
+        print(len(families), "kinds of first move:")
+        for members in families.values():
+            print(f"  {members[0]:4} and {len(members) - 1} more like it: {' '.join(members[1:])}")
+        """,
+        check=True,
+    ),
+    md(
+        """
+        ## 3. Estimating what we cannot count
 
-        ## 2. Estimating what we cannot count
+        Each level of the tree is about 30 times bigger than the last, so depth 5 is about 50
+        million sequences. Counting them one by one in Python would take minutes, and the
+        whole game far longer, even with symmetry. Time to estimate.
 
         Donald Knuth's trick (1975): walk **one random path** down the tree and multiply the
         numbers of branches you meet on the way. If the first position has 36 branches, the
@@ -123,12 +160,18 @@ CELLS = [
             return statistics.fmean(p[depth - 1] if len(p) >= depth else 0 for p in probes)
         """
     ),
-    predict("The exact perft(4) is 1,531,656. How close will 10,000 random paths get?"),
-    code(
+    *predict(
+        "The exact perft(4) is 1,531,656. How far from it will the average of 10,000 random "
+        "paths be, in percent?",
+        '"10 %"',
+    ),
+    reveal_cell(
         """
-        print(f"estimate of perft(4): {estimate(4):,.0f}   exact: {perft(Position(), 4):,}")
-        """,
-        check=True,
+        exact = perft(Position(), 4)
+        off = abs(estimate(4) - exact) / exact
+        print(f"estimate of perft(4): {estimate(4):,.0f}   exact: {exact:,}   off by {off:.2%}")
+        reveal(guess, off)
+        """
     ),
     md(
         """
@@ -165,40 +208,6 @@ CELLS = [
         Compute Goff's figure 9!² (use `math.factorial`).
         """,
         starter="answer = ...   # e.g. math.factorial(...) ** 2",
-    ),
-    md(
-        """
-        ## 3. Symmetry
-
-        Turning the board or flipping it over does not change who is winning. A solver needs
-        to examine only one position of each family of symmetric positions.
-        """
-    ),
-    *exercise(
-        "06-3",
-        """
-        How many symmetries does a square board have (ways to turn or flip it onto itself,
-        doing nothing included)?
-        """,
-    ),
-    md(
-        """
-        `symmetries()` lists them as square maps (`sym[s]` is where square `s` goes). Group
-        X's 36 first moves into families of symmetric moves:
-        """
-    ),
-    code(
-        """
-        families = {}
-        for a in range(1, 10):
-            for b in range(a + 1, 10):
-                key = min(tuple(sorted((sym[a], sym[b]))) for sym in symmetries())
-                families.setdefault(key, []).append(f"{a}-{b}")
-        print(len(families), "kinds of first move:")
-        for members in families.values():
-            print(f"  {members[0]:4} and {len(members) - 1} more like it: {' '.join(members[1:])}")
-        """,
-        check=True,
     ),
     md(
         """
@@ -262,7 +271,7 @@ CELLS = [
     ),
     md(
         """
-        ## 5. Three scorings, three answers
+        ## 5. Does the scoring matter?
 
         Notebook 04 met three ways to score a game. They differ only when one collapse gives
         both players a line:
@@ -281,14 +290,14 @@ CELLS = [
         start
         """
     ),
-    predict("Will the three scorings give the same value here?"),
-    code(
+    *predict("Will the three scorings give the same value here?", '"yes" or "no"'),
+    reveal_cell(
         """
         results = {scoring: solve(start, scoring) for scoring in ("seed", "complete", "goff")}
         for scoring, result in results.items():
             print(f"{scoring:9} value {result.value:+}")
-        """,
-        check=True,
+        reveal(guess, len({result.value for result in results.values()}) == 1)
+        """
     ),
     md(
         """

@@ -1,0 +1,237 @@
+"""The student notebooks as a student opens them: predict first, then see the answer.
+
+Each notebook exists twice (tools/build_notebooks.py writes both):
+
+* ``tests/notebooks_ref/<name>.ipynb``, the **reference copy**, keeps every output; nbval
+  runs it in this suite and compares every cell marked ``# NBVAL_CHECK_OUTPUT``;
+* ``notebooks/<name>.ipynb``, the **student copy**, is the same notebook without the
+  outputs of the cells that answer a prediction or an exercise (tagged ``reveal``).
+
+These tests prove the two copies differ in nothing else, so nbval's checks on the
+reference hold for what students get; that no answer shows above the place where a student
+writes a guess or an answer; and that no template text escaped the build.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from qttt_edu import checks
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+REFERENCE = ROOT / "tests" / "notebooks_ref"
+STUDENT = sorted([*NOTEBOOKS.glob("0*.ipynb"), *(NOTEBOOKS / "i18n").glob("0*.ipynb")])
+IDS = [str(p.relative_to(NOTEBOOKS)) for p in STUDENT]
+
+sys.path.insert(0, str(ROOT / "tools"))
+from build_notebooks import student_copy  # noqa: E402
+
+EXERCISE = re.compile(r'checks\.check\("(\d\d-\d)"')
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# Text above an exercise that the checker would accept, but that does not show its answer.
+COINCIDENCES = {
+    # Goff's Fig. 3 (`1-2 2-5`) is named in section 1; 02-3 asks for any pair that grows
+    # square 1's side of `1-3 1-2`, and 2-5 happens to be one of twelve such pairs.
+    ("02-3", "2-5"),
+}
+TEMPLATE = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(\(.*?\))?\}")
+
+
+def _read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def _tags(cell) -> list[str]:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def _text(output) -> str:
+    """What a student reads in one stored output (text, not pictures)."""
+    if output.get("output_type") == "stream":
+        return output.get("text", "")
+    data = output.get("data", {})
+    if "text/plain" in data:
+        return data["text/plain"]
+    return re.sub(r"<[^>]+>", " ", data.get("text/html", ""))
+
+
+def _ref(student: Path) -> Path:
+    return REFERENCE / student.relative_to(NOTEBOOKS)
+
+
+def test_every_student_notebook_has_a_reference_copy_and_back():
+    refs = sorted(REFERENCE.rglob("*.ipynb"))
+    assert len(STUDENT) == 12
+    assert sorted(_ref(p) for p in STUDENT) == refs
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_student_copy_is_the_reference_without_its_answers(path):
+    """nbval checks the reference; the student copy may differ only by hidden outputs."""
+    reference, student = _read(_ref(path)), _read(path)
+    expected = json.loads(nbformat.writes(student_copy(reference)))
+    assert json.loads(nbformat.writes(student)) == expected
+    hidden = [c for c in reference.cells if "reveal" in _tags(c)]
+    assert hidden, "a notebook without a single reveal cell predicts nothing"
+    for cell in hidden:
+        text_only = all(set(o.get("data", {})) <= {"text/plain"} for o in cell.outputs)
+        if "reveal(guess" in cell.source:
+            assert "NBVAL_CHECK_OUTPUT" in cell.source, cell.source
+        if cell.outputs and text_only and "NBVAL_CHECK_OUTPUT" not in cell.source:
+            pytest.fail(f"a reveal cell that prints only text is not checked:\n{cell.source}")
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_every_prediction_is_written_down_before_it_is_revealed(path):
+    """A prompt, a guess cell, then the cell that computes the truth and compares."""
+    cells = _read(path).cells
+    prompts = [
+        i
+        for i, c in enumerate(cells)
+        if c.cell_type == "markdown" and "> **" in c.source and "guess" in cells[i + 1].source
+    ]
+    assert prompts, "no prediction in this notebook"
+    for i in prompts:
+        guess, answer = cells[i + 1], cells[i + 2]
+        assert guess.cell_type == "code" and "prediction" in _tags(guess), guess.source
+        assert re.match(r"guess = \.\.\.", guess.source), guess.source
+        assert answer.cell_type == "code" and "reveal" in _tags(answer), answer.source
+        assert "reveal(guess," in answer.source, answer.source
+        assert not guess.outputs and not answer.outputs, "the answer shows before the guess"
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_the_reference_reveals_every_prediction_with_the_truth(path):
+    """In the reference run the guess is still `...`: each reveal names the true result."""
+    for cell in _read(_ref(path)).cells:
+        if "reveal(guess," in cell.get("source", ""):
+            shown = "".join(_text(o) for o in cell.outputs)
+            assert shown.strip().splitlines()[-1].startswith("…"), shown
+
+
+def _visible_above(cells, stop: int) -> list[str]:
+    """Every piece of text a student can read above cell ``stop`` before running anything:
+    stored outputs (whole, line by line, number by number) and code spans in the prose."""
+    seen = []
+    for cell in cells[:stop]:
+        if cell.cell_type == "markdown":
+            seen += CODE_SPAN.findall(cell.source)
+            continue
+        for output in cell.get("outputs", []):
+            text = _text(output)
+            seen += [text, *text.splitlines()]
+            for line in text.splitlines():
+                numbers = re.findall(r"\d+(?:[.,/]\d+)?\s*%?", line)
+                if len(numbers) == 1:  # "4 realities" shows the number 4
+                    seen += numbers
+    return [s for s in seen if s.strip()]
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_no_exercise_answer_shows_above_the_exercise(path):
+    """Read as the student sees it: nothing above an exercise is an answer the checker takes."""
+    cells = _read(path).cells
+    asked = 0
+    for index, cell in enumerate(cells):
+        found = EXERCISE.search(cell.source) if cell.cell_type == "code" else None
+        if not found:
+            continue
+        asked += 1
+        exercise = found.group(1)
+        assert not cell.outputs, f"{exercise}: the exercise cell keeps an output"
+        for text in _visible_above(cells, index):
+            if exercise == "05-3":
+                continue  # the answer is a function the student writes; no text can pass
+            if (exercise, text.strip()) in COINCIDENCES:
+                continue
+            result = checks.check(exercise, text.strip())
+            assert not result.ok, f"{exercise} is answered above it by {text!r}"
+    assert asked >= 3
+
+
+def test_the_leak_test_would_catch_a_visible_answer():
+    """The test above has teeth: a stored '4 realities' above 01-1 is an answer."""
+    nb = copy.deepcopy(_read(NOTEBOOKS / "01_superposition.ipynb"))
+    index = next(i for i, c in enumerate(nb.cells) if '"01-1"' in c.source)
+    leak = nbformat.v4.new_code_cell("print(count)")
+    leak.outputs = [nbformat.v4.new_output("stream", name="stdout", text="4\n")]
+    nb.cells.insert(index - 1, leak)
+    texts = _visible_above(nb.cells, index + 1)
+    assert any(checks.check("01-1", t.strip()).ok for t in texts)
+
+
+@pytest.mark.parametrize(
+    "path", [*STUDENT, *sorted(REFERENCE.rglob("*.ipynb"))], ids=lambda p: p.name
+)
+def test_no_template_text_escaped_the_build(path):
+    """A Markdown string that forgot its f-prefix shows `{term("chooser")}` to students."""
+    for cell in _read(path).cells:
+        if cell.cell_type != "markdown":
+            continue
+        prose = re.sub(r"```.*?```", "", cell.source, flags=re.S)
+        leftover = TEMPLATE.search(prose)
+        assert leftover is None, f"unrendered template text {leftover.group(0)!r} in {path.name}"
+
+
+def test_the_template_test_would_catch_the_old_03_bug():
+    assert TEMPLATE.search('O is the {term("chooser")}. The game knows:')
+    assert TEMPLATE.search("all three marks become {classical}.")
+    assert not TEMPLATE.search("The group {1, 2, 5, 6} has three marks")
+    assert not TEMPLATE.search('a dict such as `{1: "X1", 2: "O2"}`')
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_stored_outputs_stay_small(path):
+    assert path.stat().st_size < 400_000
+    assert _ref(path).stat().st_size < 400_000
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("0*.ipynb")), ids=lambda p: p.stem)
+def test_the_stated_time_covers_reading_running_predicting_and_exercises(path):
+    """The header's time is at least tools/notebook_times.py's estimate for a student."""
+    from notebook_times import estimate, stated
+
+    assert stated(path) >= round(estimate(path)["total"]), path.name
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("0*.ipynb")), ids=lambda p: p.stem)
+def test_no_prediction_result_shows_above_its_guess(path):
+    """The reference run names each prediction's result ("The result: 5/6."); nothing a
+    student can read above the guess cell may already say it."""
+    student, reference = _read(path).cells, _read(_ref(path)).cells
+    checked = 0
+    for index, cell in enumerate(student):
+        if "prediction" not in _tags(cell):
+            continue
+        shown = "".join(_text(o) for o in reference[index + 1].outputs)
+        truth = re.search(r"The result: (.+?)\. Next time", shown).group(1).strip()
+        for text in _visible_above(student, index):
+            assert not _same(text.strip(), truth), f"{truth!r} shows above the guess: {text!r}"
+        checked += 1
+    assert checked >= 1
+
+
+def _same(text: str, truth: str) -> bool:
+    from qttt_edu.predict import _as_number
+
+    a, b = _as_number(text), _as_number(truth)
+    if a is not None and b is not None:
+        return abs(float(a) - float(b)) < 1e-9
+    return text.casefold() == truth.casefold()
+
+
+def test_the_prediction_test_would_catch_a_visible_result():
+    cells = copy.deepcopy(_read(NOTEBOOKS / "02_entanglement.ipynb").cells)
+    index = next(i for i, c in enumerate(cells) if "prediction" in _tags(c))
+    leak = nbformat.v4.new_code_cell("count_realities(chain)")
+    leak.outputs = [nbformat.v4.new_output("stream", name="stdout", text="realities: 8\n")]
+    cells.insert(index, leak)
+    assert any(_same(text.strip(), "8") for text in _visible_above(cells, index + 1))
