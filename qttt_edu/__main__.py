@@ -113,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         from .classroom.cli import main as classroom
 
         return classroom(args_in[1:])
+    if args_in[:1] == ["site"]:  # qttt-edu site build OUT: the static site (qttt_edu.site)
+        from .site.__main__ import main as site_main
+
+        return site_main(args_in[1:])
     previous = get_language()
     set_language(_language(args_in))
     try:

@@ -1,0 +1,146 @@
+"""The static site (``python -m qttt_edu.site build``) in a real browser: start-up, clicks, size.
+
+Builds the site from this checkout into ``benchmarks/out/site`` (downloads cached in
+``.site-cache/``), serves it with ``python -m http.server`` and, for each run, opens
+the app in a fresh, offline Chromium context (cold browser cache):
+
+* **first load**: navigation start to the board on screen and playable (the loading
+  screen's ``interactiveMs``: Pyodide started, every wheel loaded, the app drawn);
+* **warm reload**: the same page reloaded in the same context (the browser cache warm);
+* **click to updated board**: every click of the scripted game of
+  ``tests/browser/browser_harness.py``, measured in the page as ``bench_browser.py`` does;
+* **size**: the site on disk, and the bytes the first load fetched.
+
+Run from the repository root (needs /usr/bin/chromium, npm and the ``site`` extra)::
+
+    python benchmarks/bench_site.py             # 5 runs
+    python benchmarks/bench_site.py --runs 3 --no-build
+
+Targets: first load at most 10 s, warm reload at most 3 s, site at most 40 MB, median
+click to updated board at most 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_browser import play_timed  # noqa: E402
+from browser_harness import (  # noqa: E402
+    OfflineGuard,
+    Server,
+    browser_skip_reason,
+    free_port,
+    launch_chromium,
+    new_page,
+    running,
+)
+
+OUT = ROOT / "benchmarks" / "out" / "site"
+APP_PAGE = "voici/render/app.html?lang=en"
+TIMEOUT = 180_000
+
+
+def wait_interactive(page: Any) -> float:
+    """Seconds from navigation start until the loading screen saw the board on screen."""
+    page.wait_for_function(
+        "() => window.qtttSite && (window.qtttSite.done || window.qtttSite.failed)",
+        timeout=TIMEOUT,
+        polling=50,
+    )
+    state = page.evaluate("() => ({ms: qtttSite.interactiveMs, failed: qtttSite.failed})")
+    if state["failed"]:
+        raise RuntimeError(page.locator("#qttt-error-details").text_content())
+    return float(state["ms"]) / 1000
+
+
+def fmt(values: list[float], unit: str = "s") -> str:
+    return (
+        f"median {statistics.median(values):.2f} {unit} ({', '.join(f'{v:.2f}' for v in values)})"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true", help="reuse benchmarks/out/site")
+    args = parser.parse_args()
+    reason = browser_skip_reason()
+    if reason:
+        print(reason)
+        return 1
+    if not args.no_build or not OUT.exists():
+        from qttt_edu.site import build_site
+
+        t0 = time.perf_counter()
+        build_site(OUT, cache=ROOT / ".site-cache", log=lambda line: None)
+        print(f"build: {time.perf_counter() - t0:.1f} s (downloads cached)")
+    files = [p for p in OUT.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"site size: {size / 1e6:.1f} MB in {len(files)} files")
+
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    server = Server(
+        name="http.server",
+        argv=[sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path="index.html",
+        cwd=OUT,
+        env={"PATH": "/usr/bin:/bin"},
+        log_path=OUT.parent / "site-http.log",
+    )
+    first, warm, clicks, fetched = [], [], [], []
+    with running(server), sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for run in range(args.runs):
+            guard = OfflineGuard()
+            page = new_page(browser, guard)
+            sizes: list[int] = []
+
+            def count(request: Any, sizes: list[int] = sizes) -> None:
+                # A request may finish after its page closed: the load is over anyway.
+                with contextlib.suppress(Exception):
+                    sizes.append(request.sizes()["responseBodySize"])
+
+            page.context.on("requestfinished", count)
+            page.goto(server.url(APP_PAGE), timeout=TIMEOUT)
+            first.append(wait_interactive(page))
+            fetched.append(sum(sizes) / 1e6)
+            app = page.locator(".qttt-app")
+            clicks.append(play_timed(app))
+            page.reload(timeout=TIMEOUT)
+            warm.append(wait_interactive(page))
+            if guard.blocked:
+                raise RuntimeError(f"requests off the machine: {guard.blocked}")
+            page.context.close()
+            print(
+                f"run {run + 1}: first load {first[-1]:.2f} s, warm reload {warm[-1]:.2f} s, "
+                f"click median {statistics.median(clicks[-1]):.1f} ms"
+            )
+        browser.close()
+    print(f"first load to interactive board: {fmt(first)}")
+    print(f"warm reload to interactive board: {fmt(warm)}")
+    run_medians = [statistics.median(r) for r in clicks]
+    every = sorted(t for r in clicks for t in r)
+    print(
+        f"click to updated board: median {statistics.median(run_medians):.1f} ms over "
+        f"{len(clicks)} runs (p90 {every[int(0.9 * (len(every) - 1))]:.1f} ms, "
+        f"max {every[-1]:.1f} ms)"
+    )
+    print(f"fetched on first load: {fmt(fetched, 'MB')}; site on disk {size / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

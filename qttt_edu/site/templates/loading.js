@@ -1,0 +1,202 @@
+// The site's loading screen and start-up watchdog (put into each page before voici.js).
+//
+// * Chooses the language (?lang=, else the browser's, else English) and writes it into
+//   the notebook the page is about to run, so the app opens in that language.
+// * Says what is happening while Pyodide starts, with the seconds elapsed.
+// * Never spins forever: a kernel that fails to start (the error comes back from the
+//   kernel's web worker), a notebook that ends without showing the game, or a time
+//   limit (?timeout=<seconds>, default 180) turns the screen into a clear message with
+//   the technical details underneath.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("qttt-site-data").textContent);
+  var params = new URLSearchParams(window.location.search);
+  var wanted = (params.get("lang") || "").toLowerCase();
+  var lang = data.languages.indexOf(wanted) >= 0 ? wanted : null;
+  if (lang === null) {
+    var browser = (navigator.languages || [navigator.language || ""]).map(function (l) {
+      var two = String(l).toLowerCase().slice(0, 2);
+      return two === "no" || two === "nn" ? "nb" : two;
+    });
+    for (var i = 0; i < browser.length && lang === null; i++) {
+      if (data.languages.indexOf(browser[i]) >= 0) lang = browser[i];
+    }
+  }
+  lang = lang || data["default"];
+  document.documentElement.lang = lang;
+  var m = data.messages[lang];
+  var lastLine = function (text) {
+    var lines = String(text).split("\n").filter(function (l) { return l.trim(); });
+    return lines.length ? lines[lines.length - 1].trim() : "";
+  };
+  var fill = function (text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, key) {
+      return key in values ? String(values[key]) : all;
+    });
+  };
+
+  // The notebook's first cell sets the language: give it the one chosen here.
+  var configElement = document.getElementById("jupyter-config-data");
+  try {
+    var config = JSON.parse(configElement.textContent);
+    var cells = (config.notebookSrc && config.notebookSrc.cells) || [];
+    var line = data.placeholder.replace('"en"', JSON.stringify(lang));
+    cells.forEach(function (cell) {
+      var source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
+      if (typeof source === "string" && source.indexOf(data.placeholder) >= 0) {
+        cell.source = source.split(data.placeholder).join(line);
+      }
+    });
+    configElement.textContent = JSON.stringify(config);
+  } catch (err) {
+    console.error("qttt-site: could not set the language", err);
+  }
+
+  var screen = document.getElementById("qttt-loading");
+  var $ = function (id) { return document.getElementById(id); };
+  $("qttt-loading-title").textContent = data.titles[lang];
+  $("qttt-loading-headline").textContent = m.site_loading;
+  var steps = {};
+  Array.prototype.forEach.call(screen.querySelectorAll("[data-step]"), function (li) {
+    steps[li.getAttribute("data-step")] = li;
+    li.textContent = m["site_step_" + li.getAttribute("data-step")];
+  });
+  var order = ["page", "python", "game"];
+  var state = { step: null, done: false, failed: false, errors: [] };
+  var started = Date.now();
+  window.qtttSite = state;  // for tests and the curious: what the loader has seen
+
+  function step(name) {
+    if (state.done || state.failed) return;
+    var reached = order.indexOf(name);
+    if (reached < order.indexOf(state.step)) return;
+    state.step = name;
+    order.forEach(function (other, index) {
+      var li = steps[other];
+      li.className = index < reached ? "qttt-past" : index === reached ? "qttt-now" : "";
+    });
+  }
+
+  function finish() {
+    if (state.done || state.failed) return;
+    state.done = true;
+    state.seconds = (Date.now() - started) / 1000;
+    state.interactiveMs = performance.now();  // since the page's navigation started
+    screen.className = "qttt-done";
+    screen.setAttribute("aria-hidden", "true");
+    clearInterval(ticker);
+  }
+
+  function fail(reason, details) {
+    if (state.done || state.failed) return;
+    state.failed = true;
+    state.reason = reason;
+    clearInterval(ticker);
+    screen.className = "qttt-failed";
+    screen.removeAttribute("aria-hidden");
+    $("qttt-loading-error").hidden = false;
+    $("qttt-error-title").textContent = m.site_failed_title;
+    $("qttt-error-body").textContent = m.site_failed_body;
+    $("qttt-error-reason").textContent = reason;
+    $("qttt-error-summary").textContent = m.site_failed_details;
+    var lines = (details ? [details] : []).concat(state.errors);
+    $("qttt-error-details").textContent = lines.join("\n\n") || reason;
+    $("qttt-error-reload").textContent = m.site_reload;
+    $("qttt-error-reload").onclick = function () { window.location.reload(); };
+  }
+  state.fail = fail;
+
+  var ticker = setInterval(function () {
+    var seconds = Math.round((Date.now() - started) / 1000);
+    $("qttt-loading-elapsed").textContent = seconds + " s";
+  }, 500);
+
+  if (window.location.protocol === "file:") {
+    fail(m.site_failed_file, "");
+    return;
+  }
+  step("page");
+
+  // Everything the page logs as an error is kept for the details box.
+  var originalError = console.error;
+  console.error = function () {
+    var text = Array.prototype.map.call(arguments, function (a) {
+      return a && a.stack ? a.stack : typeof a === "string" ? a : JSON.stringify(a);
+    }).join(" ");
+    if (state.errors.length < 20) state.errors.push(text);
+    return originalError.apply(console, arguments);
+  };
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason;
+    if (state.errors.length < 20) state.errors.push(String(reason && reason.stack || reason));
+  });
+
+  // The kernel runs in a web worker, and Voici never shows its start-up errors: watch the
+  // worker. A failed call comes back as a comlink "throw" message carrying the error.
+  var NativeWorker = window.Worker;
+  if (NativeWorker) {
+    var Watched = function (url, options) {
+      var worker = new NativeWorker(url, options);
+      step("python");
+      worker.addEventListener("error", function (event) {
+        var text = "Worker error: " + (event.message || String(url));
+        fail(text, text);
+      });
+      worker.addEventListener("message", function (event) {
+        var msg = event.data;
+        if (msg && msg.type === "HANDLER" && msg.name === "throw" && !state.done) {
+          var error = (msg.value && msg.value.value) || {};
+          var text = (error.name ? error.name + ": " : "") + (error.message || String(error));
+          fail(lastLine(error.message || text), text + (error.stack ? "\n" + error.stack : ""));
+        }
+      });
+      return worker;
+    };
+    Watched.prototype = NativeWorker.prototype;
+    window.Worker = Watched;
+  }
+
+  // Voici reports its progress through these two hooks: the kernel is up once it runs
+  // cells; once all have run, the game must be on the page.
+  var voiciText = window.update_loading_text;
+  window.update_loading_text = function (index, count, text) {
+    if (index > 0) step("game");
+    if (voiciText) return voiciText.apply(this, arguments);
+  };
+  var voiciDisplay = window.display_cells;
+  window.display_cells = function () {
+    var result = voiciDisplay ? voiciDisplay.apply(this, arguments) : undefined;
+    setTimeout(checkGame, 4000);
+    return result;
+  };
+
+  function gameShown() {
+    var app = document.querySelector(".qttt-app");
+    return !!app && app.getClientRects().length > 0;
+  }
+
+  function checkGame() {
+    if (gameShown()) { finish(); return; }
+    var errors = document.querySelectorAll(
+      ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], " +
+      ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
+    );
+    var text = Array.prototype.map.call(errors, function (e) { return e.textContent; }).join("\n");
+    text = text || "The notebook ran but showed no game.";
+    fail(lastLine(text), text);
+  }
+
+  var observer = new MutationObserver(function () {
+    if (gameShown()) { observer.disconnect(); finish(); }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    observer.observe(document.body, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ["style", "class"]
+    });
+  });
+
+  var limit = Number(params.get("timeout")) || 180;
+  setTimeout(function () {
+    if (!state.done) fail(fill(m.site_failed_timeout, { seconds: limit }), "");
+  }, limit * 1000);
+})();
