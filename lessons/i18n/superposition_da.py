@@ -162,6 +162,6 @@ tjekker).
 
 ## Hvad nu
 
-Fortsæt med **[02 · Sammenfiltring](../02_entanglement.ipynb)** (på engelsk indtil videre). Dér deler mærkerne felter, nogle virkeligheder bliver umulige, og tilstanden holder op med at være et produkt: sammenfiltring.
+Fortsæt med **[02 · Sammenfiltring](02_entanglement.da.ipynb)**. Dér deler mærkerne felter, nogle virkeligheder bliver umulige, og tilstanden holder op med at være et produkt: sammenfiltring.
 """,
 }
