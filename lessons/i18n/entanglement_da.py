@@ -196,6 +196,6 @@ Goff har lånt navnet til stigen, så brug det med omtanke.
 
 ## Hvad nu
 
-Fortsæt med **[03 · Måling og kollaps](../03_measurement_and_collapse.ipynb)** (på engelsk indtil videre). Når et nyt træk forbinder to felter, der allerede hænger sammen, får grafen en løkke, og spillet må afgøre sagen: måling og kollaps.
+Fortsæt med **[03 · Måling og kollaps](03_measurement_and_collapse.da.ipynb)**. Når et nyt træk forbinder to felter, der allerede hænger sammen, får grafen en løkke, og spillet må afgøre sagen: måling og kollaps.
 """,
 }
