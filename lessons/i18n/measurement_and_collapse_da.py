@@ -183,6 +183,6 @@ en variant, hvor en mønt bestemmer i stedet.
 
 ## Hvad nu
 
-Fortsæt med **[04 · Sejr og point](../04_winning_and_scoring.ipynb)** (på engelsk indtil videre). Nu hvor mærker bliver klassiske, kan de danne linjer: hvordan spillet vindes, og hvordan Goff gav point.
+Fortsæt med **[04 · Sejr og point](04_winning_and_scoring.da.ipynb)**. Nu hvor mærker bliver klassiske, kan de danne linjer: hvordan spillet vindes, og hvordan Goff gav point.
 """,
 }
