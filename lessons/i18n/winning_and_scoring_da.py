@@ -241,6 +241,6 @@ med hvilken linje og hvilket træk der fuldendte den, og tjek med
 
 ## Hvad nu
 
-Fortsæt med **[05 · Strategi](../05_strategy.ipynb)** (på engelsk indtil videre). Den bruger det, du nu ved, til at spille godt: computerspillerne, fælder og en turnering for din egen spiller.
+Fortsæt med **[05 · Strategi](05_strategy.da.ipynb)**. Den bruger det, du nu ved, til at spille godt: computerspillerne, fælder og en turnering for din egen spiller.
 """,
 }
