@@ -287,6 +287,6 @@ skal der til, før du stoler på en rangliste? (Prøv `GAMES = 50`.)
 
 ## Hvad nu
 
-Fortsæt med **[06 · At løse spillet](../06_solving_the_game.ipynb)** (på engelsk indtil videre). Hvordan ved den perfekte spiller det? Den gennemsøger hele spiltræet: hvor stort træet er, og hvad det siger om det første træk.
+Fortsæt med **[06 · At løse spillet](06_solving_the_game.da.ipynb)**. Hvordan ved den perfekte spiller det? Den gennemsøger hele spiltræet: hvor stort træet er, og hvad det siger om det første træk.
 """,
 }
