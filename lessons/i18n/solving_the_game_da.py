@@ -42,6 +42,12 @@ CODE = [
         '"""+1, hvis X vinder med perfekt spil herfra, -1, hvis O gør, 0 ved uafgjort."""',
     ),
     ('print("value for X:",', 'print("værdi for X:",'),
+    # CacheInfo(...) would show Python's None to students: print its two counts in words.
+    (
+        "print(minimax.cache_info())",
+        'info = minimax.cache_info()\n'
+        'print("løste stillinger:", info.misses, "  fundet igen i cachen:", info.hits)',
+    ),
     ('print("solver:", solve(puzzle2).value, "  minimax:"', 'print("løser:", solve(puzzle2).value, "  minimax:"'),
     ('print(f"{scoring:9} value {result.value:+}")', 'print(f"{scoring:9} værdi {result.value:+}")'),
     ('for line in end.lines) or "none"', 'for line in end.lines) or "ingen"'),
