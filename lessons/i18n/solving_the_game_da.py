@@ -264,6 +264,6 @@ roden, og derfor tager det kun et sekund tre træk inde).
 
 ## Hvad nu
 
-Fortsæt med **[07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb)** (på engelsk indtil videre). Sidste stop: hvad spillet lærer os om rigtig kvantemekanik, og hvad det ikke kan.
+Fortsæt med **[07 · Metaforen og fysikken](07_metaphor_and_physics.da.ipynb)**. Sidste stop: hvad spillet lærer os om rigtig kvantemekanik, og hvad det ikke kan.
 """,
 }
