@@ -73,7 +73,7 @@ Skriv dem op for at tjekke, at du har talt rigtigt:
 ### Opgave 02-2
 
 Når alle virkeligheder er lige sandsynlige, hvad er så sandsynligheden for, at **X1 ender i
-felt 1**? (En brøk, et decimaltal eller en procent: alle dele går.)
+felt 1**? (En brøk, et decimaltal eller en procent: alle tre går.)
 """,
     "3ca61614fe": STUCK.format(n="02-2"),
     "bb338128f1": """

@@ -135,8 +135,8 @@ Det giver hver idé et billede, du kan lege med:
 Se nøgternt på ensemblet. Det er en liste af almindelige brætter, hver med samme
 sandsynlighed: en **klassisk sandsynlighedsfordeling**, af samme slags som et blandet spil
 kort. Når mærker deler et felt, eller en løkke kollapser, bliver brætter strøget fra
-listen, og resten får lige store andele: det er almindelig **betingning**, det du gør,
-når du får at vide, at et kort ikke er esset.
+listen, og resten får lige store andele: det er helt almindelig **betinget sandsynlighed**,
+det samme, du gør, når du får at vide, at et kort ikke er esset.
 
 Så intet i spillet kan skelne en superposition fra ren **uvidenhed** (mærket står
 i ét felt, vi ved bare ikke hvilket), eller sammenfiltring fra almindelig
@@ -378,7 +378,7 @@ præcis, hvor den grænse går, er det, du har lært.
     "a999edd5ce": """
 ## Resumé
 
-- Spillets ensemble er en klassisk sandsynlighedsfordeling over brætter; at udelukke brætter er almindelig betingning. Så spillet kan ikke skelne superposition fra uvidenhed eller sammenfiltring fra klassisk korrelation: det giver billeder af idéerne, ikke af fysikken.
+- Spillets ensemble er en klassisk sandsynlighedsfordeling over brætter; at udelukke brætter er almindelig betinget sandsynlighed. Så spillet kan ikke skelne superposition fra uvidenhed eller sammenfiltring fra klassisk korrelation: det giver billeder af idéerne, ikke af fysikken.
 - En mønt i stedet for en vælger lader X's andel være nogenlunde den samme, men lader O vinde mere og giver færre uafgjorte partier (500 partier hver, 95 %-intervaller); påstande ud fra simuleringer kræver nok partier og en usikkerhed.
 - Rigtige målinger følger Borns regel: sandsynlighed = amplitude²; amplituder kan ophæve hinanden (H to gange giver |0⟩ med sikkerhed), sandsynligheder kan ikke.
 - Bobs valg af måling ændrer ikke Alices statistik (no-signalling); spillets vælger kunne sende signaler, fordi en spiller vælger udfaldet.

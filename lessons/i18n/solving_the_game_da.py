@@ -175,7 +175,7 @@ husker `lru_cache` hver stilling, der allerede er løst: en stilling, man når i
 en anden rækkefølge af træk, bliver slået op, ikke gennemsøgt igen.
 """,
     "7eb5e5ff7f": """
-Prøv den på opgave 2 fra notesbog 05 (X skal lave træk 7). Fra træk 7 er træet lille.
+Prøv den på problem 2 fra notesbog 05 (X skal lave træk 7). Fra træk 7 er træet lille.
 """,
     "9c0838314d": """
 Cirka 1.400 stillinger løst, og mere end halvdelen af de stillinger, søgningen mødte, lå

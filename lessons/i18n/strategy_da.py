@@ -41,7 +41,7 @@ CODE = [
         '"""Take an action that wins at once if there is one; otherwise play at random."""',
         '"""Tag en handling, der vinder med det samme, hvis der er en; spil ellers tilfældigt."""',
     ),
-    ("# puzzle 1: does it find the win?", "# opgave 1: finder den sejren?"),
+    ("# puzzle 1: does it find the win?", "# problem 1: finder den sejren?"),
     ('"""My strategy: ... (describe it here)."""', '"""Min strategi: ... (beskriv den her)."""'),
     ("# ← replace with your own ideas", "# ← erstat med dine egne idéer"),
     (
@@ -73,7 +73,7 @@ MARKDOWN = {
 
 - spille mod computeren på tre niveauer og beskrive, hvordan den heuristiske spiller bestemmer sig;
 - se, hvornår det at lukke en løkke giver modstanderen et vindende valg;
-- løse opgavestillinger: et vindende kollaps og træk, der taber med det samme;
+- løse problemer på brættet: et vindende kollaps og træk, der taber med det samme;
 - sige, hvor sikkert et resultat fra mange partier er (et 95 %-konfidensinterval);
 - skrive din egen spiller som en Python-funktion og stille op med den i en klasseturnering.
 
@@ -123,7 +123,7 @@ han eller hun det.
 Husk O's sejr fra notesbog 04: X's syvende træk `8-9` lukkede en løkke med O6, og O
 valgte det kollaps, der fuldendte O's søjle.
 
-### Opgave 1: et vindende kollaps
+### Problem 1: et vindende kollaps
 
 I denne stilling har O's træk 6 (`4-7`) lukket en løkke, så X er vælgeren.
 """,
@@ -136,7 +136,7 @@ feltet.
 """,
     "04ce129de4": STUCK.format(n="05-1"),
     "cbf8f3d608": """
-### Opgave 2: træk, der taber med det samme
+### Problem 2: træk, der taber med det samme
 
 Her skal X lave træk 7. Nogle af X's par lukker en løkke, og mindst ét af dem
 lader O vælge et kollaps, der fuldender en O-linje.

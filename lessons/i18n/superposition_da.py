@@ -36,7 +36,7 @@ MARKDOWN = {
 - sige, hvad et par spøgelsesmærker står for: ét mærke i en superposition af to felter;
 - opskrive de *virkeligheder* (klassiske brætter), en stilling står for, og tælle dem;
 - regne sandsynligheden for en hændelse ud med Goffs lige vægte;
-- læse stillingen skrevet som en ket og se, hvorfor træk, der ikke har noget med hinanden at gøre, ganges.
+- læse stillingen skrevet som en ket og se, hvorfor antallene for træk, der ikke deler felter, ganges.
 
 **Før du starter:** notesbog [00 · Start her](00_start_here.da.ipynb): du har spillet et parti. Du behøver ingen fysik.
 
