@@ -123,7 +123,7 @@ medregnet at gøre ingenting)?
 """,
     "f9a8eabf22": STUCK.format(n="06-3"),
     "8c3b22d309": """
-`symmetries()` skriver dem op som oversættelser af felter (`sym[s]` er dér, hvor felt `s` havner). Del
+`symmetries()` skriver dem op som afbildninger af felterne (`sym[s]` er dér, hvor felt `s` havner). Del
 X's 36 første træk op i familier af symmetriske træk:
 """,
     "7f6cabf265": """
@@ -138,7 +138,7 @@ antallene af grene, du møder undervejs, sammen. Hvis den første stilling har 3
 næste 36, den næste 35 ..., er produktet 36 × 36 × 35 × ... et gæt på antallet af
 veje. Et enkelt gæt er groft, men dets **gennemsnit** over mange tilfældige veje er præcis
 antallet af veje (et *middelret* skøn), og spredningen af gættene fortæller, hvor
-langt fra gennemsnittet kan ligge.
+langt gennemsnittet kan ligge ved siden af.
 """,
     "c59b57a9c4": PREDICT.format(
         q="Det præcise perft(4) er 1.531.656. Hvor langt fra det ligger gennemsnittet af"
@@ -252,7 +252,7 @@ Hvad det siger:
 
 Løserens svar for stillingen ovenfor rummer allerede resten af seed-forløbet:
 efter de tre første træk fortsætter perfekt spil sådan her (det hårde arbejde ligger tæt ved
-roden, og derfor tager det kun et sekund tre træk inde).
+roden, og derfor tager det kun et sekund, når man starter tre træk inde).
 """,
     "d751453f06": """
 ## Resumé
