@@ -28,7 +28,7 @@ MARKDOWN = {
     "ddf6ea089b": """
 # 00 · Start her
 
-*Kvante-kryds og bolle, elevens vej, notesbog 00 af 07 (dansk udgave; de øvrige notesbøger er på engelsk).*
+*Kvante-kryds og bolle, elevens vej, notesbog 00 af 07 (dansk udgave).*
 [Åbn denne notesbog på Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.da.ipynb) (kører i browseren, intet skal installeres).
 
 **Efter denne notesbog kan du**
@@ -175,20 +175,21 @@ Sidder du fast? `checks.hint("00-3")` giver et tip; `checks.solution("00-3")` vi
     "80caa2a01f": """
 ## Sådan er materialet bygget op
 
-**Notesbøgerne** (mappen `notebooks/`, én mappe op) er elevens vej. Hver begynder med, hvad du vil
-lære, slutter med et resumé og tager cirka én lektion på 45 minutter (notesbog 05 og 07 tager to). Kun denne første notesbog findes på dansk.
+**Notesbøgerne** er elevens vej. Alle otte findes på dansk her i mappen `notebooks/i18n/`
+(de engelske udgaver ligger i mappen `notebooks/`, én mappe op). Hver begynder med, hvad du vil
+lære, slutter med et resumé og tager cirka én lektion på 45 minutter (notesbog 05 og 07 tager to).
 """,
     "8aec990f34": """
 | notesbog | hvad den handler om |
 |---|---|
 | [00 · Start her](00_start_here.da.ipynb) | spil et parti; sådan virker materialet (denne notesbog) |
-| [01 · Superposition](../01_superposition.ipynb) | ét mærke i to felter; virkeligheder; chancer |
-| [02 · Sammenfiltring](../02_entanglement.ipynb) | mærker, der deler felter; sammenfiltringsgrafen; Goffs tal for dekohærens |
-| [03 · Måling og kollaps](../03_measurement_and_collapse.ipynb) | løkker, vælgeren, kaskaden: spillets måling |
-| [04 · Sejr og point](../04_winning_and_scoring.ipynb) | linjer, samtidige linjer, Goffs point, det niende træk |
-| [05 · Strategi](../05_strategy.ipynb) | spil mod computeren; fælder; din egen spiller i en klasseturnering |
-| [06 · At løse spillet](../06_solving_the_game.ipynb) | hvor stort spillet er; minimax; hvad perfekt spil giver |
-| [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og brister; tilfældigt kollaps; rigtige qubits i NumPy |
+| [01 · Superposition](01_superposition.da.ipynb) | ét mærke i to felter; virkeligheder; chancer |
+| [02 · Sammenfiltring](02_entanglement.da.ipynb) | mærker, der deler felter; sammenfiltringsgrafen; Goffs tal for dekohærens |
+| [03 · Måling og kollaps](03_measurement_and_collapse.da.ipynb) | løkker, vælgeren, kaskaden: spillets måling |
+| [04 · Sejr og point](04_winning_and_scoring.da.ipynb) | linjer, samtidige linjer, Goffs point, det niende træk |
+| [05 · Strategi](05_strategy.da.ipynb) | spil mod computeren; fælder; din egen spiller i en klasseturnering |
+| [06 · At løse spillet](06_solving_the_game.da.ipynb) | hvor stort spillet er; minimax; hvad perfekt spil giver |
+| [07 · Metaforen og fysikken](07_metaphor_and_physics.da.ipynb) | hvor metaforen holder og brister; tilfældigt kollaps; rigtige qubits i NumPy |
 """,
     "fb7af1ac03": f"""
 **Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
@@ -201,7 +202,7 @@ lære, slutter med et resumé og tager cirka én lektion på 45 minutter (notesb
 reglerne på fem sprog; [regelkortet på dansk](../../lessons/rules/da.md).
 
 Du behøver ingen Python for at spille eller følge notesbøgerne. Kender du lidt og er
-nysgerrig, så viser [notesbøgernes README](../README.md) pakkens dele (på engelsk).
+nysgerrig, så viser [notesbøgernes README](README.da.md) pakkens dele.
 `set_language("da")` i første kodecelle får materialet til at tale dansk.
 """,
     "64272f7d47": """
@@ -214,6 +215,6 @@ nysgerrig, så viser [notesbøgernes README](../README.md) pakkens dele (på eng
 
 ## Hvad nu
 
-Fortsæt med **[01 · Superposition](../01_superposition.ipynb)** (på engelsk). Den ser nærmere på et enkelt træk: hvad det betyder, at et mærke er i to felter på én gang.
+Fortsæt med **[01 · Superposition](01_superposition.da.ipynb)**. Den ser nærmere på et enkelt træk: hvad det betyder, at et mærke er i to felter på én gang.
 """,
 }
