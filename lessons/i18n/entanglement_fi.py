@@ -72,7 +72,7 @@ Goffin kuvassa 3 (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for super
 aavemerkkinsä ruutuun 2, jossa X:llä on jo yksi.
 """,
     "b431e5be81": """
-Kaksi erillistä siirtoa, kuten kuvassa 2, antoi 2 × 2 = 4 todellisuutta. Muista, että
+Kaksi erillistä siirtoa, kuten kuvassa 2, antoivat 2 × 2 = 4 todellisuutta. Muista, että
 todellisuudessa jokaisessa ruudussa on enintään yksi merkki.
 """,
     "97ac74f3c3": """
@@ -82,7 +82,7 @@ Montako todellisuutta pelimerkintä `1-2 2-5` edustaa?
 """,
     "76a88fd09f": _stuck("02-1"),
     "b714c421f4": """
-Luettele ne ja tarkista näin laskusi:
+Luetellaan ne, niin voit tarkistaa laskusi:
 """,
     "b31bd01b2d": """
 ### Tehtävä 02-2
@@ -104,7 +104,7 @@ tilalle.
 
 ## 2. Lomittumisgraafi
 
-Kuva tekee yhteydet näkyviksi. Ajatellaan ruutuja graafin pisteinä ja piirretään
+Kuva tekee yhteydet näkyviksi. Ajatellaan ruutuja graafin solmuina (pisteinä) ja piirretään
 jokainen aavemerkki viivaksi (*särmäksi*) sen kahden ruudun välille. Merkit, jotka ovat
 yhteydessä yhteisten ruutujen kautta, muodostavat yhden ryhmän; erilliset ryhmät ovat riippumattomia.
 Tämä on [lomittumisgraafi]({G}#entanglement-graph).
@@ -182,7 +182,7 @@ ja tuottaa hänen neljä lukuaan.
 Jokainen porras on (merkit) ÷ (merkit + 1): 1/2, 2/3, 3/4, 4/5, 5/6. Tässä rekonstruktiossa
 Goffin neljä lukua ovat portaat 1, 2, 3 ja 5 (83 % = 5/6 viidellä merkillä), ja
 ennustamasi 80 %:n porras on hänen kahden viimeisen lukunsa välissä; artikkelin omissa kuvissa merkit
-voivat olla ketjutettuina toisin, koska mikä tahansa puu, jossa kummallakin puolella on yhtä monta
+saattavat olla ketjutettu toisin, koska mikä tahansa puu, jossa kummallakin puolella on yhtä monta
 ruutua, antaa samat luvut. Luvun 3 sääntö selittää portaat: jokainen uusi merkki lisää ruudun
 ruudun 1 puolelle, ja X1 päätyy ruutuun 3 aina, kun tyhjä ruutu on sillä puolella.
 
@@ -197,8 +197,8 @@ Goff on lainannut nimen portaille fysiikasta, joten käytä sitä varoen.
   lomittunut, sitä vähemmän X1 yksinään kertoo.
 - **Mikä ei siirry.** Todellinen dekoherenssi *ei* työnnä todennäköisyyksiä kohti yhtä
   lopputulosta; se jättää ne ennalleen ja poistaa niiden välisen interferenssin. Tässä
-  siirtymä 50 %:sta kohti 100 %:a johtuu siitä, että kasvavan puun yhtä painavia todellisuuksia
-  lasketaan. Eikä pelissä ole alun perinkään interferenssiä, jonka se voisi menettää
+  siirtymä 50 %:sta kohti 100 %:a johtuu siitä, että lasketaan kasvavan puun yhtä painavia
+  todellisuuksia. Eikä pelissä ole alun perinkään interferenssiä, jonka se voisi menettää
   (muistikirja 07).
 """,
     "9a12d558bf": """
@@ -207,7 +207,7 @@ Goff on lainannut nimen portaille fysiikasta, joten käytä sitä varoen.
 - Merkit, jotka jakavat ruudun, ovat lomittuneita: osa yhdistelmistä käy mahdottomiksi (Goffin kuvassa 3 on 3 todellisuutta, ei 4), eikä ketti ole enää tulo.
 - Lomittumisgraafin solmut ovat ruutuja ja särmät merkkejä; erilliset ryhmät ovat riippumattomia, ja niiden todellisuuksien määrät kerrotaan keskenään.
 - *k* merkin puulla on *k* + 1 todellisuutta, yksi kutakin tyhjää ruutua kohti, joten todennäköisyydet voi lukea puun muodosta.
-- Goffin 50, 67, 75 ja 83 % noudattavat kaavaa *k*/(*k* + 1) ketjulle, joka kasvaa yhdellä puolella (materiaalin rekonstruktio hänen kuvistaan); todellisella dekoherenssilla on yhteistä ”lomittunut ympäristöönsä” -osa, ei siirtymä.
+- Goffin 50, 67, 75 ja 83 % noudattavat kaavaa *k*/(*k* + 1) ketjulle, joka kasvaa yhdellä puolella (materiaalin rekonstruktio hänen kuvistaan); todellisen dekoherenssin kanssa yhteistä on ”lomittuu ympäristöönsä” -osa, ei siirtymä kohti yhtä lopputulosta.
 
 ## Mitä seuraavaksi
 

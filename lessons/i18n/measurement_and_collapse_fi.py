@@ -101,7 +101,7 @@ kahdesti peräkkäin (ensin valinta, sitten siirto).
 
 Materiaalin sääntöjen esimerkki 2 on `1-2 2-3 3-6 1-3`. Tässä ovat lauta ja
 graafi sen kolmen ensimmäisen siirron `1-2 2-3 3-6` jälkeen. Sitten O pelaa siirron 4 ruutuihin 1
-ja 3. Piirrä se merkki graafiin ennen kuin vastaat alla oleviin kysymyksiin.
+ja 3. Piirrä tämä merkki graafiin ennen kuin vastaat alla oleviin kysymyksiin.
 """,
     "00c4e3b500": """
 ### Tehtävä 03-1
@@ -127,8 +127,8 @@ Siirron `1-3` jälkeen piirros merkitsee silmukan ja varren, ja `pending_cycle` 
     "01179ad228": """
 ## 4. Romahdus vaihe vaiheelta
 
-Kun uusin merkki on asettunut, kaikki muu on pakotettua, merkki kerrallaan: ruudussa, joka
-on juuri varattu, olevan merkin on siirryttävä toiseen ruutuunsa, mikä voi työntää
+Kun uusin merkki on asettunut, kaikki muu on pakotettua, merkki kerrallaan: merkin, joka on juuri
+varatussa ruudussa, on siirryttävä toiseen ruutuunsa, mikä voi työntää
 seuraavaa, ja niin edelleen silmukkaa pitkin ja vartta pitkin ulospäin. `cascade` luettelee
 vaiheet ja kunkin syyn; tässä valitsija laittaa O4:n ruutuun 1:
 """,
@@ -154,7 +154,7 @@ oikeastaan on kyse.
 ## 6. Erilliset lomittumiset jäävät rauhaan
 
 Romahdus ratkaisee vain sen ryhmän, johon silmukka kuuluu. Tässä asemassa X5 sulkee
-silmukan 1-2-3 (ja O4 ruuduissa 3-6 on varsi), kun taas X3 on erillään ruuduissa 7 ja 9.
+silmukan 1-2-3 (varsi on O4 ruuduissa 3-6), kun taas X3 on erillään ruuduissa 7 ja 9.
 """,
     "e9c6bf8184": _predict("Mitkä merkit ovat yhä aavemerkkejä, kun O on valinnut?"),
     "798d6ab988": """

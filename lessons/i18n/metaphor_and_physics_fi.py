@@ -188,7 +188,7 @@ säilyttää pelaajan siirrot mutta heittää kolikkoa jokaisessa romahduksessa.
 kohtaa 500 kertaa kummassakin pelin versiossa.
 """,
     "457160f364": """
-500 pelin tulos ei ole tarkka: pelaa toiset 500, niin osuudet muuttuvat hieman.
+500 pelin tulos ei ole tarkka: jos pelaat toiset 500, osuudet muuttuvat hieman.
 *n* pelissä havaittu osuus heittelee todellisen todennäköisyyden *p* ympärillä noin
 √(*p*(1 − *p*)/*n*):n verran, joten **95 %:n luottamusväli**, osuus ± 2√(osuus × (1 −
 osuus)/*n*), kertoo ne todennäköisyydet, jotka sopivat havaintoihimme. Kun versioiden välit
@@ -199,8 +199,8 @@ pelit eivät pysty ratkaisemaan asiaa.
         "Voittaako X, joka aloittaa, *harvemmin*, kun kolikko ratkaisee jokaisen romahduksen?"
     ),
     "1c1da6e2ff": """
-Muuttuu ei X:n osuus: X:n kaksi väliä menevät päällekkäin, joten nämä pelit eivät näytä
-siinä eroa. Muuttuu se, miten päättyvät ne pelit, joita X ei voita: kolikon kanssa
+X:n osuus ei muutu: X:n kaksi väliä menevät päällekkäin, joten nämä pelit eivät näytä
+siinä eroa. Muutos näkyy siinä, miten päättyvät ne pelit, joita X ei voita: kolikon kanssa
 **O voittaa useammin ja tasapelit harvinaistuvat** (näiden välit eivät mene päällekkäin).
 Valitsija pystyy usein ohjaamaan romahduksen pois vastustajan suoralta ja tasapeliin;
 kolikko ei pysty. Kolikon kanssa silmukan sulkeminen ei enää ole kysymyksen esittämistä
@@ -240,7 +240,7 @@ käytetään niiden itseisarvoja |a|² ja |b|²; tämän muistikirjan reaaliluvu
 kaikkeen, mitä se näyttää.) Kubitin mittaus antaa tuloksen 0 todennäköisyydellä a² ja tuloksen 1
 todennäköisyydellä b²: tämä on **Bornin sääntö**. Kukaan ei valitse; lopputulos on satunnainen.
 
-Tässä tilassa tilan |0⟩ amplitudi on 1/√3:
+Tässä tilassa perustilan |0⟩ amplitudi on 1/√3:
 """,
     "6f22530ccd": """
 ### Tehtävä 07-2
@@ -260,7 +260,7 @@ antaa yhdelle kahden ruudun merkille vain 1/2 ja 1/2.
 ### Interferenssi: mitä peli ei pysty tekemään
 
 Kvanttitiloja voi *kääntää* kertomalla ne matriisilla. Hadamard-portti H
-vie tilan |0⟩ = (1, 0) tasapainoiseen superpositioon (|0⟩ + |1⟩)/√2 ja tilan |1⟩ = (0, 1) tilaan
+vie tilan |0⟩ = (1, 0) yhtä painavaan superpositioon (|0⟩ + |1⟩)/√2 ja tilan |1⟩ = (0, 1) tilaan
 (|0⟩ − |1⟩)/√2: huomaa **miinusmerkki**. Sovella H:ta tilaan |0⟩ ja mittaa: 50:50, kuten
 aavemerkki kahdessa ruudussa.
 """,
@@ -324,13 +324,13 @@ Clauser, Horne, Shimony ja Holt (CHSH) keksivät testin, jota mikään tällaine
 (J. F. Clauser, M. A. Horne, A. Shimony, R. A. Holt, *Phys. Rev. Lett.* **23**,
 880 (1969)). Alice mittaa toisessa kahdesta kulmasta, *a* tai *a′*; Bob kulmassa *b* tai *b′*.
 Lasketaan jokainen tulos arvoksi +1 tai −1, ja olkoon E tulon (Alicen tulos × Bobin
-tulos) keskiarvo yhdellä kulmaparilla: +1, jos tulokset ovat aina samat, −1, jos ne ovat aina erit.
+tulos) keskiarvo yhdellä kulmaparilla: +1, jos tulokset ovat aina samat, −1, jos ne ovat aina eri.
 Muodostetaan sitten
 
 > S = E(*a*, *b*) + E(*a*, *b′*) + E(*a′*, *b*) − E(*a′*, *b′*).
 
 **Etukäteen laadittu luettelo.** Oletetaan, että jokaisella kubittiparilla olisi lappu, jossa
-lukee, mitä kuhunkin kulmaan vastataan, kuin kirjekuoressa tai kuin lauta pelin ensemblessä.
+lukee, mitä kussakin kulmassa vastataan, kuin kirjekuoressa tai kuin lauta pelin ensemblessä.
 Alla oleva solu kokeilee jokaista mahdollista lappua: Alicen vastaukset kulmiin *a* ja *a′*, Bobin kulmiin
 *b* ja *b′*.
 """,
@@ -381,14 +381,14 @@ Anna kaikkien pätevien väitteiden kirjaimet, esim. `"B, C"`.
     "d70a19afef": """
 ## 7. Mihin peli sitten kelpaa?
 
-Vertauskuva on työkalu, jolla on ulottuvuutensa. Kvanttiristinolla antaa kvanttimekaniikan
+Vertauskuva on työkalu, jolla on oma käyttöalueensa. Kvanttiristinolla antaa kvanttimekaniikan
 **sanastolle ja kirjanpidolle** muodon, jolla voi leikkiä: luettelo mahdollisuuksia
 yhden tosiasian sijaan, mahdollisuuksia, jotka suljetaan pois systeemien vuorovaikuttaessa, kokonainen ryhmä,
 joka ratkeaa yhdellä mittauksella, ja kaiken tämän laskeminen. Se ei pysty näyttämään sitä,
 mikä tekee näistä ajatuksista *kvanttimekaanisia*: etumerkillisiä amplitudeja, jotka interferoivat, korrelaatioita,
 joihin mikään luettelo ei yllä (CHSH), ja lopputuloksia, joita kukaan ei hallitse. Pelin ”superpositio” voisi
-yhtä hyvin olla tietämättömyyttä ja sen ”lomittuminen” pari suljettuja kirjekuoria. Olet oppinut
-tietämään tarkalleen, missä tuo raja kulkee.
+yhtä hyvin olla tietämättömyyttä ja sen ”lomittuminen” kaksi suljettua kirjekuorta. Nyt tiedät
+tarkalleen, missä tuo raja kulkee, ja juuri sen olet oppinut.
 """,
     "a999edd5ce": """
 ## Yhteenveto

@@ -95,7 +95,7 @@ MARKDOWN = {
 
 - laskea pelipuun koon tarkasti siellä, missä tietokone siihen pystyy, ja arvioida sen siellä, missä ei pysty, ja kertoa miten;
 - käyttää laudan 8 symmetriaa työn vähentämiseen;
-- selittää minimaxin ja ajaa oman pienen ratkaisijan pelin loppuvaiheen asemissa;
+- selittää minimaxin ja ajaa omaa pientä ratkaisijaa pelin loppuvaiheen asemissa;
 - kertoa, mitä täydellinen peli antaa kullakin pisteytyksellä ja mitä se kertoo ensimmäisestä siirrosta.
 
 **Ennen kuin aloitat:** muistikirjat [04](04_winning_and_scoring.fi.ipynb) (pisteytykset) ja [05](05_strategy.fi.ipynb) (pelaajat). Python: funktioista ja rekursiosta on apua, mutta kaiken voi suorittaa sellaisenaan.
@@ -197,7 +197,7 @@ valitsija on myös ”toimintavuorossa”.) Koska asemat ovat muuttumattomia ja 
 saavutettu asema haetaan muistista eikä sitä etsitä uudelleen.
 """,
     "7eb5e5ff7f": """
-Kokeile sitä muistikirjan 05 tehtävään 2 (X:n on tehtävä siirto 7). Siirrosta 7 eteenpäin puu on pieni.
+Kokeile sitä muistikirjan 05 pulmaan 2 (X:n on tehtävä siirto 7). Siirrosta 7 eteenpäin puu on pieni.
 """,
     "9c0838314d": """
 Noin 1 400 asemaa ratkaistu, ja yli puolet hakuun tulleista asemista oli jo

@@ -41,7 +41,7 @@ CODE = [
         '"""Take an action that wins at once if there is one; otherwise play at random."""',
         '"""Valitse heti voittava toiminto, jos sellainen on; muuten pelaa satunnaisesti."""',
     ),
-    ("# puzzle 1: does it find the win?", "# tehtävä 1: löytääkö se voiton?"),
+    ("# puzzle 1: does it find the win?", "# pulma 1: löytääkö se voiton?"),
     ('"""My strategy: ... (describe it here)."""', '"""Strategiani: ... (kuvaile se tähän)."""'),
     ("# ← replace with your own ideas", "# ← korvaa omilla ideoillasi"),
     (
@@ -91,7 +91,7 @@ MARKDOWN = {
 
 - pelata tietokonetta vastaan kolmella vaikeustasolla ja kuvata, miten nyrkkisääntöpelaaja päättää siirtonsa;
 - huomata, milloin silmukan sulkeminen antaa vastustajalle voittavan valinnan;
-- ratkaista tehtäväasemia: voittava romahdus ja siirrot, jotka häviävät heti;
+- ratkaista pulma-asemia: voittava romahdus ja siirrot, jotka häviävät heti;
 - kertoa, kuinka varma monen pelin tulos on (95 %:n luottamusväli);
 - kirjoittaa oman pelaajasi Python-funktiona ja ilmoittaa sen luokan turnaukseen.
 
@@ -105,7 +105,7 @@ MARKDOWN = {
 Materiaalissa on kolme tietokonepelaajaa:
 
 - **satunnainen** (`random`) valitsee minkä tahansa sallitun toiminnon. Helppo voittaa ja hyödyllinen mittatikku.
-- **nyrkkisäännöt** (`heuristic`) noudattaa neljää sääntöä, joita ihminenkin voi noudattaa käsin (alla).
+- **nyrkkisäännöt** (`heuristic`): pelaaja noudattaa neljää sääntöä, joita ihminenkin voi noudattaa käsin (alla).
   Se katsoo vain yhden siirron eteenpäin.
 - **täydellinen** (`perfect`) pelaa parhaan toiminnon muistikirjan 06 tarkan ratkaisijan mukaan. Se
   ei koskaan ohita voittoa, ja kun sen on hävittävä, se tekee voittosi mahdollisimman vaikeaksi.
@@ -141,7 +141,7 @@ antaa sen.
 Muista O:n voitto muistikirjasta 04: X:n seitsemäs siirto `8-9` sulki silmukan O6:n kanssa, ja O
 valitsi romahduksen, joka täytti O:n sarakkeen.
 
-### Tehtävä 1: voittava romahdus
+### Pulma 1: voittava romahdus
 
 Tässä asemassa O:n siirto 6 (`4-7`) on sulkenut silmukan, joten X on valitsija.
 """,
@@ -154,7 +154,7 @@ ruudun numerolla.
 """,
     "04ce129de4": _stuck("05-1"),
     "cbf8f3d608": """
-### Tehtävä 2: siirrot, jotka häviävät heti
+### Pulma 2: siirrot, jotka häviävät heti
 
 Tässä X:n on tehtävä siirto 7. Osa X:n pareista sulkee silmukan, ja ainakin yksi niistä
 antaa O:n valita romahduksen, joka täyttää O:n suoran.
@@ -198,7 +198,7 @@ X ruutuun 6, O ruutuun 9.
     "f06d849016": """
 Tavallisena pelinä siirrot näyttävät päämäärättömiltä: X:n toinen merkki ei uhkaa mitään, mihin O:n
 pitäisi vastata, ja O jättää rivin 4-5-6 auki. Mutta kukaan ei valinnut niitä ruutuja yksi kerrallaan:
-yksi ainoa romahdus asetti ne kaikki, ja X valitsi sen. Goffin pointti: kvanttiristinollassa
+yksi ainoa romahdus asetti ne kaikki, ja X valitsi sen. Goffin ajatus: kvanttiristinollassa
 siirtoa arvioidaan niiden romahdusten perusteella, jotka se tekee mahdollisiksi, ei niiden
 ruutujen, jotka se veisi tavallisessa pelissä.
 
@@ -216,7 +216,7 @@ tulokset; `seed`-siemenluvun kanssa koko ottelun voi toistaa täsmälleen samanl
 
 ### Kuinka varma monen pelin tulos on?
 
-Pelaa toiset 1 000 peliä, niin X:n osuus tulee vähän erilaiseksi: *n* pelin osuus
+Jos pelaat toiset 1 000 peliä, X:n osuus on hieman eri: *n* pelin osuus
 heittelee todellisen todennäköisyyden *p* ympärillä noin √(*p*(1 − *p*)/*n*):n verran; tämä on
 **keskivirhe**. 95 %:ssa toistoista osuus osuu noin kahden keskivirheen päähän
 *p*:stä. Käännettynä tämä antaa **95 %:n luottamusvälin**: ne todennäköisyydet, jotka sopivat

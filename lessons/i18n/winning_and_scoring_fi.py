@@ -83,7 +83,7 @@ MARKDOWN = {
 - laskea Goffin julkaisemat pisteet ja kertoa, miten ne eroavat tämän materiaalin yhdestä tuloksesta;
 - tunnistaa X:n yhdeksännen siirron ja selittää, miksi se voi tulla vain siirrolla 9.
 
-**Ennen kuin aloitat:** muistikirja [03 · Mittaus ja romahdus](03_measurement_and_collapse.fi.ipynb) (mitä romahdus tekee). Pythonia ei tarvita solujen suorittamisen lisäksi.
+**Ennen kuin aloitat:** muistikirja [03 · Mittaus ja romahdus](03_measurement_and_collapse.fi.ipynb) (mitä romahdus tekee). Pythonia ei tarvita, kunhan osaat suorittaa soluja.
 
 **Aika:** noin 60 minuuttia (tehtävät mukaan lukien), joista 10 luvun 7 peliin. Jos aika loppuu, pelaa se peli (tehtävä 04-4) kotona tai seuraavan tunnin alussa.
 """,
@@ -126,7 +126,7 @@ toinen ruutu:
     "655444c71a": """
 Kun X7 on ruudussa 8, O6 työntyy ruutuun 9, eikä kenelläkään ole suoraa: peli jatkuu.
 Sulkemalla silmukan X antoi valinnan O:lle, ja O käytti sen täyttääkseen sarakkeen 2-5-8.
-Muistikirjassa 05 opitaan näkemään tällaiset ansat ennen kuin astuu niihin.
+Muistikirjassa 05 opit huomaamaan tällaiset ansat ennen kuin astut niihin.
 
 ## 3. Kun yksi romahdus antaa suoran *kummallekin* pelaajalle
 
@@ -146,7 +146,7 @@ sääntöjen esimerkki 4:
     "804c7a5824": """
 O:n rivi 7-8-9 oli täynnä jo merkillä O8; X:n rivi 1-2-3 tarvitsee X9:n, joka tuli myöhemmin. Siis O
 voittaa, vaikka X:n suora täyttyi samassa romahduksessa. Suorat luetellaan
-aikaisin ensin, joten `outcome.lines[0]` on aina voittava suora.
+valmistumisjärjestyksessä, joten `outcome.lines[0]` on aina voittava suora.
 """,
     "c495377135": """
 ### Tehtävä 04-1
@@ -238,7 +238,7 @@ ja kirjataan siirtonumerot, joilla sääntömoottori ylipäätään tarjosi yhde
         "Millä siirtonumeroilla yhden ruudun siirto esiintyy 2 000 satunnaisessa pelissä?"
     ),
     "c5c147a758": """
-2 000 peliä ei voi todistaa sääntöä, mutta yllä oleva päättely todistaa; pelit testaavat sitä.
+2 000 peliä ei todista sääntöä, mutta yllä oleva päättely todistaa sen; pelit testaavat päättelyä.
 Jos yhden ruudun siirto olisi koskaan ilmestynyt ennen siirtoa 9, päättely olisi väärä.
 
 ## 7. Oma peli
@@ -251,7 +251,7 @@ silmukan ja kuka silloin valitsee.
 ### Tehtävä 04-4
 
 Anna tarkistajalle **juuri pelaamasi pelin** pelimerkintä, loppuun pelattuna (suora tai
-täysi lauta). Valmis rivi lukee sen sovelluksesta; jos pelasit paperilla, kirjoita
+täysi lauta). Valmiiksi kirjoitettu rivi lukee sen sovelluksesta; jos pelasit paperilla, kirjoita
 oma pelimerkintäsi sen tilalle. Tarkistaja pelaa sen uudelleen sääntömoottorilla. Kerro sitten,
 kuka voitti, millä suoralla ja mikä siirto sen täytti, ja tarkista komennolla
 `Game.from_record(answer).outcome`.
@@ -268,6 +268,6 @@ kuka voitti, millä suoralla ja mikä siirto sen täytti, ja tarkista komennolla
 
 ## Mitä seuraavaksi
 
-Jatka muistikirjaan **[05 · Strategia](05_strategy.fi.ipynb)**. Siinä käytät nykyisiä tietojasi hyvään pelaamiseen: tietokonepelaajat, ansat ja turnaus omalle pelaajallesi.
+Jatka muistikirjaan **[05 · Strategia](05_strategy.fi.ipynb)**. Siinä käytät oppimaasi pelataksesi hyvin: tietokonepelaajat, ansat ja turnaus omalle pelaajallesi.
 """,
 }
