@@ -28,7 +28,7 @@ MARKDOWN = {
     "ddf6ea089b": """
 # 00 · Aloita tästä
 
-*Kvanttiristinolla, oppilaan polku, muistikirja 00/07 (suomenkielinen versio; muut muistikirjat ovat englanniksi).*
+*Kvanttiristinolla, oppilaan polku, muistikirja 00/07 (suomenkielinen versio).*
 [Avaa tämä muistikirja Binderissä](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.fi.ipynb) (toimii selaimessa, mitään ei tarvitse asentaa).
 
 **Tämän muistikirjan jälkeen osaat**
@@ -176,19 +176,20 @@ Jumissa? `checks.hint("00-3")` antaa vihjeen; `checks.solution("00-3")` näyttä
 ## Miten materiaali on järjestetty
 
 **Muistikirjat** (kansio `notebooks/`, yksi taso ylempänä) ovat oppilaan polku. Jokainen alkaa siitä, mitä
-opit, päättyy yhteenvetoon ja vie noin yhden 45 minuutin oppitunnin (muistikirjat 05 ja 07 vievät kaksi). Vain tämä ensimmäinen muistikirja on suomeksi.
+opit, päättyy yhteenvetoon ja vie noin yhden 45 minuutin oppitunnin (muistikirjat 05 ja 07 vievät kaksi). Kaikki kahdeksan muistikirjaa ovat
+suomeksi tässä kansiossa (`notebooks/i18n/`); englanninkieliset alkuperäiset ovat kansiossa `notebooks/`.
 """,
     "8aec990f34": """
 | muistikirja | mistä se kertoo |
 |---|---|
 | [00 · Aloita tästä](00_start_here.fi.ipynb) | pelaa peli; miten materiaali toimii (tämä muistikirja) |
-| [01 · Superpositio](../01_superposition.ipynb) | yksi merkki kahdessa ruudussa; todellisuudet; todennäköisyydet |
-| [02 · Lomittuminen](../02_entanglement.ipynb) | ruutuja jakavat merkit; lomittumisgraafi; Goffin dekoherenssiluvut |
-| [03 · Mittaus ja romahdus](../03_measurement_and_collapse.ipynb) | silmukat, valitsija, ketjureaktio: pelin mittaus |
-| [04 · Voitto ja pisteet](../04_winning_and_scoring.ipynb) | suorat, samanaikaiset suorat, Goffin pisteet, yhdeksäs siirto |
-| [05 · Strategia](../05_strategy.ipynb) | pelaa tietokonetta vastaan; ansat; oma pelaajasi luokan turnauksessa |
-| [06 · Pelin ratkaiseminen](../06_solving_the_game.ipynb) | kuinka suuri peli on; minimax; mitä täydellinen peli antaa |
-| [07 · Vertauskuva ja fysiikka](../07_metaphor_and_physics.ipynb) | missä vertauskuva pitää ja missä pettää; satunnainen romahdus; oikeat kubitit NumPyllä |
+| [01 · Superpositio](01_superposition.fi.ipynb) | yksi merkki kahdessa ruudussa; todellisuudet; todennäköisyydet |
+| [02 · Lomittuminen](02_entanglement.fi.ipynb) | ruutuja jakavat merkit; lomittumisgraafi; Goffin dekoherenssiluvut |
+| [03 · Mittaus ja romahdus](03_measurement_and_collapse.fi.ipynb) | silmukat, valitsija, ketjureaktio: pelin mittaus |
+| [04 · Voitto ja pisteet](04_winning_and_scoring.fi.ipynb) | suorat, samanaikaiset suorat, Goffin pisteet, yhdeksäs siirto |
+| [05 · Strategia](05_strategy.fi.ipynb) | pelaa tietokonetta vastaan; ansat; oma pelaajasi luokan turnauksessa |
+| [06 · Pelin ratkaiseminen](06_solving_the_game.fi.ipynb) | kuinka suuri peli on; minimax; mitä täydellinen peli antaa |
+| [07 · Vertauskuva ja fysiikka](07_metaphor_and_physics.fi.ipynb) | missä vertauskuva pitää ja missä pettää; satunnainen romahdus; oikeat kubitit NumPyllä |
 """,
     "fb7af1ac03": f"""
 **Sanasto** ([lessons/glossary.md]({G})) selittää jokaisen pelin sanan:
@@ -201,7 +202,7 @@ opit, päättyy yhteenvetoon ja vie noin yhden 45 minuutin oppitunnin (muistikir
 säännöt viidellä kielellä; [sääntökortti suomeksi](../../lessons/rules/fi.md).
 
 Pelaamiseen ja muistikirjojen seuraamiseen ei tarvita Pythonia. Jos osaat sitä vähän ja
-olet utelias, [muistikirjojen README](../README.md) luettelee paketin osat (englanniksi).
+olet utelias, [muistikirjojen esittely](README.fi.md) luettelee paketin osat.
 `set_language("fi")` ensimmäisessä koodisolussa saa materiaalin puhumaan suomea.
 """,
     "64272f7d47": """
@@ -214,6 +215,6 @@ olet utelias, [muistikirjojen README](../README.md) luettelee paketin osat (engl
 
 ## Mitä seuraavaksi
 
-Jatka muistikirjaan **[01 · Superpositio](../01_superposition.ipynb)** (englanniksi). Se tarkastelee yhtä siirtoa: mitä tarkoittaa, että merkki on kahdessa ruudussa yhtä aikaa.
+Jatka muistikirjaan **[01 · Superpositio](01_superposition.fi.ipynb)**. Se tarkastelee yhtä siirtoa: mitä tarkoittaa, että merkki on kahdessa ruudussa yhtä aikaa.
 """,
 }
