@@ -47,6 +47,12 @@ CODE = [
         '"""+1 hvis X vinner med perfekt spill herfra, -1 hvis O gjør det, 0 ved uavgjort."""',
     ),
     ('"value for X:"', '"verdi for X:"'),
+    # CacheInfo shows Python's None (maxsize=None): print its two numbers in words instead.
+    (
+        "print(minimax.cache_info())",
+        'print("stillinger løst:", minimax.cache_info().currsize,'
+        ' "  funnet igjen i hurtigminnet:", minimax.cache_info().hits)',
+    ),
     ('print("solver:", solve(puzzle2).value, "  minimax:"', 'print("løser:", solve(puzzle2).value, "  minimax:"'),
     ('print(f"{scoring:9} value {result.value:+}")', 'print(f"{scoring:9} verdi {result.value:+}")'),
     # A yes/no truth is shown as ja/nei by reveal; a draw is printed as a word.
