@@ -1,6 +1,6 @@
 """Norwegian (bokmål) notebook 03, measurement and collapse: translations by fingerprint."""
 
-from common_nb import ANSWER, G, GOFF, PROMPT, footer, header, predict, stuck, title
+from common_nb import ANSWER, GOFF, PROMPT, G, footer, header, predict, stuck, title
 
 NAME = "03_measurement_and_collapse"
 

@@ -1,6 +1,6 @@
 """Norwegian (bokmål) notebook 07, the metaphor and the physics: translations by fingerprint."""
 
-from common_nb import ANSWER, G, GOFF, PROMPT, header, link, predict, stuck, title
+from common_nb import ANSWER, GOFF, PROMPT, G, header, link, predict, stuck, title
 
 NAME = "07_metaphor_and_physics"
 

@@ -176,7 +176,7 @@ kollaps er også «den som skal handle».) Fordi stillinger ikke kan endres og k
 husker `lru_cache` hver stilling som allerede er løst: en stilling som nås igjen gjennom en
 annen trekkrekkefølge, slås opp og søkes ikke gjennom på nytt.
 """,
-    "7eb5e5ff7f": "Prøv den på oppgave 2 i notatbok 05 (X skal gjøre trekk 7). Fra trekk 7 er treet lite.",
+    "7eb5e5ff7f": "Prøv den på nøtt 2 i notatbok 05 (X skal gjøre trekk 7). Fra trekk 7 er treet lite.",
     "9c0838314d": """
 Omtrent 1400 stillinger løst, og mer enn halvparten av stillingene søket møtte, lå allerede
 i hurtigminnet (cachen). Fra det tomme brettet måtte denne enkle minimaksen ha besøkt en

@@ -38,7 +38,7 @@ CODE = [
         '"""Take an action that wins at once if there is one; otherwise play at random."""',
         '"""Ta en handling som vinner med en gang hvis det finnes en; ellers spill tilfeldig."""',
     ),
-    ("# puzzle 1: does it find the win?", "# oppgave 1: finner den seieren?"),
+    ("# puzzle 1: does it find the win?", "# nøtt 1: finner den seieren?"),
     ('"""My strategy: ... (describe it here)."""', '"""Min strategi: ... (beskriv den her)."""'),
     ("# ← replace with your own ideas", "# ← erstatt med dine egne idéer"),
     (
@@ -65,7 +65,7 @@ MARKDOWN = {
             "spille mot datamaskinen på tre nivåer og beskrive hvordan spilleren med "
             "tommelfingerregler bestemmer seg;",
             "se når det å lukke en syklus gir motstanderen et vinnende valg;",
-            "løse stillingsoppgaver: en vinnende kollaps, og trekk som taper med en gang;",
+            "løse nøtter: en vinnende kollaps, og trekk som taper med en gang;",
             "si hvor sikkert et resultat fra mange partier er (et 95 %-konfidensintervall);",
             "skrive din egen spiller som en Python-funksjon og melde den på i en klasseturnering.",
         ],
@@ -112,12 +112,13 @@ Den kan forklare seg selv. Her blir den spurt om to mulige første trekk:
 
 Den viktigste strategiske idéen i spillet: **spilleren som lukker en syklus, bestemmer ikke
 hvordan den kollapser; det gjør motstanderen.** Å lukke en syklus er som å stille
-motstanderen et spørsmål med to svar. Er ett av svarene bra for dem, kommer de til å gi det.
+motstanderen et spørsmål med to svar. Er ett av svarene bra for motstanderen, er det det
+svaret du får.
 
 Husk Os seier fra notatbok 04: Xs sjuende trekk `8-9` lukket en syklus med O6, og O valgte
 kollapsen som fullførte Os kolonne.
 
-### Oppgave 1: en vinnende kollaps
+### Nøtt 1: en vinnende kollaps
 
 I denne stillingen har Os trekk 6 (`4-7`) lukket en syklus, så X er velgeren.
 """,
@@ -130,7 +131,7 @@ ruten.
 """,
     "04ce129de4": stuck("05-1"),
     "cbf8f3d608": """
-### Oppgave 2: trekk som taper med en gang
+### Nøtt 2: trekk som taper med en gang
 
 Her skal X gjøre trekk 7. Noen av Xs par lukker en syklus, og minst ett av dem lar O velge
 en kollaps som fullfører en linje for O.
@@ -238,7 +239,7 @@ Her er en første spiller: den vinner med en gang når den kan, og spiller eller
 Skriv nå **din egen** spiller i neste celle. Start fra `greedy_player` («den grådige») og
 legg til én idé om gangen. Noen idéer:
 
-- ikke lukk en syklus hvis ett av motstanderens to valg gir dem seieren (se to steg
+- ikke lukk en syklus hvis ett av motstanderens to valg gir motstanderen seieren (se to steg
   framover ved å bruke `position.child(...)` to ganger);
 - foretrekk midten og hjørnene;
 - som velger: foretrekk kollapsen som gir deg flere klassiske merker på åpne linjer.
@@ -246,8 +247,8 @@ legg til én idé om gangen. Noen idéer:
     "dc9e4175ad": """
 ### Oppgave 05-3
 
-Lær spilleren din den første idéen ovenfor: **gi aldri motstanderen en seier den kunne
-ha unngått.** Sjekkeren prøver spilleren din i 300 stillinger, med kollapsvalg og niende
+Lær spilleren din den første idéen ovenfor: **gi aldri motstanderen en seier spilleren
+din kunne ha unngått.** Sjekkeren prøver spilleren din i 300 stillinger, med kollapsvalg og niende
 trekk: den må alltid gi tilbake en lovlig handling, og når den har et trekk som ikke lar
 motstanderen velge en vinnende kollaps, får den ikke spille et som gjør det.
 (`greedy_player` klarer ikke dette: den spiller tilfeldig.) Gi **selve funksjonen**

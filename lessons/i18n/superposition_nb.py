@@ -1,6 +1,6 @@
 """Norwegian (bokmål) notebook 01, superposition: translations of the English cells by fingerprint."""
 
-from common_nb import ANSWER, G, GOFF, PROMPT, footer, header, predict, stuck, title
+from common_nb import ANSWER, GOFF, PROMPT, G, footer, header, predict, stuck, title
 
 NAME = "01_superposition"
 

@@ -2,7 +2,7 @@
 
 import re
 
-from common_nb import ANSWER, G, GOFF, PROMPT, footer, header, predict, stuck, title
+from common_nb import ANSWER, GOFF, PROMPT, G, footer, header, predict, stuck, title
 
 NAME = "04_winning_and_scoring"
 
