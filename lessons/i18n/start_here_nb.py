@@ -175,7 +175,7 @@ Står du fast? `checks.hint("00-3")` gir et hint; `checks.solution("00-3")` vise
     "80caa2a01f": """
 ## Slik er opplegget bygd opp
 
-**Notatbøkene** (mappen `notebooks/`, ett nivå opp) er elevens vei. Hver begynner med hva du skal
+**Notatbøkene** (de norske i denne mappen, `notebooks/i18n/`; de engelske ett nivå opp) er elevens vei. Hver begynner med hva du skal
 lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (notatbok 05 og 07 tar to). Alle de åtte notatbøkene finnes på norsk.
 """,
     "8aec990f34": """
