@@ -28,7 +28,7 @@ MARKDOWN = {
     "ddf6ea089b": """
 # 00 · Start her
 
-*Kvante-tre på rad, elevens vei, notatbok 00 av 07 (norsk utgave; de andre notatbøkene er på engelsk).*
+*Kvante-tre på rad, elevens vei, notatbok 00 av 07 (norsk utgave).*
 [Åpne denne notatboken på Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.nb.ipynb) (kjører i nettleseren, du trenger ikke installere noe).
 
 **Etter denne notatboken kan du**
@@ -175,20 +175,20 @@ Står du fast? `checks.hint("00-3")` gir et hint; `checks.solution("00-3")` vise
     "80caa2a01f": """
 ## Slik er opplegget bygd opp
 
-**Notatbøkene** (mappen `notebooks/`, ett nivå opp) er elevens vei. Hver begynner med hva du skal
-lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (notatbok 05 og 07 tar to). Bare denne første notatboken finnes på norsk.
+**Notatbøkene** (de norske i denne mappen, `notebooks/i18n/`; de engelske ett nivå opp) er elevens vei. Hver begynner med hva du skal
+lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (notatbok 05 og 07 tar to). Alle de åtte notatbøkene finnes på norsk.
 """,
     "8aec990f34": """
 | notatbok | hva den handler om |
 |---|---|
 | [00 · Start her](00_start_here.nb.ipynb) | spill et parti; slik virker opplegget (denne notatboken) |
-| [01 · Superposisjon](../01_superposition.ipynb) | ett merke i to ruter; virkeligheter; sjanser |
-| [02 · Sammenfiltring](../02_entanglement.ipynb) | merker som deler ruter; sammenfiltringsgrafen; Goffs tall for dekoherens |
-| [03 · Måling og kollaps](../03_measurement_and_collapse.ipynb) | sykluser, velgeren, kaskaden: spillets måling |
-| [04 · Seier og poeng](../04_winning_and_scoring.ipynb) | linjer, samtidige linjer, Goffs poeng, det niende trekket |
-| [05 · Strategi](../05_strategy.ipynb) | spill mot datamaskinen; feller; din egen spiller i en klasseturnering |
-| [06 · Å løse spillet](../06_solving_the_game.ipynb) | hvor stort spillet er; minimaks; hva perfekt spill gir |
-| [07 · Metaforen og fysikken](../07_metaphor_and_physics.ipynb) | hvor metaforen holder og svikter; tilfeldig kollaps; ekte qubiter i NumPy |
+| [01 · Superposisjon](01_superposition.nb.ipynb) | ett merke i to ruter; virkeligheter; sjanser |
+| [02 · Sammenfiltring](02_entanglement.nb.ipynb) | merker som deler ruter; sammenfiltringsgrafen; Goffs tall for dekoherens |
+| [03 · Måling og kollaps](03_measurement_and_collapse.nb.ipynb) | sykluser, velgeren, kaskaden: spillets måling |
+| [04 · Seier og poeng](04_winning_and_scoring.nb.ipynb) | linjer, samtidige linjer, Goffs poeng, det niende trekket |
+| [05 · Strategi](05_strategy.nb.ipynb) | spill mot datamaskinen; feller; din egen spiller i en klasseturnering |
+| [06 · Å løse spillet](06_solving_the_game.nb.ipynb) | hvor stort spillet er; minimaks; hva perfekt spill gir |
+| [07 · Metaforen og fysikken](07_metaphor_and_physics.nb.ipynb) | hvor metaforen holder og svikter; tilfeldig kollaps; ekte qubiter i NumPy |
 """,
     "fb7af1ac03": f"""
 **Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
@@ -201,7 +201,7 @@ lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (n
 reglene på fem språk; [regelkortet på norsk](../../lessons/rules/nb.md).
 
 Du trenger ingen Python for å spille eller følge notatbøkene. Kan du litt og er
-nysgjerrig, viser [notatbøkenes README](../README.md) delene av pakken (på engelsk).
+nysgjerrig, viser [notatbøkenes README](README.nb.md) delene av pakken.
 `set_language("nb")` i første kodecelle får opplegget til å snakke norsk.
 """,
     "64272f7d47": """
@@ -214,6 +214,6 @@ nysgjerrig, viser [notatbøkenes README](../README.md) delene av pakken (på eng
 
 ## Hva nå
 
-Fortsett med **[01 · Superposisjon](../01_superposition.ipynb)** (på engelsk). Den ser nærmere på ett enkelt trekk: hva det betyr at et merke er i to ruter på en gang.
+Fortsett med **[01 · Superposisjon](01_superposition.nb.ipynb)**. Den ser nærmere på ett enkelt trekk: hva det betyr at et merke er i to ruter på en gang.
 """,
 }
