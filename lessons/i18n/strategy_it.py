@@ -85,7 +85,7 @@ CODE = [
         '"""Turn a function position -> action into a player for play_match."""',
         '"""Trasforma una funzione posizione -> azione in un giocatore per play_match."""',
     ),
-    ('"random": RandomPlayer()', '"casuale": RandomPlayer()'),
+    ('"random": RandomPlayer()', '"a caso": RandomPlayer()'),
     ('"heuristic": HeuristicPlayer()', '"euristico": HeuristicPlayer()'),
     (
         '"greedy": FunctionPlayer(greedy_player, "greedy")',
@@ -123,7 +123,7 @@ MARKDOWN = {
 
 Il kit ha tre giocatori al computer:
 
-- **casuale** (`"random"`) sceglie un'azione consentita qualsiasi. Facile da battere, e utile
+- **a caso** (`"random"`) sceglie un'azione consentita qualsiasi. Facile da battere, e utile
   come termine di paragone.
 - **euristico** (`"heuristic"`) segue quattro regole che una persona può applicare a mano
   (qui sotto). Guarda avanti di una sola mossa.
@@ -227,7 +227,7 @@ Un *incontro* è una serie di molte partite tra due giocatori. `play_match` le g
 i risultati; con un `seed` l'intero incontro si può rigiocare identico.
 """,
     "a1c08d6a15": predict(
-        "Due giocatori casuali si affrontano per 1000 partite. Quale frazione ne vincerà X, che "
+        "Due giocatori a caso si affrontano per 1000 partite. Quale frazione ne vincerà X, che "
         "muove per primo?"
     ),
     "9c1a78a30e": """
@@ -246,11 +246,11 @@ ogni volta che un'affermazione si basa su partite giocate a caso.
 I due intervalli sono molto lontani, quindi il vantaggio della prima mossa è reale, non
 fortuna: muovere per primi è un grande vantaggio, anche per un giocatore senza un piano. Dopo
 ogni sua mossa X ha un segno in più di O, e la nona mossa spetta a X. Ora il giocatore
-euristico contro quello casuale, da entrambe le parti:
+euristico contro quello a caso, da entrambe le parti:
 """,
     "8c35a8a8dd": """
 Cento partite per parte qui bastano: anche gli estremi inferiori degli intervalli sono molto
-al di sopra di quello che ottiene il gioco casuale. Pensare una mossa avanti batte il non
+al di sopra di quello che ottiene chi gioca a caso. Pensare una mossa avanti batte il non
 avere un piano, da qualunque parte del tabellone.
 """,
     "82f4e7cf8b": """
@@ -311,7 +311,7 @@ punteggio è quello di Goff: 1 per una vittoria, 1/2 per la linea completata dop
 collasso dà una linea a entrambi i giocatori.
 """,
     "9592dd245f": """
-Perché un giocatore forte potrebbe comunque perdere qualche partita contro quello casuale?
+Perché un giocatore forte potrebbe comunque perdere qualche partita contro quello a caso?
 Quante partite servono prima di fidarsi di una classifica? (Prova `GAMES = 50`.)
 """,
     "f6e052e791": f"""
@@ -320,7 +320,7 @@ Quante partite servono prima di fidarsi di una classifica? (Prova `GAMES = 50`.)
 - Chiudere un anello dà la scelta all'avversario: controlla entrambi i collassi prima di chiuderne uno.
 - Quando scegli tu, confronta i due risultati: uno dei due può vincere subito.
 - Il giocatore euristico guarda avanti di una mossa (vinci, non regalare una vittoria, costruisci linee); il giocatore perfetto cerca fino alla fine.
-- Muovere per primi è un grande vantaggio, anche giocando a caso (X vince circa il 58 % delle partite casuali, O circa il 31 %: gli intervalli al 95 % sono molto lontani).
+- Muovere per primi è un grande vantaggio, anche giocando a caso (X vince circa il 58 % delle partite giocate a caso, O circa il 31 %: gli intervalli al 95 % sono molto lontani).
 - Una frazione ottenuta da n partite è incerta di circa ± 2√(p(1 − p)/n); di' sempre quanto è sicuro un risultato simulato.
 - Un giocatore è una funzione da una posizione a un'azione consentita; `play_match` organizza tornei equi con un `seed`.
 
