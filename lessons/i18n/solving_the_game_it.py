@@ -76,6 +76,12 @@ CODE = [
         '"""+1 se da qui X vince con il gioco perfetto, -1 se vince O, 0 per la patta."""',
     ),
     ('print("value for X:",', 'print("valore per X:",'),
+    # CacheInfo(..., maxsize=None, ...) would show Python's None: print its two numbers in words.
+    (
+        "print(minimax.cache_info())",
+        "info = minimax.cache_info()\n"
+        'print("posizioni risolte:", info.currsize, "  ritrovate nella cache:", info.hits)',
+    ),
     ('print("solver:",', 'print("risolutore:",'),
     ('f"{scoring:9} value {result.value:+}"', 'f"{scoring:9} valore {result.value:+}"'),
     ('or "none"', 'or "nessuna"'),
