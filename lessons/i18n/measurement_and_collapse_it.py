@@ -65,7 +65,7 @@ MARKDOWN = {
 **Dopo questo notebook saprai**
 
 - riconoscere quando una mossa chiude un *anello*, e dire perché un anello obbliga a decidere;
-- dire chi è *chi sceglie* e prevedere i due risultati possibili di un collasso;
+- riconoscere *chi sceglie* e prevedere i due risultati possibili di un collasso;
 - seguire un collasso passo per passo, steli compresi, e vedere che gli entanglement separati restano intatti;
 - confrontare il collasso del gioco con una misura quantistica: che cosa corrisponde e che cosa no.
 
@@ -90,14 +90,14 @@ dell'anello ora è occupata. Se il gioco permettesse a un quarto segno di unire 
 caselle, ci sarebbero quattro segni per tre caselle e **nessuna** realtà. Quindi l'anello non
 può aspettare: va risolto subito. Ecco perché un anello obbliga a decidere.
 
-## 2. Chi decide: chi sceglie
+## 2. Chi decide: *chi sceglie*
 
 La regola: il giocatore che **non** ha chiuso l'anello sceglie in quale delle sue due caselle
 finisce il segno più recente. Qui l'ha chiuso X con X3, quindi è O
 [chi sceglie]({G}#chooser). Il gioco lo sa:
 """,
     "dab87f33fb": """
-Ogni scelta tiene esattamente una delle due realtà: quella in cui il segno più recente sta già
+Ogni scelta conserva esattamente una delle due realtà: quella in cui il segno più recente sta già
 nella casella scelta. `collapse_subsets` mostra quale realtà sopravvive a quale scelta:
 """,
     "1d7370c4da": f"""

@@ -146,7 +146,7 @@ A ogni turno scorre questo elenco e si ferma alla prima regola che decide:
 3. **Non regalare una vittoria:** scarta ogni coppia dopo la quale l'avversario può vincere
    subito.
 4. **Costruire linee:** preferisci le caselle che stanno su molte linee non bloccate
-   dall'avversario (il centro sta su 4 linee, un angolo su 3, un lato su 2), contando doppie
+   dall'avversario (il centro sta su 4 linee, un angolo su 3, una casella laterale su 2), contando doppie
    le linee dove ho già segni classici.
 
 Sa spiegare le sue scelte. Qui gli chiediamo di due possibili prime mosse:
@@ -168,7 +168,7 @@ In questa posizione la mossa 6 di O (`4-7`) ha chiuso un anello, quindi sceglie 
     "bf1c2f83af": """
 ### Esercizio 05-1
 
-Dove deve mettere O6 X, nella casella 4 o nella casella 7? Una delle due scelte vince
+Sceglie X: dove deve mettere O6, nella casella 4 o nella casella 7? Una delle due scelte vince
 subito. Segui su carta la cascata di ciascuna (oppure con `qttt_edu.graph.cascade`), poi
 rispondi con la casella.
 """,
