@@ -171,7 +171,7 @@ meccanica quantistica nel gioco non compare affatto:
 
 | | meccanica quantistica | tris quantistico |
 |---|---|---|
-| pesi | ogni possibilità ha un'**ampiezza**; le probabilità sono i loro quadrati (la regola di Born) e non devono essere uguali | ogni realtà conta allo stesso modo (i pesi uguali di Goff) |
+| pesi | ogni possibilità ha un'**ampiezza**; le probabilità sono i loro quadrati (la regola di Born) e non sono per forza uguali | ogni realtà conta allo stesso modo (i pesi uguali di Goff) |
 | segni (fasi) e interferenza | le ampiezze hanno un segno, quindi due strade verso lo stesso risultato possono sommarsi o **cancellarsi** | le realtà si sommano soltanto; non si cancella mai niente |
 | correlazioni | qubit entangled danno correlazioni che **nessun elenco** di risultati prestabiliti può dare (sezione 6) | un elenco di tabelloni è proprio un elenco del genere |
 | chi sceglie il risultato | **nessuno**: è casuale, con le probabilità della regola di Born | **un giocatore**, di proposito (chi sceglie) |
@@ -219,7 +219,7 @@ scelta vincente" a "offrire solo buone probabilità".
 
 La variante casuale è più vicina alla fisica sotto un aspetto (i risultati sono casuali) e
 altrettanto lontana sotto un altro: la moneta è equa, 50 e 50, mentre una vera misura segue
-la regola di Born con pesi che non devono essere uguali. Da dove vengono quei pesi?
+la regola di Born con pesi che non sono per forza uguali. Da dove vengono quei pesi?
 
 ## 4. Un vero sistema a due stati, in numpy
 
@@ -227,8 +227,8 @@ la regola di Born con pesi che non devono essere uguali. Da dove vengono quei pe
 
 Questa sezione e la successiva usano un solo calcolo. Un **vettore** è un elenco di numeri,
 come (3, 4). Una **matrice** è una tabella di numeri. Una matrice per un vettore dà un nuovo
-vettore: ogni elemento è una **riga** della matrice per il vettore, elemento per elemento,
-sommati:
+vettore: ogni elemento è una **riga** della matrice per il vettore, cioè i prodotti elemento
+per elemento, sommati:
 
 ```
 | 1  2 |   | 3 |   | 1·3 + 2·4 |   | 11 |

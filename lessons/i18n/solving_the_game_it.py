@@ -134,9 +134,9 @@ Quante sequenze diverse di **due** azioni ci sono (la prima mossa di X, poi quel
 """,
     "ae39ae7994": stuck("06-2"),
     "28709bf3c2": """
-Ora contiamo. L'ultimo livello non ha bisogno di giocare mosse: il numero di sequenze di un
-passo più lunghe è semplicemente il numero di azioni consentite, quindi il livello più
-profondo si conta *sommando i numeri di rami* (il "conteggio in blocco").
+Ora contiamo. Per l'ultimo livello non serve giocare le mosse: in ogni posizione, il numero
+di sequenze lunghe un passo in più è semplicemente il numero di azioni consentite, quindi il
+livello più profondo si conta *sommando i numeri di rami* (il "conteggio in blocco").
 """,
     "0ed0bba952": """
 La profondità 3 non è semplicemente 36³: se la prima mossa di O usa le due caselle di X,
@@ -147,7 +147,7 @@ a mano.
     "bfda125351": """
 ## 2. Simmetria
 
-Ruotare il tabellone o ribaltarlo non cambia chi sta vincendo. Un risolutore deve esaminare
+Ruotare il tabellone o ribaltarlo non cambia chi sta vincendo. A un risolutore basta esaminare
 una sola posizione per ogni famiglia di posizioni simmetriche.
 """,
     "671ca32446": """

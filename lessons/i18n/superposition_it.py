@@ -58,7 +58,7 @@ MARKDOWN = {
 - calcolare la probabilità di un evento con i pesi uguali di Goff;
 - leggere la posizione scritta come ket, e capire perché mosse separate si moltiplicano.
 
-**Prima di cominciare:** il notebook [00 · Inizia qui]({nb("00_start_here")}): hai giocato una partita. Non serve sapere di fisica.
+**Prima di cominciare:** il notebook [00 · Inizia qui]({nb("00_start_here")}), in cui hai giocato una partita. Non servono conoscenze di fisica.
 
 **Tempo:** circa 35 minuti (esercizi compresi).
 """,

@@ -102,7 +102,7 @@ MARKDOWN = {
 
 Esegui la cella qui sotto (cliccaci sopra, poi premi **Shift+Invio**). Carica il motore delle
 regole e il correttore degli esercizi. Un `Game` costruito da una *trascrizione* come
-`"1-2 1-2 c1"` si disegna da sola quando è l'ultima riga di una cella.
+`"1-2 1-2 c1"` si disegna da solo quando è l'ultima riga di una cella.
 """,
     "ed1013f1d3": f"""
 ## 1. Contano solo i segni classici
