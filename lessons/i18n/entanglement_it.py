@@ -37,8 +37,8 @@ CODE = [
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('"2/3" or 0.67', '"2/3" o 0.67'),
     (
-        "\"\"\"Print classical boards side by side; '.' is an empty square.\"\"\"",
-        "\"\"\"Stampa tabelloni classici affiancati; '.' è una casella vuota.\"\"\"",
+        '"""Print classical boards side by side; \'.\' is an empty square."""',
+        '"""Stampa tabelloni classici affiancati; \'.\' è una casella vuota."""',
     ),
     ('"joins squares", a, "and", b', '"unisce le caselle", a, "e", b'),
     ('"separate groups:"', '"gruppi separati:"'),

@@ -64,8 +64,10 @@ CODE = [
         'print(f"stima di perft(4): {estimate(4):,.0f}   valore esatto: {exact:,}".replace(",", " ")'
         ' + f"   scarto: {off:.2%}")',
     ),
-    ('f"depth {depth:2}: about {estimate(depth):.2g} sequences"',
-     'f"profondità {depth:2}: circa {estimate(depth):.2g} sequenze"'),
+    (
+        'f"depth {depth:2}: about {estimate(depth):.2g} sequences"',
+        'f"profondità {depth:2}: circa {estimate(depth):.2g} sequenze"',
+    ),
     (
         'f"complete games: about {mean:.2g} (± {error / mean:.0%} standard error)"',
         'f"partite complete: circa {mean:.2g} (errore standard ± {error / mean:.0%})"',
@@ -90,8 +92,10 @@ CODE = [
         "f\"{scoring:9} risultato {end.winner or 'patta':>5}   linee: {lines}"
         '   punti di Goff {end.scores}"',
     ),
-    ('print("value:", line.value, "  positions searched:"',
-     'print("valore:", line.value, "  posizioni esaminate:"'),
+    (
+        'print("value:", line.value, "  positions searched:"',
+        'print("valore:", line.value, "  posizioni esaminate:"',
+    ),
     ('print("perfect play goes on:",', 'print("il gioco perfetto continua con:",'),
 ]
 

@@ -64,7 +64,7 @@ CODE = [
     ('print("O wins", interval(', 'print("O vince:", interval('),
     (
         '(X) vs {o.name:<9} (O): heuristic wins"',
-        '(X) contro {o.name:<9} (O): l\'euristico vince:"',
+        "(X) contro {o.name:<9} (O): l'euristico vince:\"",
     ),
     (
         'f"{x.name} (X) vs {o.name} (O): {game.outcome.result:>4}   {game.record()}"',

@@ -37,8 +37,8 @@ CODE = [
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('"1/4" or 0.25', '"1/4" o 0.25'),
     (
-        "\"\"\"Print classical boards side by side; '.' is an empty square.\"\"\"",
-        "\"\"\"Stampa tabelloni classici affiancati; '.' è una casella vuota.\"\"\"",
+        '"""Print classical boards side by side; \'.\' is an empty square."""',
+        '"""Stampa tabelloni classici affiancati; \'.\' è una casella vuota."""',
     ),
     ('"realities")', '"realtà")'),
     ('"separate groups:"', '"gruppi separati:"'),
