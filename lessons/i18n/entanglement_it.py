@@ -77,7 +77,7 @@ MARKDOWN = {
     "7e10f6849b": f"""
 ## 1. Due segni condividono una casella
 
-Nella Fig. 3 di Goff ({GOFF}) O risponde al `1-2` di X con `2-5`: O mette uno dei suoi segni
+Nella Fig. 3 di Goff ({GOFF}) O risponde alla mossa `1-2` di X con `2-5`: O mette uno dei suoi segni
 spettrali nella casella 2, dove X ne ha già uno.
 """,
     "b431e5be81": """
