@@ -28,7 +28,7 @@ MARKDOWN = {
     "ddf6ea089b": """
 # 00 · Inizia qui
 
-*Tris quantistico, il percorso dello studente, notebook 00 di 07 (versione italiana; gli altri notebook sono in inglese).*
+*Tris quantistico, il percorso dello studente, notebook 00 di 07 (versione italiana).*
 [Apri questo notebook su Binder](https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/00_start_here.it.ipynb) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
@@ -176,19 +176,19 @@ Bloccato? `checks.hint("00-3")` dà un suggerimento; `checks.solution("00-3")` m
 ## Come è organizzato il kit
 
 **I notebook** (la cartella `notebooks/`, un livello sopra) sono il percorso dello studente. Ognuno comincia con ciò che
-imparerai, finisce con un riassunto e richiede circa una lezione di 45 minuti (i notebook 05 e 07 ne richiedono due). Solo questo primo notebook è in italiano.
+imparerai, finisce con un riassunto e richiede circa una lezione di 45 minuti (i notebook 05 e 07 ne richiedono due). Tutti e otto i notebook sono anche in italiano, in questa cartella; gli originali in inglese sono nella cartella `notebooks/`.
 """,
     "8aec990f34": """
 | notebook | di che cosa parla |
 |---|---|
 | [00 · Inizia qui](00_start_here.it.ipynb) | gioca una partita; come funziona il kit (questo notebook) |
-| [01 · Sovrapposizione](../01_superposition.ipynb) | un segno in due caselle; realtà; probabilità |
-| [02 · Entanglement](../02_entanglement.ipynb) | segni che condividono caselle; il grafo dell'entanglement; i numeri di Goff sulla decoerenza |
-| [03 · Misura e collasso](../03_measurement_and_collapse.ipynb) | anelli, chi sceglie, la cascata: la misura nel gioco |
-| [04 · Vittoria e punteggio](../04_winning_and_scoring.ipynb) | linee, linee simultanee, i punti di Goff, la nona mossa |
-| [05 · Strategia](../05_strategy.ipynb) | giocare contro il computer; trappole; il tuo giocatore in un torneo di classe |
-| [06 · Risolvere il gioco](../06_solving_the_game.ipynb) | quanto è grande il gioco; minimax; che cosa dà il gioco perfetto |
-| [07 · La metafora e la fisica](../07_metaphor_and_physics.ipynb) | dove la metafora regge e dove no; collasso casuale; veri qubit con NumPy |
+| [01 · Sovrapposizione](01_superposition.it.ipynb) | un segno in due caselle; realtà; probabilità |
+| [02 · Entanglement](02_entanglement.it.ipynb) | segni che condividono caselle; il grafo dell'entanglement; i numeri di Goff sulla decoerenza |
+| [03 · Misura e collasso](03_measurement_and_collapse.it.ipynb) | anelli, chi sceglie, la cascata: la misura nel gioco |
+| [04 · Vittoria e punteggio](04_winning_and_scoring.it.ipynb) | linee, linee simultanee, i punti di Goff, la nona mossa |
+| [05 · Strategia](05_strategy.it.ipynb) | giocare contro il computer; trappole; il tuo giocatore in un torneo di classe |
+| [06 · Risolvere il gioco](06_solving_the_game.it.ipynb) | quanto è grande il gioco; minimax; che cosa dà il gioco perfetto |
+| [07 · La metafora e la fisica](07_metaphor_and_physics.it.ipynb) | dove la metafora regge e dove no; collasso casuale; veri qubit con NumPy |
 """,
     "fb7af1ac03": f"""
 **Il glossario** ([lessons/glossary.md]({G})) spiega ogni parola del gioco:
@@ -201,7 +201,7 @@ imparerai, finisce con un riassunto e richiede circa una lezione di 45 minuti (i
 le regole in cinque lingue; [la scheda delle regole in italiano](../../lessons/rules/it.md).
 
 Per giocare e seguire i notebook non serve Python. Se ne sai un po' e sei
-curioso, [il README dei notebook](../README.md) elenca le parti del pacchetto (in inglese).
+curioso, [il README dei notebook](README.it.md) elenca le parti del pacchetto.
 `set_language("it")` nella prima cella di codice fa parlare il kit in italiano.
 """,
     "64272f7d47": """
@@ -214,6 +214,6 @@ curioso, [il README dei notebook](../README.md) elenca le parti del pacchetto (i
 
 ## E adesso
 
-Prosegui con **[01 · Sovrapposizione](../01_superposition.ipynb)** (in inglese). Guarda da vicino una singola mossa: che cosa significa che un segno sta in due caselle contemporaneamente.
+Prosegui con **[01 · Sovrapposizione](01_superposition.it.ipynb)**. Guarda da vicino una singola mossa: che cosa significa che un segno sta in due caselle contemporaneamente.
 """,
 }
