@@ -6,16 +6,8 @@ notebook. Links to another notebook go to its Norwegian copy when one exists and
 the English notebook one folder up.
 """
 
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{name}.nb.ipynb"
+import shared
+from shared import GOFF, G  # noqa: F401  (re-exported for the notebook tables)
 
 TITLES = {
     "00_start_here": "Start her",
@@ -31,12 +23,12 @@ TITLES = {
 
 def translated(name: str) -> bool:
     """Whether notebook ``name`` (e.g. "02_entanglement") has a Norwegian translation."""
-    return (HERE / f"{name[3:]}_nb.py").exists()
+    return shared.translated(name, "nb")
 
 
 def link(name: str) -> str:
     """The link target of notebook ``name`` from notebooks/i18n/."""
-    return f"{name}.nb.ipynb" if translated(name) else f"../{name}.ipynb"
+    return shared.link(name, "nb")
 
 
 def title(name: str) -> str:
@@ -51,7 +43,7 @@ def header(name: str, goals: list[str], before: str, time: str) -> str:
 # {name[:2]} · {TITLES[name]}
 
 *Kvante-tre på rad, elevens vei, notatbok {name[:2]} av 07 (norsk utgave).*
-[Åpne denne notatboken på Binder]({BINDER.format(name=name)}) (kjører i nettleseren, du trenger ikke installere noe).
+[Åpne denne notatboken på Binder]({shared.BINDER.format(name=name, lang="nb")}) (kjører i nettleseren, du trenger ikke installere noe).
 
 **Etter denne notatboken kan du**
 

@@ -1,8 +1,8 @@
 """Danish notebook 02 (entanglement): translations of the English cells, keyed by fingerprint."""
 
-from superposition_da import PREDICT, STUCK
+from shared import G
+from common_da import predict, stuck
 
-G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -65,7 +65,7 @@ virkelighed rummer hvert felt højst ét mærke.
 
 Hvor mange virkeligheder står `1-2 2-5` for?
 """,
-    "76a88fd09f": STUCK.format(n="02-1"),
+    "76a88fd09f": stuck("02-1"),
     "b714c421f4": """
 Skriv dem op for at tjekke, at du har talt rigtigt:
 """,
@@ -75,7 +75,7 @@ Skriv dem op for at tjekke, at du har talt rigtigt:
 Når alle virkeligheder er lige sandsynlige, hvad er så sandsynligheden for, at **X1 ender i
 felt 1**? (En brøk, et decimaltal eller en procent: alle tre går.)
 """,
-    "3ca61614fe": STUCK.format(n="02-2"),
+    "3ca61614fe": stuck("02-2"),
     "bb338128f1": """
 Tjek med `mark_odds`, der giver hvert spøgelsesmærkes sandsynlighed for hvert af dets
 to felter:
@@ -98,8 +98,8 @@ Det er [sammenfiltringsgrafen]({G}#entanglement-graph).
 `draw_entanglement` tegner den med hvert felts punkt (knude) dér, hvor feltet sidder på
 brættet, og hver kant mærket med sit mærke:
 """,
-    "da78b853b6": PREDICT.format(
-        q="Gruppen {1, 2, 5, 6} har tre mærker på fire felter, og det adskilte mærke X3"
+    "da78b853b6": predict(
+        "Gruppen {1, 2, 5, 6} har tre mærker på fire felter, og det adskilte mærke X3"
         " står på 7-9. Hvor mange virkeligheder har hele stillingen?"
     ),
     "8a345cedd4": """
@@ -127,7 +127,7 @@ Start fra `1-3 1-2`. Angiv **ét træk mere** (et par felter), hvorefter
 sandsynligheden for, at X1 ender i felt 3, er præcis **3/4**. Der er mere end ét rigtigt
 svar; tjekkeren godtager dem alle.
 """,
-    "ca2fdee604": STUCK.format(n="02-3"),
+    "ca2fdee604": stuck("02-3"),
     "3b37c88bc5": """
 ## 4. Sammenfiltring i ket'en
 
@@ -142,7 +142,7 @@ Er tilstanden for `1-2 2-5` **separabel** (et produkt af én faktor for X1 og é
 O2)? Svar ja eller nej. Vil du teste det ordentligt, så prøv at skrive den som
 (a|1⟩₁ + b|2⟩₁)(c|2⟩₂ + d|5⟩₂) og gange ud.
 """,
-    "2104ce5913": STUCK.format(n="02-4"),
+    "2104ce5913": stuck("02-4"),
     "dcb373070c": """
 En tilstand, der ikke er et produkt, kaldes **sammenfiltret**: det er ordets præcise
 betydning. Fælles felter gjorde fig. 3 sammenfiltret, mens fig. 2, uden fælles felter,
@@ -159,8 +159,8 @@ felt 1's side. Han angiver sandsynligheden for, at X1 ender i felt 3, som **50 %
 **materialets rekonstruktion**: en kæde, der vokser ét felt ad gangen på felt 1's side,
 og som giver hans fire tal.
 """,
-    "edd8bc942a": PREDICT.format(
-        q="Med fire mærker i kæden (`1-3 1-2 2-4 4-5`): hvad er sandsynligheden for, at X1"
+    "edd8bc942a": predict(
+        "Med fire mærker i kæden (`1-3 1-2 2-4 4-5`): hvad er sandsynligheden for, at X1"
         " ender i felt 3? Brug reglen fra afsnit 3."
     ),
     "edaf2ec274": """

@@ -1,6 +1,7 @@
 """Finnish notebook 02 (entanglement): translations of the English cells, keyed by fingerprint."""
 
-G = "../../lessons/glossary.md"
+from shared import G
+from common_fi import predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -28,22 +29,6 @@ CODE = [
         "{len(game.spooky):6}  {count_realities(game):13}",
     ),
 ]
-
-
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
 
 
 MARKDOWN = {
@@ -80,7 +65,7 @@ todellisuudessa jokaisessa ruudussa on enintään yksi merkki.
 
 Montako todellisuutta pelimerkintä `1-2 2-5` edustaa?
 """,
-    "76a88fd09f": _stuck("02-1"),
+    "76a88fd09f": stuck("02-1"),
     "b714c421f4": """
 Luetellaan ne, niin voit tarkistaa laskusi:
 """,
@@ -90,7 +75,7 @@ Luetellaan ne, niin voit tarkistaa laskusi:
 Kun jokainen todellisuus on yhtä todennäköinen, millä todennäköisyydellä **X1 päätyy
 ruutuun 1**? (Murtoluku, desimaaliluku tai prosentti: kaikki käyvät.)
 """,
-    "3ca61614fe": _stuck("02-2"),
+    "3ca61614fe": stuck("02-2"),
     "bb338128f1": """
 Tarkista funktiolla `mark_odds`, joka antaa jokaisen aavemerkin todennäköisyyden kummallekin
 sen kahdesta ruudusta:
@@ -113,7 +98,7 @@ Tämä on [lomittumisgraafi]({G}#entanglement-graph).
 `draw_entanglement` piirtää sen niin, että kunkin ruudun solmu on ruudun paikalla
 laudalla ja jokaisessa särmässä on sen merkki:
 """,
-    "da78b853b6": _predict(
+    "da78b853b6": predict(
         "Ryhmässä {1, 2, 5, 6} on kolme merkkiä neljässä ruudussa, ja erillinen merkki X3 on"
         " ruuduissa 7-9. Montako todellisuutta koko asemalla on?"
     ),
@@ -142,7 +127,7 @@ Aloita pelimerkinnästä `1-3 1-2`. Anna **yksi siirto lisää** (ruutupari), jo
 todennäköisyys, että X1 päätyy ruutuun 3, on täsmälleen **3/4**. Oikeita vastauksia on
 useampi kuin yksi; tarkistaja hyväksyy ne kaikki.
 """,
-    "ca2fdee604": _stuck("02-3"),
+    "ca2fdee604": stuck("02-3"),
     "3b37c88bc5": """
 ## 4. Lomittuminen ketissä
 
@@ -157,7 +142,7 @@ Onko pelimerkinnän `1-2 2-5` tila **separoituva** (tulo, jossa on yksi tekijä 
 O2:lle)? Vastaa kyllä tai ei. Kunnollinen testi: yritä kirjoittaa se muodossa
 (a|1⟩₁ + b|2⟩₁)(c|2⟩₂ + d|5⟩₂) ja kerro sulut auki.
 """,
-    "2104ce5913": _stuck("02-4"),
+    "2104ce5913": stuck("02-4"),
     "dcb373070c": """
 Tilaa, joka ei ole tulo, sanotaan **lomittuneeksi**: se on sanan täsmällinen merkitys.
 Yhteiset ruudut tekivät kuvan 3 tilasta lomittuneen, kun taas kuvan 2 tila, jossa ruutuja ei jaeta,
@@ -174,7 +159,7 @@ lisää merkkejä. Hän antaa todennäköisyydeksi, että X1 päätyy ruutuun 3,
 **tämän materiaalin rekonstruktio**: ketju, joka kasvaa ruutu kerrallaan ruudun 1 puolella
 ja tuottaa hänen neljä lukuaan.
 """,
-    "edd8bc942a": _predict(
+    "edd8bc942a": predict(
         "Kun ketjussa on neljä merkkiä (`1-3 1-2 2-4 4-5`), millä todennäköisyydellä X1 päätyy"
         " ruutuun 3? Käytä luvun 3 sääntöä."
     ),

@@ -1,35 +1,7 @@
 """Italian notebook 02 (entanglement): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import G, GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -60,7 +32,7 @@ MARKDOWN = {
 # 02 · Entanglement
 
 *Tris quantistico, il percorso dello studente, notebook 02 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("02_entanglement")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("02_entanglement")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -70,7 +42,7 @@ MARKDOWN = {
 - decidere se uno stato è un prodotto (separabile) o entangled;
 - ricostruire i numeri di "decoerenza" di Goff, 50, 67, 75 e 83 %, e dire che cosa il nome significa in fisica e che cosa no.
 
-**Prima di cominciare:** il notebook [01 · Sovrapposizione]({nb("01_superposition")}) (realtà, probabilità, ket).
+**Prima di cominciare:** il notebook [01 · Sovrapposizione]({link("01_superposition")}) (realtà, probabilità, ket).
 
 **Tempo:** circa 45 minuti (esercizi compresi); se manca il tempo, leggi a casa il riquadro finale.
 """,
@@ -218,6 +190,6 @@ Il nome che Goff dà alla scala è preso in prestito, quindi usalo con attenzion
 
 ## E adesso
 
-Prosegui con **[03 · Misura e collasso]({nb("03_measurement_and_collapse")})**. Quando una nuova mossa unisce due caselle già collegate, il grafo ha un anello, e il gioco deve decidere: misura e collasso.
+Prosegui con **[03 · Misura e collasso]({link("03_measurement_and_collapse")})**. Quando una nuova mossa unisce due caselle già collegate, il grafo ha un anello, e il gioco deve decidere: misura e collasso.
 """,
 }

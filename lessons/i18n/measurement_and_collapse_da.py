@@ -1,8 +1,8 @@
 """Danish notebook 03 (measurement and collapse): translations of the English cells."""
 
-from superposition_da import PREDICT, STUCK
+from shared import G
+from common_da import predict, stuck
 
-G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -52,8 +52,8 @@ Goffs fig. 4 (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposi
 og 5 var allerede forbundet gennem felt 2 (X1 forbinder 1-2, O2 forbinder 2-5), så det
 nye mærke lukker en ring i sammenfiltringsgrafen: en [løkke]({G}#cycle).
 """,
-    "c18750ea9f": PREDICT.format(
-        q="Tre mærker på tre felter, hvert mærke i ét af sine to felter, ét mærke pr. felt."
+    "c18750ea9f": predict(
+        "Tre mærker på tre felter, hvert mærke i ét af sine to felter, ét mærke pr. felt."
         " Hvor mange virkeligheder er der tilbage?"
     ),
     "72eead93fb": f"""
@@ -93,13 +93,13 @@ og 3. Tegn det mærke ind i grafen, før du besvarer spørgsmålene herunder.
 
 Hvem er vælgeren i `1-2 2-3 3-6 1-3`? Svar `"X"` eller `"O"`.
 """,
-    "1c8576294a": STUCK.format(n="03-1"),
+    "1c8576294a": stuck("03-1"),
     "bc039360ed": """
 ### Opgave 03-2
 
 Hvilke felter ligger **på løkken**? (Angiv dem i vilkårlig rækkefølge, fx `[4, 5, 6]`.)
 """,
-    "3d45d58ada": STUCK.format(n="03-2"),
+    "3d45d58ada": stuck("03-2"),
     "1d134c7d52": f"""
 Et mærke kan høre til gruppen uden at ligge på løkken: det hænger ud fra den. Goff
 kalder sådanne mærker [stilke]({G}#stem). En stilk har ingen frihed tilbage: uanset hvad
@@ -127,7 +127,7 @@ Nu det andet valg: X lægger O4 i felt **3**. Hvor ender hvert mærke i gruppen?
 dict fra felt til mærke, fx `{1: "X1", 2: "O2", ...}` (eller fra mærke til felt, hvis du
 hellere vil). Regn det ud på papir først.
 """,
-    "abfdf2abef": STUCK.format(n="03-3"),
+    "abfdf2abef": stuck("03-3"),
     "b3b80f6616": """
 ## 5. Begge udfald side om side
 
@@ -141,8 +141,8 @@ egentlig handler om.
 Et kollaps afgør kun den gruppe, løkken hører til. I denne stilling lukker X5
 løkken 1-2-3 (med stilken O4 på 3-6), mens X3 står for sig selv i felt 7 og 9.
 """,
-    "e9c6bf8184": PREDICT.format(
-        q="Hvilke mærker er stadig spøgelsesmærker, når O har valgt?"
+    "e9c6bf8184": predict(
+        "Hvilke mærker er stadig spøgelsesmærker, når O har valgt?"
     ),
     "798d6ab988": """
 ### Opgave 03-4
@@ -152,7 +152,7 @@ valget til **O** (stop før valget: intet `c`-led til sidst). Tjekkeren
 spiller den igennem. (Hvem skal lukke løkken, for at O vælger? Hvor mange mærker skal en løkke
 på fire felter bruge?)
 """,
-    "0e38eee06b": STUCK.format(n="03-4"),
+    "0e38eee06b": stuck("03-4"),
     "e233bf7763": """
 ## 7. Måling: hvor metaforen holder, og hvor den brister
 

@@ -1,6 +1,7 @@
 """Finnish notebook 03 (measurement and collapse): translations of the English cells."""
 
-G = "../../lessons/glossary.md"
+from shared import G
+from common_fi import predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -24,22 +25,6 @@ CODE = [
     ('"left alone:"', '"koskematta jäävät:"'),
     ('"still spooky:"', '"yhä aavemerkkeinä:"'),
 ]
-
-
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
 
 
 MARKDOWN = {
@@ -67,7 +52,7 @@ Goffin kuva 4 (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superpos
 ja 5 olivat jo yhteydessä ruudun 2 kautta (X1 yhdistää ruudut 1-2, O2 ruudut 2-5), joten
 uusi merkki sulkee lomittumisgraafiin umpinaisen kierroksen: [silmukan]({G}#cycle).
 """,
-    "c18750ea9f": _predict(
+    "c18750ea9f": predict(
         "Kolme merkkiä kolmessa ruudussa, jokainen merkki toisessa ruuduistaan, yksi merkki"
         " ruutua kohti. Montako todellisuutta on jäljellä?"
     ),
@@ -108,13 +93,13 @@ ja 3. Piirrä tämä merkki graafiin ennen kuin vastaat alla oleviin kysymyksiin
 
 Kuka on valitsija pelimerkinnässä `1-2 2-3 3-6 1-3`? Vastaa `"X"` tai `"O"`.
 """,
-    "1c8576294a": _stuck("03-1"),
+    "1c8576294a": stuck("03-1"),
     "bc039360ed": """
 ### Tehtävä 03-2
 
 Mitkä ruudut ovat **silmukassa**? (Anna ne missä järjestyksessä tahansa, esim. `[4, 5, 6]`.)
 """,
-    "3d45d58ada": _stuck("03-2"),
+    "3d45d58ada": stuck("03-2"),
     "1d134c7d52": f"""
 Merkki voi kuulua ryhmään olematta silmukassa: se roikkuu silmukassa kiinni. Goff
 kutsuu tällaisia merkkejä [varsiksi]({G}#stem). Varrella ei ole enää vapautta: teki
@@ -142,7 +127,7 @@ Nyt toinen valinta: X laittaa O4:n ruutuun **3**. Mihin ryhmän jokainen merkki
 päätyy? Vastaa sanakirjalla ruudusta merkkiin, kuten `{1: "X1", 2: "O2", ...}` (tai
 merkistä ruutuun, jos haluat). Mieti ensin paperilla.
 """,
-    "abfdf2abef": _stuck("03-3"),
+    "abfdf2abef": stuck("03-3"),
     "b3b80f6616": """
 ## 5. Molemmat lopputulokset rinnakkain
 
@@ -156,7 +141,7 @@ oikeastaan on kyse.
 Romahdus ratkaisee vain sen ryhmän, johon silmukka kuuluu. Tässä asemassa X5 sulkee
 silmukan 1-2-3 (varsi on O4 ruuduissa 3-6), kun taas X3 on erillään ruuduissa 7 ja 9.
 """,
-    "e9c6bf8184": _predict("Mitkä merkit ovat yhä aavemerkkejä, kun O on valinnut?"),
+    "e9c6bf8184": predict("Mitkä merkit ovat yhä aavemerkkejä, kun O on valinnut?"),
     "798d6ab988": """
 ### Tehtävä 03-4
 
@@ -165,7 +150,7 @@ valinnan **O:lle** (lopeta ennen valintaa: loppuun ei tule `c`-osaa). Tarkistaja
 pelaa sen uudelleen. (Kenen on suljettava silmukka, jotta O valitsee? Montako merkkiä neljän
 ruudun silmukka tarvitsee?)
 """,
-    "0e38eee06b": _stuck("03-4"),
+    "0e38eee06b": stuck("03-4"),
     "e233bf7763": """
 ## 7. Mittaus: missä vertauskuva pitää ja missä se pettää
 

@@ -1,35 +1,7 @@
 """Italian notebook 03 (measurement and collapse): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import G, GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -60,7 +32,7 @@ MARKDOWN = {
 # 03 · Misura e collasso
 
 *Tris quantistico, il percorso dello studente, notebook 03 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("03_measurement_and_collapse")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("03_measurement_and_collapse")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -69,7 +41,7 @@ MARKDOWN = {
 - seguire un collasso passo per passo, steli compresi, e vedere che gli entanglement separati restano intatti;
 - confrontare il collasso del gioco con una misura quantistica: che cosa corrisponde e che cosa no.
 
-**Prima di cominciare:** il notebook [02 · Entanglement]({nb("02_entanglement")}) (il grafo dell'entanglement, le realtà di un albero).
+**Prima di cominciare:** il notebook [02 · Entanglement]({link("02_entanglement")}) (il grafo dell'entanglement, le realtà di un albero).
 
 **Tempo:** circa 45 minuti (esercizi compresi); se manca il tempo, leggi a casa la sezione 7.
 """,
@@ -204,6 +176,6 @@ notebook 07 gioca una variante in cui invece decide una moneta.
 
 ## E adesso
 
-Prosegui con **[04 · Vittoria e punteggio]({nb("04_winning_and_scoring")})**. Ora che i segni diventano classici, possono fare linea: come si vince la partita e come Goff assegnava i punti.
+Prosegui con **[04 · Vittoria e punteggio]({link("04_winning_and_scoring")})**. Ora che i segni diventano classici, possono fare linea: come si vince la partita e come Goff assegnava i punti.
 """,
 }

@@ -1,8 +1,8 @@
 """Danish notebook 07 (the metaphor and the physics): translations of the English cells."""
 
-from superposition_da import PREDICT, STUCK
+from shared import G
+from common_da import predict, stuck
 
-G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -165,7 +165,7 @@ Goff foreslår selv en variant, hvor hvert kollaps afgøres tilfældigt. I fig. 
 
 Hvad er sandsynligheden i den tilfældige variant for, at X3 lander i felt 1 i fig. 4?
 """,
-    "87ab7f65f7": STUCK.format(n="07-1"),
+    "87ab7f65f7": stuck("07-1"),
     "10447f0e2c": """
 En mønt ændrer spillet mere, end man skulle tro. Den heuristiske spiller (Tommelfingerregler) vælger
 sine kollaps for at vinde; med en mønt er de valg væk. Herunder beholder en *møntkollaps*-indpakning
@@ -180,8 +180,8 @@ andel)/*n*), er de chancer, der passer med det, vi så. Hvor intervallerne for d
 to udgaver ikke overlapper, er forskellen ikke held; hvor de overlapper, kan disse
 partier ikke afgøre det.
 """,
-    "b504912516": PREDICT.format(
-        q="Vinder X, som trækker først, *sjældnere*, når en mønt afgør hvert kollaps?"
+    "b504912516": predict(
+        "Vinder X, som trækker først, *sjældnere*, når en mønt afgør hvert kollaps?"
     ),
     "1c1da6e2ff": """
 Det, der ændrer sig, er ikke X's andel: de to intervaller for X overlapper, så disse partier viser
@@ -232,7 +232,7 @@ Denne tilstand har amplituden 1/√3 for |0⟩:
 
 Vi måler denne qubit: hvad er sandsynligheden for udfaldet 0?
 """,
-    "dbef6ae09a": STUCK.format(n="07-2"),
+    "dbef6ae09a": stuck("07-2"),
     "36f941e470": """
 Mål 10.000 ens forberedte qubits. `rng.choice(2, size=shots, p=...)` trækker
 udfaldet 0 eller 1 for hvert skud med sandsynlighederne `p`: Borns regel, ét skud
@@ -256,7 +256,7 @@ Brug nu H **to gange** på |0⟩, og mål. Hvad er sandsynligheden for udfaldet 
 Regn H gange vektoren (1/√2, 1/√2) ud i hånden, fortegn medregnet, før du kører den
 næste celle.
 """,
-    "f302eebc04": STUCK.format(n="07-3"),
+    "f302eebc04": stuck("07-3"),
     "21683b19f7": """
 To veje fører til |1⟩ efter to H-gates, med amplituderne +1/2 og −1/2: de **ophæver** hinanden.
 De to veje til |0⟩ giver tilsammen 1. Det er **interferens**, og det er kernen i
@@ -287,8 +287,8 @@ Bob prøver. Han vil sende bittene i en besked: for et 0 måler han langs 0°, f
 skud, hvor Bob sendte 0, og hvor han sendte 1 (hun kan først sortere dem bagefter, når Bob
 fortæller hende sin liste ad almindelig vej).
 """,
-    "05af8aa487": PREDICT.format(
-        q="Bliver Alices andel af 1-taller anderledes, når Bob vælger 45° i stedet for 0°?"
+    "05af8aa487": predict(
+        "Bliver Alices andel af 1-taller anderledes, når Bob vælger 45° i stedet for 0°?"
     ),
     "724c5920c7": """
 Uanset hvad Bob vælger, ser Alice en ærlig mønt: præcis 1/2 i teorien og intervaller,
@@ -319,8 +319,8 @@ der skal svares for hver vinkel, ligesom en kuvert, eller ligesom et bræt i spi
 Cellen herunder afprøver alle mulige sedler: Alices svar for *a* og *a′*, Bobs for
 *b* og *b′*.
 """,
-    "105d7c38b1": PREDICT.format(
-        q="Hvad er det største S, som en seddel, eller en blanding af sedler, kan give?"
+    "105d7c38b1": predict(
+        "Hvad er det største S, som en seddel, eller en blanding af sedler, kan give?"
     ),
     "45bfd5a3eb": """
 Hver enkelt seddel giver S = +2 eller −2 (skriv S = A(B + B′) + A′(B − B′): den ene parentes er
@@ -332,7 +332,7 @@ komme over 2. Det er en **Bell-ulighed**: |S| ≤ 2 for enhver klassisk forklari
 *a* = 0°, *a′* = 45°, *b* = 22,5°, *b′* = −22,5°, og beregn E præcist med `joint`
 og også ud fra 10.000 simulerede skud pr. par af vinkler.
 """,
-    "afc2965999": PREDICT.format(q="Hvilken værdi af S giver de sammenfiltrede qubits?"),
+    "afc2965999": predict("Hvilken værdi af S giver de sammenfiltrede qubits?"),
     "f4feb0122f": """
 S = 2√2 ≈ 2,83, et godt stykke over den klassiske grænse på 2 (det simulerede interval holder sig også
 over 2), og 2√2 er det mest, kvantemekanikken tillader (B. S. Cirel'son, *Lett. Math.
@@ -362,7 +362,7 @@ Hvilke af disse udsagn gælder for **Kvante-kryds og bolle, som materialet spill
 
 Angiv bogstaverne for alle de udsagn, der gælder, fx `"B, C"`.
 """,
-    "91eb661b2f": STUCK.format(n="07-4"),
+    "91eb661b2f": stuck("07-4"),
     "d70a19afef": """
 ## 7. Hvad er spillet så godt for?
 

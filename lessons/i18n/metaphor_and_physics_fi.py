@@ -1,6 +1,7 @@
 """Finnish notebook 07 (the metaphor and the physics): translations of the English cells."""
 
-G = "../../lessons/glossary.md"
+from shared import G
+from common_fi import predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -96,22 +97,6 @@ CODE = [
 ]
 
 
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
-
-
 MARKDOWN = {
     "f9bbdc1c33": """
 # 07 · Vertauskuva ja fysiikka
@@ -180,7 +165,7 @@ Goff itse ehdottaa muunnelmaa, jossa jokainen romahdus ratkaistaan satunnaisesti
 
 Millä todennäköisyydellä X3 päätyy kuvassa 4 ruutuun 1, kun pelataan satunnaista muunnelmaa?
 """,
-    "87ab7f65f7": _stuck("07-1"),
+    "87ab7f65f7": stuck("07-1"),
     "10447f0e2c": """
 Kolikko muuttaa peliä enemmän kuin voisi luulla. Nyrkkisääntöpelaaja tekee romahdusvalintansa
 voittaakseen; kolikon kanssa näitä valintoja ei ole. Alla *kolikkoromahdus*-kääre
@@ -195,7 +180,7 @@ osuus)/*n*), kertoo ne todennäköisyydet, jotka sopivat havaintoihimme. Kun ver
 eivät mene päällekkäin, ero ei ole tuuria; kun ne menevät päällekkäin, nämä
 pelit eivät pysty ratkaisemaan asiaa.
 """,
-    "b504912516": _predict(
+    "b504912516": predict(
         "Voittaako X, joka aloittaa, *harvemmin*, kun kolikko ratkaisee jokaisen romahduksen?"
     ),
     "1c1da6e2ff": """
@@ -247,7 +232,7 @@ Tässä tilassa perustilan |0⟩ amplitudi on 1/√3:
 
 Kun tämä kubitti mitataan, millä todennäköisyydellä tulos on 0?
 """,
-    "dbef6ae09a": _stuck("07-2"),
+    "dbef6ae09a": stuck("07-2"),
     "36f941e470": """
 Mitataan 10 000 samalla tavalla valmistettua kubittia. `rng.choice(2, size=shots, p=...)` arpoo
 jokaiselle mittaukselle tuloksen 0 tai 1 todennäköisyyksillä `p`: Bornin sääntö mittaus
@@ -271,7 +256,7 @@ Sovella nyt H:ta **kahdesti** tilaan |0⟩ ja mittaa. Millä todennäköisyydell
 Laske H kertaa vektori (1/√2, 1/√2) käsin, etumerkit mukaan lukien, ennen kuin suoritat
 seuraavan solun.
 """,
-    "f302eebc04": _stuck("07-3"),
+    "f302eebc04": stuck("07-3"),
     "21683b19f7": """
 Kahden H-portin jälkeen tilaan |1⟩ johtaa kaksi reittiä, amplitudeilla +1/2 ja −1/2: ne **kumoavat**
 toisensa. Kaksi reittiä tilaan |0⟩ summautuvat arvoon 1. Tämä on **interferenssi**, ja se on
@@ -302,7 +287,7 @@ Bob yrittää. Hän haluaa lähettää viestin bitit: bitille 0 hän mittaa kulm
 mittauksille, joissa Bob lähetti 0:n, ja niille, joissa hän lähetti 1:n (hän voi lajitella ne vasta myöhemmin, kun Bob
 kertoo hänelle listansa tavallista tietä).
 """,
-    "05af8aa487": _predict(
+    "05af8aa487": predict(
         "Onko Alicen ykkösten osuus erilainen, kun Bob valitsee kulman 45° kulman 0° sijaan?"
     ),
     "724c5920c7": """
@@ -334,7 +319,7 @@ lukee, mitä kussakin kulmassa vastataan, kuin kirjekuoressa tai kuin lauta peli
 Alla oleva solu kokeilee jokaista mahdollista lappua: Alicen vastaukset kulmiin *a* ja *a′*, Bobin kulmiin
 *b* ja *b′*.
 """,
-    "105d7c38b1": _predict(
+    "105d7c38b1": predict(
         "Mikä on suurin S, jonka mikään lappu tai lappujen sekoitus voi antaa?"
     ),
     "45bfd5a3eb": """
@@ -347,7 +332,7 @@ ylittää lukua 2. Tämä on **Bellin epäyhtälö**: |S| ≤ 2 jokaiselle klass
 *a* = 0°, *a′* = 45°, *b* = 22,5°, *b′* = −22,5°, ja lasketaan E tarkasti funktiolla `joint`
 sekä 10 000 simuloidusta mittauksesta kutakin kulmaparia kohti.
 """,
-    "afc2965999": _predict("Minkä S:n arvon lomittuneet kubitit antavat?"),
+    "afc2965999": predict("Minkä S:n arvon lomittuneet kubitit antavat?"),
     "f4feb0122f": """
 S = 2√2 ≈ 2,83, selvästi yli klassisen rajan 2 (myös simuloitu väli pysyy luvun 2
 yläpuolella), ja 2√2 on suurin, minkä kvanttimekaniikka sallii (B. S. Cirel'son, *Lett. Math.
@@ -377,7 +362,7 @@ Mitkä näistä väitteistä pätevät **kvanttiristinollaan sellaisena kuin tä
 
 Anna kaikkien pätevien väitteiden kirjaimet, esim. `"B, C"`.
 """,
-    "91eb661b2f": _stuck("07-4"),
+    "91eb661b2f": stuck("07-4"),
     "d70a19afef": """
 ## 7. Mihin peli sitten kelpaa?
 

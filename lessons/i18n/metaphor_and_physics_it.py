@@ -1,35 +1,7 @@
 """Italian notebook 07 (the metaphor and the physics): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import G, GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -126,7 +98,7 @@ MARKDOWN = {
 # 07 · La metafora e la fisica
 
 *Tris quantistico, il percorso dello studente, notebook 07 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("07_metaphor_and_physics")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("07_metaphor_and_physics")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -136,7 +108,7 @@ MARKDOWN = {
 - eseguire un esperimento CHSH: confrontare quello che danno qubit entangled con quello che può dare qualsiasi elenco di risposte prestabilite (o di tabelloni);
 - mostrare che la scelta di misura di Bob non cambia i risultati di Alice (non-segnalazione), e perché chi sceglie nel gioco è diverso.
 
-**Prima di cominciare:** i notebook da [01]({nb("01_superposition")}) a [03]({nb("03_measurement_and_collapse")}). Le sezioni 4–6 usano un po' di algebra: la sezione 4 insegna l'unico pezzo di calcolo con le matrici che serve. I numeri complessi non servono.
+**Prima di cominciare:** i notebook da [01]({link("01_superposition")}) a [03]({link("03_measurement_and_collapse")}). Le sezioni 4–6 usano un po' di algebra: la sezione 4 insegna l'unico pezzo di calcolo con le matrici che serve. I numeri complessi non servono.
 
 **Tempo:** circa 65 minuti, due lezioni: sezioni 1–4 (circa 35 minuti), poi 5–7 (esercizi compresi). Con una sola lezione, fermati dopo la sezione 4 e leggi la sezione 7.
 """,
@@ -413,6 +385,6 @@ coppia di buste sigillate. Sapere esattamente dov'è quel confine: ecco che cosa
 
 ## E adesso
 
-Sei arrivato alla fine del percorso. Torna a [00 · Inizia qui]({nb("00_start_here")}) e gioca una partita contro il giocatore perfetto con occhi nuovi, prova la variante a collasso casuale con un amico e una moneta, oppure leggi l'articolo di Goff, che discute molte più idee (interferenza, decoerenza, molti mondi) di quante ne stiano qui.
+Sei arrivato alla fine del percorso. Torna a [00 · Inizia qui]({link("00_start_here")}) e gioca una partita contro il giocatore perfetto con occhi nuovi, prova la variante a collasso casuale con un amico e una moneta, oppure leggi l'articolo di Goff, che discute molte più idee (interferenza, decoerenza, molti mondi) di quante ne stiano qui.
 """,
 }

@@ -1,6 +1,6 @@
 """Danish notebook 06 (solving the game): translations of the English cells, keyed by fingerprint."""
 
-from superposition_da import PREDICT, STUCK
+from common_da import predict, stuck
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -91,13 +91,13 @@ forskellige følger af handlinger med en given længde. Forudsig de to første n
 
 Hvor mange forskellige første træk har X?
 """,
-    "7de80930ef": STUCK.format(n="06-1"),
+    "7de80930ef": stuck("06-1"),
     "f900af3d8e": """
 ### Opgave 06-2
 
 Hvor mange forskellige følger af **to** handlinger er der (X's første træk, så O's)?
 """,
-    "ae39ae7994": STUCK.format(n="06-2"),
+    "ae39ae7994": stuck("06-2"),
     "28709bf3c2": """
 Tæl nu. Det sidste niveau kræver ikke, at der spilles nogen træk: antallet af følger ét skridt
 dybere er bare antallet af lovlige handlinger, så det dybeste niveau tælles ved at
@@ -121,7 +121,7 @@ kun at undersøge én stilling fra hver familie af symmetriske stillinger.
 Hvor mange symmetrier har et kvadratisk bræt (måder at dreje eller spejle det over i sig selv,
 medregnet at gøre ingenting)?
 """,
-    "f9a8eabf22": STUCK.format(n="06-3"),
+    "f9a8eabf22": stuck("06-3"),
     "8c3b22d309": """
 `symmetries()` skriver dem op som afbildninger af felterne (`sym[s]` er dér, hvor felt `s` havner). Del
 X's 36 første træk op i familier af symmetriske træk:
@@ -140,8 +140,8 @@ veje. Et enkelt gæt er groft, men dets **gennemsnit** over mange tilfældige ve
 antallet af veje (et *middelret* skøn), og spredningen af gættene fortæller, hvor
 langt gennemsnittet kan ligge ved siden af.
 """,
-    "c59b57a9c4": PREDICT.format(
-        q="Det præcise perft(4) er 1.531.656. Hvor langt fra det ligger gennemsnittet af"
+    "c59b57a9c4": predict(
+        "Det præcise perft(4) er 1.531.656. Hvor langt fra det ligger gennemsnittet af"
         " 10.000 tilfældige veje, i procent?"
     ),
     "d2bc5c81b3": """
@@ -163,7 +163,7 @@ kollaps medregnet, og lander cirka hundrede gange højere.
 
 Regn Goffs tal 9!² ud (brug `math.factorial`).
 """,
-    "553cc61e12": STUCK.format(n="06-4"),
+    "553cc61e12": stuck("06-4"),
     "68b8598eda": """
 ## 4. Minimax
 
@@ -205,7 +205,7 @@ begge spillere en linje:
 Her er en stilling efter tre træk, starten på et forløb med perfekt spil fra det
 tomme bræt efter materialets regel. O skal lave træk 4.
 """,
-    "f60e45beea": PREDICT.format(q="Giver de tre måder at give point på den samme værdi her?"),
+    "f60e45beea": predict("Giver de tre måder at give point på den samme værdi her?"),
     "8db7876050": """
 Efter materialets regel vinder X; hvis samtidige linjer gav uafgjort, kunne O holde uafgjort;
 og med Goffs point vinder X med et halvt point. Så O's bedste forsvar her *er* en

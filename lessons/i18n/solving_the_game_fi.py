@@ -1,5 +1,6 @@
 """Finnish notebook 06 (solving the game): translations of the English cells, keyed by fingerprint."""
 
+from common_fi import predict, stuck
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ('"yes" or "no"', '"kyllä" tai "ei"'),
@@ -68,22 +69,6 @@ CODE = [
 ]
 
 
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
-
-
 MARKDOWN = {
     "024741d2b2": """
 # 06 · Pelin ratkaiseminen
@@ -114,13 +99,13 @@ erilaisten toimintojonojen määrällä. Ennusta kaksi ensimmäistä tasoa.
 
 Montako erilaista ensimmäistä siirtoa X:llä on?
 """,
-    "7de80930ef": _stuck("06-1"),
+    "7de80930ef": stuck("06-1"),
     "f900af3d8e": """
 ### Tehtävä 06-2
 
 Montako erilaista **kahden** toiminnon jonoa on (X:n ensimmäinen siirto, sitten O:n)?
 """,
-    "ae39ae7994": _stuck("06-2"),
+    "ae39ae7994": stuck("06-2"),
     "28709bf3c2": """
 Lasketaan nyt. Viimeisellä tasolla siirtoja ei tarvitse pelata: askelta syvemmällä olevien jonojen
 määrä on yksinkertaisesti sallittujen toimintojen määrä, joten syvin taso lasketaan
@@ -144,7 +129,7 @@ tutkia vain yksi asema kustakin toistensa kanssa symmetristen asemien perheestä
 Montako symmetriaa neliön muotoisella laudalla on (tapoja kääntää tai peilata se itsensä päälle,
 tekemättä jättäminen mukaan lukien)?
 """,
-    "f9a8eabf22": _stuck("06-3"),
+    "f9a8eabf22": stuck("06-3"),
     "8c3b22d309": """
 `symmetries()` luettelee ne ruutujen kuvauksina (`sym[s]` on ruutu, johon ruutu `s` siirtyy). Ryhmitellään
 X:n 36 ensimmäistä siirtoa toistensa kanssa symmetristen siirtojen perheiksi:
@@ -163,7 +148,7 @@ Yksittäinen arvaus on karkea, mutta sen **keskiarvo** monen satunnaisen polun y
 polkujen määrä (*harhaton* arvio), ja arvausten hajonta kertoo, kuinka
 kaukana keskiarvo voi olla.
 """,
-    "c59b57a9c4": _predict(
+    "c59b57a9c4": predict(
         "Tarkka perft(4) on 1 531 656. Kuinka monta prosenttia 10 000 satunnaisen polun"
         " keskiarvo poikkeaa siitä?"
     ),
@@ -185,7 +170,7 @@ mukaan lukien, ja päätyvät noin sata kertaa suurempaan lukuun.
 
 Laske Goffin luku 9!² (käytä funktiota `math.factorial`).
 """,
-    "553cc61e12": _stuck("06-4"),
+    "553cc61e12": stuck("06-4"),
     "68b8598eda": """
 ## 4. Minimax
 
@@ -227,7 +212,7 @@ suoran kummallekin pelaajalle:
 Tässä on asema kolmen siirron jälkeen, tyhjästä laudasta alkavan täydellisen pelin alku
 materiaalin säännöllä. O:n on tehtävä siirto 4.
 """,
-    "f60e45beea": _predict("Antavatko kolme pisteytystä tässä saman arvon?"),
+    "f60e45beea": predict("Antavatko kolme pisteytystä tässä saman arvon?"),
     "8db7876050": """
 Materiaalin säännöllä X voittaa; jos samanaikaiset suorat olisivat tasapelejä, O pystyisi pitämään tasapelin;
 ja Goffin pisteillä X voittaa puolella pisteellä. O:n paras puolustus tässä *on* siis samanaikainen

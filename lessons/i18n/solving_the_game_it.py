@@ -1,35 +1,7 @@
 """Italian notebook 06 (solving the game): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -104,7 +76,7 @@ MARKDOWN = {
 # 06 · Risolvere il gioco
 
 *Tris quantistico, il percorso dello studente, notebook 06 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("06_solving_the_game")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("06_solving_the_game")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -113,7 +85,7 @@ MARKDOWN = {
 - spiegare il minimax e far girare un tuo piccolo risolutore sulle posizioni di fine partita;
 - dire che cosa dà il gioco perfetto con ciascun modo di contare il risultato, e che cosa dice della prima mossa.
 
-**Prima di cominciare:** i notebook [04]({nb("04_winning_and_scoring")}) (modi di contare il risultato) e [05]({nb("05_strategy")}) (giocatori). Python: funzioni e ricorsione aiutano, ma puoi eseguire tutto così com'è.
+**Prima di cominciare:** i notebook [04]({link("04_winning_and_scoring")}) (modi di contare il risultato) e [05]({link("05_strategy")}) (giocatori). Python: funzioni e ricorsione aiutano, ma puoi eseguire tutto così com'è.
 
 **Tempo:** circa 45 minuti (esercizi compresi); se manca il tempo, leggi a casa la sezione 6.
 """,
@@ -305,6 +277,6 @@ vicino alla radice, ed è per questo che partendo da tre mosse basta un secondo)
 
 ## E adesso
 
-Prosegui con **[07 · La metafora e la fisica]({nb("07_metaphor_and_physics")})**. Ultima tappa: che cosa insegna il gioco sulla vera meccanica quantistica, e che cosa non può insegnare.
+Prosegui con **[07 · La metafora e la fisica]({link("07_metaphor_and_physics")})**. Ultima tappa: che cosa insegna il gioco sulla vera meccanica quantistica, e che cosa non può insegnare.
 """,
 }

@@ -1,8 +1,7 @@
 """Danish notebook 05 (strategy): translations of the English cells, keyed by fingerprint."""
 
-from superposition_da import PREDICT, STUCK
+from common_da import predict, stuck
 
-G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -134,7 +133,7 @@ Hvor skal X lægge O6, i felt 4 eller felt 7? Det ene valg vinder med det samme.
 kaskaden for hvert af dem på papir (eller med `qttt_edu.graph.cascade`), og svar så med
 feltet.
 """,
-    "04ce129de4": STUCK.format(n="05-1"),
+    "04ce129de4": stuck("05-1"),
     "cbf8f3d608": """
 ### Problem 2: træk, der taber med det samme
 
@@ -147,7 +146,7 @@ lader O vælge et kollaps, der fuldender en O-linje.
 Skriv **alle** de træk op, hvor X taber med det samme (hvorefter O kan vælge et kollaps, der
 fuldender en O-linje). Angiv dem som en liste, fx `["1-2", "3-4"]`.
 """,
-    "d29c356c5c": STUCK.format(n="05-2"),
+    "d29c356c5c": stuck("05-2"),
     "c252d5ff05": """
 Den heuristiske spillers regel 3 fanger netop disse træk. Spørg den:
 """,
@@ -155,8 +154,8 @@ Den heuristiske spillers regel 3 fanger netop disse træk. Spørg den:
 Løseren ser længere frem end ét træk. `analyse` giver værdien af hver lovlig handling
 med perfekt spil derfra (set fra X's side: +1 X vinder, 0 uafgjort, −1 O vinder):
 """,
-    "1330807424": PREDICT.format(
-        q="Er alle træk undtagen de to tabende en sejr for X med perfekt spil?"
+    "1330807424": predict(
+        "Er alle træk undtagen de to tabende en sejr for X med perfekt spil?"
     ),
     "3b05cdb2fa": """
 Langtfra. Kun tre træk vinder for X mod ethvert forsvar (blandt dem `4-6`, som
@@ -173,8 +172,8 @@ seks mærker bliver klassiske på én gang:
 Læs resultatet som et almindeligt parti i trækkenes rækkefølge: X i 3, O i 7, X i 5, O i 1,
 X i 6, O i 9.
 """,
-    "d137b6c100": PREDICT.format(
-        q="X skal lave træk 7. Hvem vinder herfra, når begge sider spiller perfekt?"
+    "d137b6c100": predict(
+        "X skal lave træk 7. Hvem vinder herfra, når begge sider spiller perfekt?"
     ),
     "f06d849016": """
 Som klassisk spil ser trækkene planløse ud: X's andet mærke truer ikke med noget, O skal
@@ -188,8 +187,8 @@ det ville tage i det almindelige spil.
 En *match* er mange partier mellem to spillere. `play_match` spiller dem og tæller
 resultaterne; med et `seed` kan hele matchen spilles igen præcis ens.
 """,
-    "a1c08d6a15": PREDICT.format(
-        q="To tilfældige spillere mødes i 1.000 partier. Hvor stor en andel af dem vinder X,"
+    "a1c08d6a15": predict(
+        "To tilfældige spillere mødes i 1.000 partier. Hvor stor en andel af dem vinder X,"
         " som trækker først?"
     ),
     "9c1a78a30e": """
@@ -262,7 +261,7 @@ et træk, der ikke lader modstanderen vælge et vindende kollaps, må den ikke s
 der gør. (`greedy_player` klarer det ikke: den trækker tilfældigt.) Giv tjekkeren **selve
 funktionen** (uden parenteser).
 """,
-    "36798ab5a5": STUCK.format(n="05-3"),
+    "36798ab5a5": stuck("05-3"),
     "2d321196fb": """
 ## 5. Klasseturneringen
 

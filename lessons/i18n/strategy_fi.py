@@ -1,5 +1,6 @@
 """Finnish notebook 05 (strategy): translations of the English cells, keyed by fingerprint."""
 
+from common_fi import predict, stuck
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ('"yes" or "no"', '"kyllä" tai "ei"'),
@@ -62,22 +63,6 @@ CODE = [
     ),
     ('f"{rank}. {name:10} {score:5.1f} points"', 'f"{rank}. {name:14} {score:5.1f} pistettä"'),
 ]
-
-
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
 
 
 MARKDOWN = {
@@ -152,7 +137,7 @@ Mihin X:n pitäisi laittaa O6, ruutuun 4 vai ruutuun 7? Toinen valinta voittaa h
 kummankin ketjureaktiota paperilla (tai funktiolla `qttt_edu.graph.cascade`) ja vastaa
 ruudun numerolla.
 """,
-    "04ce129de4": _stuck("05-1"),
+    "04ce129de4": stuck("05-1"),
     "cbf8f3d608": """
 ### Pulma 2: siirrot, jotka häviävät heti
 
@@ -165,7 +150,7 @@ antaa O:n valita romahduksen, joka täyttää O:n suoran.
 Luettele **kaikki** X:n siirrot, jotka häviävät heti (joiden jälkeen O voi valita romahduksen, joka
 täyttää O:n suoran). Anna ne listana, kuten `["1-2", "3-4"]`.
 """,
-    "d29c356c5c": _stuck("05-2"),
+    "d29c356c5c": stuck("05-2"),
     "c252d5ff05": """
 Nyrkkisääntöpelaajan sääntö 3 huomaa juuri nämä siirrot. Kysy siltä:
 """,
@@ -173,7 +158,7 @@ Nyrkkisääntöpelaajan sääntö 3 huomaa juuri nämä siirrot. Kysy siltä:
 Ratkaisija näkee pidemmälle kuin yhden siirron. `analyse` antaa jokaisen sallitun toiminnon arvon,
 kun siitä eteenpäin pelataan täydellisesti (X:n näkökulmasta: +1 X voittaa, 0 tasapeli, −1 O voittaa):
 """,
-    "1330807424": _predict(
+    "1330807424": predict(
         "Ovatko kaikki siirrot kahta häviävää lukuun ottamatta X:lle voittoja täydellisellä"
         " pelillä?"
     ),
@@ -192,7 +177,7 @@ kuudesta merkistä tulee klassisia kerralla:
 Lue tulos tavallisena pelinä siirtojen järjestyksessä: X ruutuun 3, O ruutuun 7, X ruutuun 5, O ruutuun 1,
 X ruutuun 6, O ruutuun 9.
 """,
-    "d137b6c100": _predict(
+    "d137b6c100": predict(
         "X:n on tehtävä siirto 7. Kuka voittaa tästä, kun kumpikin pelaa täydellisesti?"
     ),
     "f06d849016": """
@@ -207,7 +192,7 @@ ruutujen, jotka se veisi tavallisessa pelissä.
 *Ottelu* on monta peliä kahden pelaajan välillä. `play_match` pelaa ne ja laskee
 tulokset; `seed`-siemenluvun kanssa koko ottelun voi toistaa täsmälleen samanlaisena.
 """,
-    "a1c08d6a15": _predict(
+    "a1c08d6a15": predict(
         "Kaksi satunnaista pelaajaa pelaa 1 000 peliä. Kuinka suuren osan niistä X, joka"
         " aloittaa, voittaa?"
     ),
@@ -281,7 +266,7 @@ sillä on siirto, joka ei anna vastustajan valita voittavaa romahdusta, se ei sa
 joka antaa. (`greedy_player` ei läpäise tätä: se siirtää satunnaisesti.) Anna **itse funktio**
 (ilman sulkeita).
 """,
-    "36798ab5a5": _stuck("05-3"),
+    "36798ab5a5": stuck("05-3"),
     "2d321196fb": """
 ## 5. Luokan turnaus
 

@@ -1,35 +1,7 @@
 """Italian notebook 05 (strategy): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -104,7 +76,7 @@ MARKDOWN = {
 # 05 · Strategia
 
 *Tris quantistico, il percorso dello studente, notebook 05 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("05_strategy")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("05_strategy")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -114,7 +86,7 @@ MARKDOWN = {
 - dire quanto è sicuro un risultato ottenuto da molte partite (un intervallo di confidenza al 95 %);
 - scrivere il tuo giocatore come funzione Python e iscriverlo a un torneo di classe.
 
-**Prima di cominciare:** i notebook [03]({nb("03_measurement_and_collapse")}) e [04]({nb("04_winning_and_scoring")}) (collassi, linee). Per l'ultima parte: un po' di Python (una funzione, un `if`, un ciclo for).
+**Prima di cominciare:** i notebook [03]({link("03_measurement_and_collapse")}) e [04]({link("04_winning_and_scoring")}) (collassi, linee). Per l'ultima parte: un po' di Python (una funzione, un `if`, un ciclo for).
 
 **Tempo:** circa 80 minuti, due lezioni: sezioni 1–3, poi 4–5 con il torneo (esercizi compresi).
 """,
@@ -326,6 +298,6 @@ Quante partite servono prima di fidarsi di una classifica? (Prova `GAMES = 50`.)
 
 ## E adesso
 
-Prosegui con **[06 · Risolvere il gioco]({nb("06_solving_the_game")})**. Come fa il giocatore perfetto a sapere? Esplora l'intero albero del gioco: quanto è grande quell'albero, e che cosa dice della prima mossa.
+Prosegui con **[06 · Risolvere il gioco]({link("06_solving_the_game")})**. Come fa il giocatore perfetto a sapere? Esplora l'intero albero del gioco: quanto è grande quell'albero, e che cosa dice della prima mossa.
 """,
 }

@@ -1,16 +1,8 @@
 """Danish notebook 01 (superposition): translations of the English cells, keyed by fingerprint."""
 
-G = "../../lessons/glossary.md"
+from shared import G
+from common_da import predict, stuck
 
-STUCK = (
-    'Sidder du fast? `checks.hint("{n}")` giver et tip; `checks.solution("{n}")` viser en'
-    " gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du"
-    " beder om den)."
-)
-PREDICT = (
-    "> **Gæt først, kør så.** {q} Skriv dit gæt i den næste celle, og kør den; kør så cellen"
-    " efter, som regner svaret ud og sætter dit gæt ved siden af."
-)
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -87,7 +79,7 @@ Goffs fig. 2 tilføjer O's svar i felt 4 og 5: partinotationen `1-2 4-5`.
 Hvor mange virkeligheder står `1-2 4-5` for? Regn det ud, før du kører noget
 andet; tjek så dit tal.
 """,
-    "b41236c723": STUCK.format(n="01-1"),
+    "b41236c723": stuck("01-1"),
     "70e319569c": """
 Skriv dem nu op:
 """,
@@ -102,8 +94,8 @@ sker: 1 ud af 4 virkeligheder er en sandsynlighed på 1/4 = 0,25 = 25 %.
 sandsynligheder mellem 0 og 1, ikke odds som "3 til 1" i spil om penge. Python skriver
 decimaltal med punktum: 0.25.)
 """,
-    "edaa517998": PREDICT.format(
-        q="I `1-2 4-5`: hvad er sandsynligheden for, at felt 4 ender tomt?"
+    "edaa517998": predict(
+        "I `1-2 4-5`: hvad er sandsynligheden for, at felt 4 ender tomt?"
     ),
     "42f52006db": """
 Lige vægte er et valg, Goff træffer, ikke en lov i spillet, og ikke sådan rigtige
@@ -134,9 +126,9 @@ handler om tilstande, der ikke er det.
 Hvor mange virkeligheder står `1-2 3-4 5-6 7-8` for? (Fire træk, og ingen to af dem deler
 et felt.)
 """,
-    "daa1ad8b11": STUCK.format(n="01-2"),
-    "5b245fc6e3": PREDICT.format(
-        q="Hvor mange adskilte grupper af spøgelsesmærker kan der højst være på brættet?"
+    "daa1ad8b11": stuck("01-2"),
+    "5b245fc6e3": predict(
+        "Hvor mange adskilte grupper af spøgelsesmærker kan der højst være på brættet?"
         " (Tip: hvor mange felter skal en gruppe bruge?)"
     ),
     "2c1cafb090": """
@@ -151,7 +143,7 @@ tæller virkelighederne i din partinotation med spillets regelmotor. Prøv deref
 med tre træk og kun 4 virkeligheder, og tjek den med `count_realities` (det kræver ingen
 tjekker).
 """,
-    "ce699afb79": STUCK.format(n="01-3"),
+    "ce699afb79": stuck("01-3"),
     "35c96c99c7": """
 ## Resumé
 

@@ -1,6 +1,7 @@
 """Finnish notebook 01 (superposition): translations of the English cells, keyed by fingerprint."""
 
-G = "../../lessons/glossary.md"
+from shared import G
+from common_fi import predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -13,22 +14,6 @@ CODE = [
     ('"realities")', '"todellisuutta")'),
     ('"separate groups:"', '"erilliset ryhmät:"'),
 ]
-
-
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
 
 
 MARKDOWN = {
@@ -94,7 +79,7 @@ Goffin kuvassa 2 O vastaa ruutuihin 4 ja 5: pelimerkintä `1-2 4-5`.
 Montako todellisuutta pelimerkintä `1-2 4-5` edustaa? Mieti vastaus ennen kuin suoritat
 mitään muuta, ja tarkista sitten lukusi.
 """,
-    "b41236c723": _stuck("01-1"),
+    "b41236c723": stuck("01-1"),
     "70e319569c": """
 Luetellaan ne nyt:
 """,
@@ -109,7 +94,7 @@ tapahtuu: 1 todellisuus neljästä on todennäköisyys 1/4 = 0,25 = 25 %.
 todennäköisyyksiä väliltä 0–1, eivät vedonlyönnin ”3 vastaan 1” -kertoimia.)
 Python kirjoittaa desimaaliluvut pisteellä: `0.25` on 0,25.
 """,
-    "edaa517998": _predict(
+    "edaa517998": predict(
         "Millä todennäköisyydellä ruutu 4 jää tyhjäksi asemassa `1-2 4-5`?"
     ),
     "42f52006db": """
@@ -142,8 +127,8 @@ käsittelee tiloja, jotka eivät ole sellaisia.
 Montako todellisuutta pelimerkintä `1-2 3-4 5-6 7-8` edustaa? (Neljä siirtoa, joista mitkään kaksi eivät
 jaa ruutua.)
 """,
-    "daa1ad8b11": _stuck("01-2"),
-    "5b245fc6e3": _predict(
+    "daa1ad8b11": stuck("01-2"),
+    "5b245fc6e3": predict(
         "Montako erillistä aavemerkkien ryhmää laudalle mahtuu enintään? "
         "(Vihje: montako ruutua yksi ryhmä tarvitsee?)"
     ),
@@ -159,7 +144,7 @@ Tarkistaja laskee pelimerkintäsi todellisuudet sääntömoottorilla. Kokeile si
 pelimerkintää, jolla on vain 4 todellisuutta, ja tarkista se funktiolla `count_realities`
 (tarkistajaa ei tarvita).
 """,
-    "ce699afb79": _stuck("01-3"),
+    "ce699afb79": stuck("01-3"),
     "35c96c99c7": """
 ## Yhteenveto
 

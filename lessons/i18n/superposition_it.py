@@ -1,35 +1,7 @@
 """Italian notebook 01 (superposition): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import G, GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -49,7 +21,7 @@ MARKDOWN = {
 # 01 · Sovrapposizione
 
 *Tris quantistico, il percorso dello studente, notebook 01 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("01_superposition")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("01_superposition")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -58,7 +30,7 @@ MARKDOWN = {
 - calcolare la probabilità di un evento con i pesi uguali di Goff;
 - leggere la posizione scritta come ket, e capire perché mosse separate si moltiplicano.
 
-**Prima di cominciare:** il notebook [00 · Inizia qui]({nb("00_start_here")}), in cui hai giocato una partita. Non servono conoscenze di fisica.
+**Prima di cominciare:** il notebook [00 · Inizia qui]({link("00_start_here")}), in cui hai giocato una partita. Non servono conoscenze di fisica.
 
 **Tempo:** circa 35 minuti (esercizi compresi).
 """,
@@ -178,6 +150,6 @@ correttore).
 
 ## E adesso
 
-Prosegui con **[02 · Entanglement]({nb("02_entanglement")})**. Lì i segni condividono caselle, alcune realtà diventano impossibili e lo stato smette di essere un prodotto: è l'entanglement.
+Prosegui con **[02 · Entanglement]({link("02_entanglement")})**. Lì i segni condividono caselle, alcune realtà diventano impossibili e lo stato smette di essere un prodotto: è l'entanglement.
 """,
 }

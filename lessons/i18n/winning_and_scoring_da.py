@@ -1,10 +1,9 @@
 """Danish notebook 04 (winning and scoring): translations of the English cells."""
 
 import re
+from shared import G
+from common_da import predict, stuck
 
-from superposition_da import PREDICT, STUCK
-
-G = "../../lessons/glossary.md"
 
 CODE = [
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
@@ -73,7 +72,7 @@ I stillingen herunder har X spillet tre træk, `4-7`, `5-8` og `6-9`: der står 
 X-[spøgelsesmærke]({G}#spooky-mark) i hvert felt i den midterste række *og* i
 den nederste række.
 """,
-    "8f758572ec": PREDICT.format(q="Har X vundet: er partiet slut?"),
+    "8f758572ec": predict("Har X vundet: er partiet slut?"),
     "f13e4fdb56": f"""
 En linje er en række, en søjle eller en diagonal, hvis tre felter rummer
 [klassiske mærker]({G}#classical-mark) fra samme spiller. Et spøgelsesmærke står endnu ikke
@@ -112,8 +111,8 @@ samme øjeblik. Hvilken tæller? Den regel, materialet spiller efter:
 X's træknumre er ulige og O's lige, så de to linjer kan aldrig stå lige. Her er gennemregnet
 eksempel 4 fra materialets regler:
 """,
-    "aeb090cd67": PREDICT.format(
-        q="Begge spillere har en linje på dette bræt. Find dem og hver linjes højeste"
+    "aeb090cd67": predict(
+        "Begge spillere har en linje på dette bræt. Find dem og hver linjes højeste"
         " træknummer. Hvem vinder?"
     ),
     "804c7a5824": """
@@ -129,7 +128,7 @@ Gennemregnet eksempel 3 i reglerne slutter med ét kollaps, der giver begge spil
 brættet, og afgør, **hvem der vinder** (`"X"`, `"O"` eller `"uafgjort"`), uden at skrive
 udfaldet ud. Tjek så.
 """,
-    "02cc335120": STUCK.format(n="04-1"),
+    "02cc335120": stuck("04-1"),
     "9bb83073b1": """
 ## 4. Goffs offentliggjorte point
 
@@ -152,7 +151,7 @@ notesbog 06. `outcome.scores` giver dem.
 Hvad giver Goffs point for **eksempel 3**? Svar med en dict som `{"X": 1, "O": 0}`
 eller med to tal, X først.
 """,
-    "40edbaf327": STUCK.format(n="04-2"),
+    "40edbaf327": stuck("04-2"),
     "180e76f08c": """
 ### Tre måder at give point for de samme partier
 
@@ -186,7 +185,7 @@ træk):
 
 Hvor skal X's niende træk stå i eksempel 5? Svar med feltets nummer.
 """,
-    "f39ec638af": STUCK.format(n="04-3"),
+    "f39ec638af": stuck("04-3"),
     "5e15841264": """
 Lad nu regelmotoren skrive de lovlige træk op og spille det niende træk.
 """,
@@ -207,8 +206,8 @@ brættet.
 I stedet for at stole på argumentet kan du teste det: spil mange tilfældige partier, og skriv
 de træknumre ned, hvor regelmotoren nogensinde tilbød et træk i ét enkelt felt.
 """,
-    "4f543c35b4": PREDICT.format(
-        q="Ved hvilke træknumre dukker et træk i ét enkelt felt op i 2.000 tilfældige partier?"
+    "4f543c35b4": predict(
+        "Ved hvilke træknumre dukker et træk i ét enkelt felt op i 2.000 tilfældige partier?"
     ),
     "c5c147a758": """
 2.000 partier kan ikke bevise en regel, men det kan argumentet ovenfor; partierne tester det.
@@ -229,7 +228,7 @@ din partinotation i stedet. Tjekkeren spiller den igennem med regelmotoren. Sig 
 med hvilken linje og hvilket træk der fuldendte den, og tjek med
 `Game.from_record(answer).outcome`.
 """,
-    "31a527f5f8": STUCK.format(n="04-4"),
+    "31a527f5f8": stuck("04-4"),
     "420c74a058": """
 ## Resumé
 

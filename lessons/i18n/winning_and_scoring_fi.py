@@ -1,6 +1,7 @@
 """Finnish notebook 04 (winning and scoring): translations of the English cells."""
 
-G = "../../lessons/glossary.md"
+from shared import G
+from common_fi import predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -53,22 +54,6 @@ CODE = [
 ]
 
 
-def _stuck(exercise: str) -> str:
-    return (
-        f'Jumissa? `checks.hint("{exercise}")` antaa vihjeen; `checks.solution("{exercise}")`'
-        " näyttää ratkaisun perusteluineen (yritä ensin muutama minuutti itse: ratkaisu pysyy"
-        " piilossa, kunnes pyydät sitä)."
-    )
-
-
-def _predict(question: str) -> str:
-    return (
-        f"> **Arvaa ensin, suorita sitten.** {question} Kirjoita arvauksesi seuraavaan soluun"
-        " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
-        " arvauksesi sen viereen."
-    )
-
-
 MARKDOWN = {
     "9273eb923d": """
 # 04 · Voitto ja pisteet
@@ -100,7 +85,7 @@ piirtää itsensä, kun se on solun viimeisellä rivillä.
 Alla olevassa asemassa X on tehnyt kolme siirtoa, `4-7`, `5-8` ja `6-9`: keskimmäisen rivin
 *ja* alimman rivin jokaisessa ruudussa on X:n [aavemerkki]({G}#spooky-mark).
 """,
-    "8f758572ec": _predict("Onko X voittanut, eli onko peli päättynyt?"),
+    "8f758572ec": predict("Onko X voittanut, eli onko peli päättynyt?"),
     "f13e4fdb56": f"""
 Suora on rivi, sarake tai lävistäjä, jonka kolmessa ruudussa on saman pelaajan
 [klassiset merkit]({G}#classical-mark). Aavemerkki ei ole vielä varmasti
@@ -139,7 +124,7 @@ samalla hetkellä. Kumpi lasketaan? Tämän materiaalin sääntö:
 X:n siirtonumerot ovat parittomia ja O:n parillisia, joten tasatilannetta ei voi tulla. Tässä on
 sääntöjen esimerkki 4:
 """,
-    "aeb090cd67": _predict(
+    "aeb090cd67": predict(
         "Laudalla on suora kummallakin pelaajalla. Etsi ne ja kummankin suoran suurin siirron"
         " numero. Kuka voittaa?"
     ),
@@ -156,7 +141,7 @@ Sääntöjen esimerkki 3 päättyy romahdukseen, joka antaa suoran kummallekin p
 lautaa ja päättele, **kuka voittaa** (`"X"`, `"O"` vai `"tasapeli"`), tulostamatta
 lopputulosta. Tarkista sitten.
 """,
-    "02cc335120": _stuck("04-1"),
+    "02cc335120": stuck("04-1"),
     "9bb83073b1": """
 ## 4. Goffin julkaisemat pisteet
 
@@ -179,7 +164,7 @@ ratkaisijan vuoksi. `outcome.scores` antaa ne.
 Mitkä ovat Goffin pisteet **esimerkissä 3**? Vastaa sanakirjana, kuten `{"X": 1, "O": 0}`,
 tai kahtena lukuna, X ensin.
 """,
-    "40edbaf327": _stuck("04-2"),
+    "40edbaf327": stuck("04-2"),
     "180e76f08c": """
 ### Kolme tapaa pisteyttää samat pelit
 
@@ -213,7 +198,7 @@ siirtoa):
 
 Mihin X:n yhdeksäs siirto menee esimerkissä 5? Vastaa ruudun numerolla.
 """,
-    "f39ec638af": _stuck("04-3"),
+    "f39ec638af": stuck("04-3"),
     "5e15841264": """
 Annetaan nyt sääntömoottorin luetella sallitut siirrot ja pelata yhdeksäs siirto.
 """,
@@ -234,7 +219,7 @@ laudan.
 Päättelyyn ei tarvitse luottaa sokeasti, vaan sen voi testata: pelataan monta satunnaista peliä
 ja kirjataan siirtonumerot, joilla sääntömoottori ylipäätään tarjosi yhden ruudun siirtoa.
 """,
-    "4f543c35b4": _predict(
+    "4f543c35b4": predict(
         "Millä siirtonumeroilla yhden ruudun siirto esiintyy 2 000 satunnaisessa pelissä?"
     ),
     "c5c147a758": """
@@ -256,7 +241,7 @@ oma pelimerkintäsi sen tilalle. Tarkistaja pelaa sen uudelleen sääntömoottor
 kuka voitti, millä suoralla ja mikä siirto sen täytti, ja tarkista komennolla
 `Game.from_record(answer).outcome`.
 """,
-    "31a527f5f8": _stuck("04-4"),
+    "31a527f5f8": stuck("04-4"),
     "420c74a058": """
 ## Yhteenveto
 

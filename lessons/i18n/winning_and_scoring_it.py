@@ -1,35 +1,7 @@
 """Italian notebook 04 (winning and scoring): translations of the English cells, keyed by fingerprint."""
 
-from pathlib import Path
-
-G = "../../lessons/glossary.md"
-GOFF = (
-    "A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum "
-    "mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635"
-)
-BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/i18n/{}.it.ipynb"
-
-
-def nb(name: str) -> str:
-    """Link to the Italian notebook when it exists, else to the English one."""
-    here = Path(__file__).resolve().parent
-    return f"{name}.it.ipynb" if (here / f"{name[3:]}_it.py").exists() else f"../{name}.ipynb"
-
-
-def stuck(ex: str) -> str:
-    return (
-        f'Bloccato? `checks.hint("{ex}")` dà un suggerimento; `checks.solution("{ex}")` mostra '
-        "una soluzione svolta (prova da solo per qualche minuto prima: la soluzione resta "
-        "nascosta finché non la chiedi)."
-    )
-
-
-def predict(question: str) -> str:
-    return (
-        f"> **Prevedi, poi esegui.** {question} Scrivi la tua previsione nella cella successiva "
-        "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
-        "tua previsione."
-    )
+from shared import G, GOFF
+from common_it import binder, link, predict, stuck
 
 
 CODE = [
@@ -84,7 +56,7 @@ MARKDOWN = {
 # 04 · Vittoria e punteggio
 
 *Tris quantistico, il percorso dello studente, notebook 04 di 07 (versione italiana).*
-[Apri questo notebook su Binder]({BINDER.format("04_winning_and_scoring")}) (funziona nel browser, non serve installare nulla).
+[Apri questo notebook su Binder]({binder("04_winning_and_scoring")}) (funziona nel browser, non serve installare nulla).
 
 **Dopo questo notebook saprai**
 
@@ -93,7 +65,7 @@ MARKDOWN = {
 - calcolare i punti pubblicati da Goff e dire in che cosa differiscono dal risultato unico del kit;
 - riconoscere la nona mossa di X e spiegare perché può capitare solo alla mossa 9.
 
-**Prima di cominciare:** il notebook [03 · Misura e collasso]({nb("03_measurement_and_collapse")}) (che cosa fa un collasso). Di Python basta saper eseguire le celle.
+**Prima di cominciare:** il notebook [03 · Misura e collasso]({link("03_measurement_and_collapse")}) (che cosa fa un collasso). Di Python basta saper eseguire le celle.
 
 **Tempo:** circa 60 minuti (esercizi compresi), 10 dei quali per la partita che giochi nella sezione 7. Se manca il tempo, gioca quella partita (esercizio 04-4) a casa o all'inizio della lezione successiva.
 """,
@@ -278,6 +250,6 @@ chi ha vinto, con quale linea e quale mossa l'ha completata, e controlla con
 
 ## E adesso
 
-Prosegui con **[05 · Strategia]({nb("05_strategy")})**. Usa quello che ora sai per giocare bene: i giocatori del computer, le trappole e un torneo per il tuo giocatore.
+Prosegui con **[05 · Strategia]({link("05_strategy")})**. Usa quello che ora sai per giocare bene: i giocatori del computer, le trappole e un torneo per il tuo giocatore.
 """,
 }

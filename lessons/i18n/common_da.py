@@ -1,0 +1,18 @@
+"""Sentences every Danish notebook repeats, written once."""
+
+
+def stuck(exercise: str) -> str:
+    """The line under an exercise that points to its hint and its solution."""
+    return (
+        f'Sidder du fast? `checks.hint("{exercise}")` giver et tip; `checks.solution("{exercise}")` viser en'
+        " gennemregnet løsning (prøv selv i et par minutter først: løsningen er skjult, indtil du"
+        " beder om den)."
+    )
+
+
+def predict(question: str) -> str:
+    """A "predict, then run" prompt around ``question``."""
+    return (
+        f"> **Gæt først, kør så.** {question} Skriv dit gæt i den næste celle, og kør den; kør så cellen"
+        " efter, som regner svaret ud og sætter dit gæt ved siden af."
+    )
