@@ -24,7 +24,7 @@ import random
 import statistics
 import time
 
-from qttt_edu import Game
+from qttt_edu import Action, Game
 from qttt_edu.view import view_model
 from qttt_edu.widgets import GameApp
 
@@ -44,11 +44,8 @@ def clicks_of(record: str) -> list[tuple[int, bool]]:
     """The square clicks that play ``record``, each flagged True if it changes the game."""
     out = []
     for token in record.split():
-        if "-" in token:
-            a, b = token.split("-")
-            out += [(int(a), False), (int(b), True)]
-        else:
-            out.append((int(token.lstrip("c")), True))
+        *first, last = Action.parse(token).squares
+        out += [(square, False) for square in first] + [(last, True)]
     return out
 
 

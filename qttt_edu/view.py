@@ -39,6 +39,7 @@ __all__ = [
     "graph_view",
     "outcome_text",
     "position_prompt",
+    "square_name",
     "square_xy",
     "view_model",
 ]
@@ -95,8 +96,13 @@ def _spooky_view(
     return out
 
 
-def _square_label(pos: Position, square: int) -> str:
-    """The square's accessible name, e.g. ``"Square 2: spooky X1, O2"``."""
+def square_name(pos: Position, square: int) -> str:
+    """The square's accessible name: the square and its marks in words.
+
+    >>> from qttt_edu import Game
+    >>> square_name(Game.from_record("1-2 2-3").position, 2)
+    'Square 2: spooky X1, O2'
+    """
     move = pos.classical_moves[square]
     if move:
         return t("widget_square_classical", square=square, mark=mark_name(move))
@@ -110,7 +116,7 @@ def _full_label(
     pos: Position, square: int, selected: bool, last: bool, pending: dict[str, Any] | None
 ) -> str:
     """The accessible name, with what the square is for now: chosen, last move, a choice."""
-    name = _square_label(pos, square)
+    name = square_name(pos, square)
     if selected:
         name = t("widget_square_selected", name=name)
     if last:

@@ -33,6 +33,7 @@ import traitlets
 from ..core import Action, Game, IllegalMoveError, InvalidRecordError, Position
 from ..i18n import LANGUAGES, get_language, set_language, t
 from ..view import position_prompt, view_model
+from .text import subscript
 
 __all__ = [
     "OPPONENTS",
@@ -146,8 +147,8 @@ class _Control:
             return "" if choice is None else str(choice["text"])
         sq = self._data()
         if sq["classical"]:
-            return _sub(sq["classical"]["mark"])
-        return " ".join(_sub(m["mark"]) for m in sq["spooky"])
+            return subscript(sq["classical"]["mark"])
+        return " ".join(subscript(m["mark"]) for m in sq["spooky"])
 
     @property
     def tooltip(self) -> str:
@@ -167,13 +168,6 @@ class _Control:
         if self._kind == "choose":
             return ("qttt-choose", f"qttt-choose-{self.square}")
         return _square_classes(self._data())
-
-
-_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-
-
-def _sub(mark: str) -> str:
-    return mark[0] + mark[1:].translate(_SUBSCRIPTS)
 
 
 def _square_classes(sq: dict[str, Any]) -> tuple[str, ...]:
@@ -660,19 +654,13 @@ class GameApp:
     def view_model(self, *, realities: bool = True) -> dict[str, Any]:
         """The view model of the game as this app shows it now (without the page event)."""
         thinking = self._thinking
-        waiting = self._waiting() and not thinking
-        prompt = None
-        if thinking:
-            prompt = t("widget_status_thinking", player=self._game.to_act)
-        elif waiting:
-            prompt = t("widget_status_computer_paused", player=self._game.to_act)
         return view_model(
             self._game,
             selected=self._selected,
             message=self._message,
-            prompt=prompt,
+            prompt=self._prompt(),
             thinking=thinking,
-            waiting=waiting,
+            waiting=self._waiting() and not thinking,
             computer=self.computer_plays if self._player is not None else None,
             realities=realities,
         )

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from ..core import Action, Game, Outcome, Position, mark_name, player_of
 from ..i18n import t
 from ..view import outcome_text, position_prompt
+from ..view import square_name as square_tooltip  # the accessible name, made in one place
 
 __all__ = [
     "explain_text",
@@ -53,17 +54,6 @@ def square_label(position: Position, square: int) -> str:
     if move:
         return subscript(mark_name(move))
     return " ".join(subscript(m) for m in position.spooky_in(square))
-
-
-def square_tooltip(position: Position, square: int) -> str:
-    """The accessible name of the button of ``square``: the square and its marks in words."""
-    move = position.classical_moves[square]
-    if move:
-        return t("widget_square_classical", square=square, mark=mark_name(move))
-    marks = position.spooky_in(square)
-    if marks:
-        return t("widget_square_spooky", square=square, marks=_names(marks))
-    return t("widget_square_empty", square=square)
 
 
 def status_text(game: Game, selected: int | None = None) -> str:

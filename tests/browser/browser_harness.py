@@ -524,6 +524,15 @@ def wait_for_status(app: Any, pattern: str, timeout: float = STEP_TIMEOUT) -> No
     raise AssertionError(f"status line says {text!r}; expected it to match {pattern!r}")
 
 
+def open_app(page: Any, url: str) -> Any:
+    """Load ``url`` (a Voila page of the app) and return the app once it asks for move 1."""
+    page.goto(url, timeout=APP_TIMEOUT)
+    app = page.locator(".qttt-app")
+    app.wait_for(timeout=APP_TIMEOUT)
+    wait_for_status(app, r"^X, move 1: choose two squares$")
+    return app
+
+
 def wait_for_log(
     app: Any, ok: Callable[[str], bool], expected: str, timeout: float = STEP_TIMEOUT
 ) -> None:

@@ -21,6 +21,7 @@ from .browser_harness import (
     FINAL_RECORD,
     GAME,
     check_board,
+    open_app,
     open_in_lab,
     screenshot,
     settle,
@@ -56,14 +57,6 @@ BOXES_JS = """(root, selectors) => {
 
 def boxes(app: Any, selectors: list[str]) -> dict[str, list[float]]:
     return app.evaluate(BOXES_JS, selectors)
-
-
-def open_app(page: Any, url: str) -> Any:
-    page.goto(url, timeout=APP_TIMEOUT)
-    app = page.locator(".qttt-app")
-    app.wait_for(timeout=APP_TIMEOUT)
-    wait_for_status(app, r"^X, move 1: choose two squares$")
-    return app
 
 
 def click_and_wait(app: Any, target: str, status: str) -> None:

@@ -10,10 +10,10 @@ import pytest
 
 from .browser_harness import (
     APP,
-    APP_TIMEOUT,
     PROJECTOR,
     check_final,
     check_undo_and_new_game,
+    open_app,
     play_game,
     screenshot,
     status_text,
@@ -44,14 +44,6 @@ def assert_no_code_visible(page: Any, notebook: Path) -> None:
     text = page.inner_text("body")
     shown = [line for line in code_lines(notebook) if line in text]
     assert shown == [], f"the page shows the notebook's code: {shown}"
-
-
-def open_app(page: Any, url: str) -> Any:
-    page.goto(url, timeout=APP_TIMEOUT)
-    app = page.locator(".qttt-app")
-    app.wait_for(timeout=APP_TIMEOUT)
-    wait_for_status(app, r"^X, move 1: choose two squares$")
-    return app
 
 
 def test_voila_app_plays_a_whole_game_offline_and_shows_no_code(
