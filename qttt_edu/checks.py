@@ -53,7 +53,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from . import answers
 from .core import Action, Game, IllegalMoveError, InvalidRecordError, Position
@@ -141,16 +141,24 @@ def _translated(err: answers.Unreadable) -> _Unreadable:
     return _Unreadable(expected, note)
 
 
+_T = TypeVar("_T")
+
+
 def _lang() -> str:
     return get_language()
 
 
-def _number(answer: Any) -> Fraction:
-    """Read a number: int, float, Fraction, numpy scalar, "2/3", "0,67", "67 %", "four", "3:4"."""
+def _read(reader: Callable[..., _T], answer: Any, *args: Any, **kwargs: Any) -> _T:
+    """``reader(answer, ...)`` of :mod:`qttt_edu.answers`; a refusal in the student's language."""
     try:
-        return answers.number(answer, _lang())
+        return reader(answer, *args, **kwargs)
     except answers.Unreadable as err:
         raise _translated(err) from None
+
+
+def _number(answer: Any) -> Fraction:
+    """Read a number: int, float, Fraction, numpy scalar, "2/3", "0,67", "67 %", "four", "3:4"."""
+    return _read(answers.number, answer, _lang())
 
 
 def _probability(answer: Any, target: Fraction, tolerance: float = 0.01) -> bool:
@@ -164,10 +172,7 @@ def _probability(answer: Any, target: Fraction, tolerance: float = 0.01) -> bool
 
 
 def _whole(answer: Any) -> int:
-    try:
-        return answers.whole(answer, _lang())
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    return _read(answers.whole, answer, _lang())
 
 
 def _action_squares(value: Any) -> tuple[int, ...] | None:
@@ -176,10 +181,7 @@ def _action_squares(value: Any) -> tuple[int, ...] | None:
 
 def _squares(answer: Any) -> tuple[int, ...]:
     """Read one or more squares: 5, "c5", [1, 5], "1 and 5", "1-5", Action.pair(1, 5)."""
-    try:
-        return answers.squares(answer, _lang(), known=_action_squares)
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    return _read(answers.squares, answer, _lang(), known=_action_squares)
 
 
 def _square_set(answer: Any) -> frozenset[int]:
@@ -195,25 +197,16 @@ def _one_square(answer: Any) -> int:
 
 def _player(answer: Any) -> str | None:
     """Read "X", "o", "0", "X wins", "draw" or a draw word of any language, None (a draw)."""
-    try:
-        return answers.player(answer, _lang())
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    return _read(answers.player, answer, _lang())
 
 
 def _yes_no(answer: Any) -> bool:
-    try:
-        return answers.yes_no(answer, _lang())
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    return _read(answers.yes_no, answer, _lang())
 
 
 def _mark(answer: Any) -> str:
     """Read a mark name: "X3", "x 3", "X₃", ("X", 3)."""
-    try:
-        return answers.mark(answer)
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    return _read(answers.mark, answer)
 
 
 def _action_token(value: Any) -> str | None:
@@ -222,10 +215,7 @@ def _action_token(value: Any) -> str | None:
 
 def _actions(answer: Any) -> list[Action]:
     """Read actions: "2-8 3-8", "2-8, 3-8", ["2-8", (3, 8)], 28, Action, "c4", "4"."""
-    try:
-        tokens = answers.record_tokens(answer, _action_token)
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    tokens = _read(answers.record_tokens, answer, _action_token)
     out = []
     for tok in tokens:
         try:
@@ -321,19 +311,13 @@ def _placement(answer: Any) -> dict[int, str]:
 
 def _letters(answer: Any) -> frozenset[str]:
     """Read option letters: "A, D", "ad", ["d", "a"], "I think A and D"."""
-    try:
-        return answers.letters(answer)
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    return _read(answers.letters, answer)
 
 
 def _scores(answer: Any) -> dict[str, Fraction]:
     """Read scores by their labels: {"X": 1, "O": 0.5}, "O: 1/2, X: 1", (1, 0.5) X first."""
-    try:
-        scores = answers.labelled(answer, ("X", "O"), _lang())
-        return {who: answers.snap(value) for who, value in scores.items()}
-    except answers.Unreadable as err:
-        raise _translated(err) from None
+    scores = _read(answers.labelled, answer, ("X", "O"), _lang())
+    return {who: answers.snap(value) for who, value in scores.items()}
 
 
 # --- facts about positions, from the rules core alone ------------------------

@@ -34,13 +34,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import answers
 from .i18n import t
 
 __all__ = ["Reveal", "reveal"]
 
-_YES = {"yes", "y", "true", "ja", "kyllä", "kylla", "joo", "sì", "si", "jep", "yep", "yeah"}
-_NO = {"no", "n", "false", "nej", "nei", "ei", "nope"}
-_NUMBER = re.compile(r"^\s*([-+]?\d+(?:[.,]\d+)?)\s*(?:(/)\s*(\d+)|(%))?\s*$")
+# The forms a guess may take as a number (the reading itself is answers.number's): a
+# sentence such as "two thirds" is shown for the student to compare, not read, and the
+# one comma such a guess may hold is a decimal comma ("1,000" is 1, as in "0,333").
+_NUMBER = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*(?:/\s*\d+|%)?\s*$")
 
 
 @dataclass(frozen=True)
@@ -66,31 +68,22 @@ def _as_number(value: Any) -> Fraction | None:
         return Fraction(value)
     if isinstance(value, float):
         return Fraction(value).limit_denominator(10_000)
-    if isinstance(value, str):
-        found = _NUMBER.match(value)
-        if found is None:
-            return None
-        number = Fraction(found.group(1).replace(",", "."))
-        if found.group(2):
-            if int(found.group(3)) == 0:
-                return None
-            number /= int(found.group(3))
-        if found.group(4):
-            number /= 100
-        return number
+    if isinstance(value, str) and _NUMBER.match(value):
+        try:
+            return answers.number(value.replace(",", "."))
+        except answers.Unreadable:
+            return None  # "2/0"
     return None
 
 
 def _as_yes_no(value: Any) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        word = value.strip().strip(".!?").strip().lower()
-        if word in _YES:
-            return True
-        if word in _NO:
-            return False
-    return None
+    """One word, read by answers.yes_no; a sentence is left for the student to compare."""
+    if isinstance(value, str) and len(value.split()) != 1:
+        return None
+    try:
+        return answers.yes_no(value)
+    except answers.Unreadable:
+        return None
 
 
 def _items(value: Any) -> frozenset[str] | None:

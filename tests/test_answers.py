@@ -98,14 +98,6 @@ PROBABILITY = {"02-2": Fraction(2, 3), "07-1": Fraction(1, 2), "07-2": Fraction(
 
 @FAST
 @given(st.sampled_from(sorted(PROBABILITY)), st.data())
-def test_probabilities_in_every_form_are_accepted(exercise, data):
-    text, lang = data.draw(fraction_forms(PROBABILITY[exercise]))
-    set_language(lang)
-    assert checks.check(exercise, text).ok, (text, lang)
-
-
-@FAST
-@given(st.sampled_from(sorted(PROBABILITY)), st.data())
 def test_probability_words_of_every_language_are_accepted(exercise, data):
     words = FRACTION_WORDS[PROBABILITY[exercise]]
     text = data.draw(st.sampled_from(words))
@@ -154,10 +146,16 @@ def whole_forms(draw: st.DrawFn, value: int) -> tuple[str, str]:
     return wrapper.format(text), lang
 
 
+@pytest.mark.parametrize(
+    ("table", "forms"),
+    [(PROBABILITY, fraction_forms), (WHOLE, whole_forms)],
+    ids=["probabilities", "whole_numbers"],
+)
 @FAST
-@given(st.sampled_from(sorted(WHOLE)), st.data())
-def test_whole_numbers_in_every_form_are_accepted(exercise, data):
-    text, lang = data.draw(whole_forms(WHOLE[exercise]))
+@given(data=st.data())
+def test_answers_in_every_form_are_accepted(table, forms, data):
+    exercise = data.draw(st.sampled_from(sorted(table)))
+    text, lang = data.draw(forms(table[exercise]))
     set_language(lang)
     assert checks.check(exercise, text).ok, (text, lang)
 
