@@ -85,7 +85,7 @@ class PgCluster:
             "UTF8",
             "--locale=C",
         )
-        self._ctl_start()
+        self._pg_ctl("start")
         return self
 
     def _options(self) -> str:
@@ -95,20 +95,18 @@ class PgCluster:
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         )
 
-    def _ctl_start(self) -> None:
-        self._cmd(
-            str(self.bindir / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-o",
-            self._options(),
-            "-l",
-            str(self.base / "server.log"),
-            "-w",
-            "-t",
-            "60",
-            "start",
-        )
+    def _pg_ctl(self, action: str) -> None:
+        """``pg_ctl start|stop|restart`` on this cluster, waiting until it is done.
+
+        Stopping is a fast shutdown (open connections are cut); starting passes the
+        server options and the log file.
+        """
+        args = [str(self.bindir / "pg_ctl"), "-D", str(self.data), "-w"]
+        if action != "start":
+            args += ["-m", "fast"]
+        if action != "stop":
+            args += ["-o", self._options(), "-l", str(self.base / "server.log"), "-t", "60"]
+        self._cmd(*args, action)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
@@ -129,28 +127,14 @@ class PgCluster:
 
     def stop_server(self) -> None:
         """Stop the server (fast shutdown: open connections are cut), keeping its data."""
-        self._cmd(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+        self._pg_ctl("stop")
 
     def start_server(self) -> None:
-        self._ctl_start()
+        self._pg_ctl("start")
 
     def restart(self) -> None:
         """``pg_ctl restart``: every open connection is cut, the data stays."""
-        self._cmd(
-            str(self.bindir / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-m",
-            "fast",
-            "-o",
-            self._options(),
-            "-l",
-            str(self.base / "server.log"),
-            "-w",
-            "-t",
-            "60",
-            "restart",
-        )
+        self._pg_ctl("restart")
 
     def terminate_connections(self, database: str) -> None:
         """Cut every client of ``database`` (what a server crash looks like to a client)."""

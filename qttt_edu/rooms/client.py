@@ -304,14 +304,7 @@ class SharedGame:
         Returns ``True`` on a change, ``False`` after ``timeout`` seconds without one.
         """
         since = self._state.version if since is None else since
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while self._state.version == since:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or self._closed:
-                    return False
-                self._cond.wait(remaining)
-        return True
+        return self.wait_until(lambda state: state.version != since, timeout)
 
     def wait_for_ply(self, ply: int, timeout: float = 5.0) -> bool:
         """Block until the game has at least ``ply`` actions; ``False`` after ``timeout`` s."""
