@@ -647,9 +647,10 @@ class _ForkedSeat(_Seat):
     Changes a player makes to itself stay in its worker.
     """
 
+    time_limit: float  # never None here: _seat forks only for a time limit
+
     def __init__(self, player: Player, time_limit: float, context: Any):
         super().__init__(player, time_limit)
-        self.limit = time_limit
         self.context = context
         self.process: Any = None
         self.conn: Any = None
@@ -678,7 +679,7 @@ class _ForkedSeat(_Seat):
             # The worker times the player itself; the wait here allows a little more, so
             # a busy machine's delays in starting the worker or passing messages are not
             # charged to the player. Past it the player is stopped, whatever it does.
-            if not self.conn.poll(self.limit + _GRACE):
+            if not self.conn.poll(self.time_limit + _GRACE):
                 self.close()
                 return "time", None
             reply = json.loads(self.conn.recv_bytes(4096))
@@ -695,7 +696,7 @@ class _ForkedSeat(_Seat):
         status, value = reply[0], reply[1]
         if len(reply) == 3:
             elapsed = reply[2]
-            if not isinstance(elapsed, (int, float)) or elapsed > self.limit:
+            if not isinstance(elapsed, (int, float)) or elapsed > self.time_limit:
                 return "time", None
         if status == "ok" and (type(value) is int if len(reply) == 3 else value is None):
             return status, value
