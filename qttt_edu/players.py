@@ -538,6 +538,19 @@ def _failure(err: BaseException) -> str:
     return cut(f"{type(err).__name__}: {quote(str(err), 120)[1:-1]}", 160)
 
 
+def _choose(player: Player, position: Position) -> tuple[str, object, float]:
+    """Ask ``player`` for its move: ("ok", code), ("raised", text) or ("unreadable", quoted
+    answer), with the seconds it took. Used in this process and in a forked worker."""
+    start = time.perf_counter()
+    try:
+        answer = player.choose(position)
+    except Exception as err:
+        return "raised", _failure(err), time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    code, shown = _answer_code(answer)
+    return ("ok", code, elapsed) if code is not None else ("unreadable", shown, elapsed)
+
+
 class _Seat:
     """Where a player chooses: in this process, timed after the fact.
 
@@ -558,15 +571,10 @@ class _Seat:
 
     def ask(self, game: Game) -> tuple[str, object]:
         """("ok", code), ("time", None), ("raised", text) or ("unreadable", quoted answer)."""
-        start = time.perf_counter()
-        try:
-            answer = self.player.choose(game.position)
-        except Exception as err:
-            return "raised", _failure(err)
-        if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+        status, value, elapsed = _choose(self.player, game.position)
+        if status != "raised" and self.time_limit is not None and elapsed > self.time_limit:
             return "time", None
-        code, shown = _answer_code(answer)
-        return ("ok", code) if code is not None else ("unreadable", shown)
+        return status, value
 
     def close(self) -> None:
         pass
@@ -602,15 +610,7 @@ def _serve(player: Player, conn: Any) -> None:  # pragma: no cover - runs in the
             pos = Position()
             for code in request[1]:
                 pos = pos.child(code)
-            start = time.perf_counter()
-            try:
-                answer = player.choose(pos)
-            except Exception as err:
-                reply = ["raised", _failure(err)]
-            else:
-                code, shown = _answer_code(answer)
-                reply = ["ok", code] if code is not None else ["unreadable", shown]
-            reply.append(time.perf_counter() - start)
+            reply = list(_choose(player, pos))
         try:
             conn.send_bytes(json.dumps(reply).encode())
         except (OSError, ValueError):
@@ -647,9 +647,10 @@ class _ForkedSeat(_Seat):
     Changes a player makes to itself stay in its worker.
     """
 
+    time_limit: float  # never None here: _seat forks only for a time limit
+
     def __init__(self, player: Player, time_limit: float, context: Any):
         super().__init__(player, time_limit)
-        self.limit = time_limit
         self.context = context
         self.process: Any = None
         self.conn: Any = None
@@ -678,7 +679,7 @@ class _ForkedSeat(_Seat):
             # The worker times the player itself; the wait here allows a little more, so
             # a busy machine's delays in starting the worker or passing messages are not
             # charged to the player. Past it the player is stopped, whatever it does.
-            if not self.conn.poll(self.limit + _GRACE):
+            if not self.conn.poll(self.time_limit + _GRACE):
                 self.close()
                 return "time", None
             reply = json.loads(self.conn.recv_bytes(4096))
@@ -695,7 +696,7 @@ class _ForkedSeat(_Seat):
         status, value = reply[0], reply[1]
         if len(reply) == 3:
             elapsed = reply[2]
-            if not isinstance(elapsed, (int, float)) or elapsed > self.limit:
+            if not isinstance(elapsed, (int, float)) or elapsed > self.time_limit:
                 return "time", None
         if status == "ok" and (type(value) is int if len(reply) == 3 else value is None):
             return status, value

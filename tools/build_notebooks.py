@@ -148,6 +148,15 @@ def publish(path: Path) -> Path:
     return ref
 
 
+def execute(path: Path) -> float:
+    """Run, trim and publish the notebook at ``path`` (reference and student copies);
+    returns the seconds the run took."""
+    seconds = run(path)
+    trim(path)
+    publish(path)
+    return seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02")
@@ -159,9 +168,7 @@ def main() -> None:
         if args.no_run:
             print(f"wrote {path.relative_to(ROOT)}")
             continue
-        seconds = run(path)
-        trim(path)
-        publish(path)
+        seconds = execute(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
 

@@ -161,15 +161,13 @@ def main() -> None:
             for fp, text in missing(number, lang):
                 print(f"{table_name(number, lang)} [{fp}]\n{text}\n")
         return
-    from build_notebooks import publish, run, trim
+    from build_notebooks import execute
 
     OUT.mkdir(parents=True, exist_ok=True)
     for number, lang in todo:
         path = OUT / f"{sources()[number][2:]}.{lang}.ipynb"
         nbformat.write(translate(number, lang), path)
-        seconds = run(path)
-        trim(path)
-        publish(path)
+        seconds = execute(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
 
