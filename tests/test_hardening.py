@@ -290,7 +290,9 @@ def test_from_dict_refuses_values_json_cannot_hold(key: str, value: object) -> N
     t0 = time.perf_counter()
     with pytest.raises(InvalidRecordError) as err:
         Game.from_dict(data)
-    assert time.perf_counter() - t0 < 0.1
+    # A hang guard, not a speed test (benchmarks/fuzz.py measures verdicts): 0.1 s failed
+    # once at 0.29 s on a loaded 2-core machine, while the defect it guards took seconds.
+    assert time.perf_counter() - t0 < 1.0
     assert len(str(err.value)) < 300
 
 
