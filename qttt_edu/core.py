@@ -68,6 +68,8 @@ __all__ = [
     "Outcome",
     "PendingCollapse",
     "Position",
+    "as_action",
+    "as_position",
     "mark_name",
     "player_of",
 ]
@@ -370,7 +372,7 @@ def _check_square(square: object) -> int:
     return number
 
 
-def _as_action(action: Action | str | int) -> Action:
+def as_action(action: Action | str | int) -> Action:
     """An action given as an :class:`Action`, a record token or an action code.
 
     What cannot be read as an action raises :class:`InvalidRecordError`; it never
@@ -627,7 +629,7 @@ class Position:
 
     def play(self, action: Action | str | int) -> Position:
         """The position after ``action``, or :class:`IllegalMoveError` saying why not."""
-        act = _as_action(action)
+        act = as_action(action)
         if act.code in self.legal_actions():
             return self.child(act.code)
         raise IllegalMoveError(self._refusal(act), action=str(act), board=self)
@@ -913,7 +915,7 @@ class Game:
         """
         with self._lock:
             try:
-                act = _as_action(action)
+                act = as_action(action)
             except IllegalMoveError as err:  # "4-4": readable, but a pair takes two squares
                 raise self._refused(err) from None
             self._apply(act)
@@ -1053,3 +1055,19 @@ class Game:
         from .svg import board_svg
 
         return str(board_svg(self))
+
+
+def as_position(game_or_position: Game | Position) -> Position:
+    """The position of a :class:`Game`, or a :class:`Position` itself.
+
+    Views and analyses accept either; this is the one place that decides which.
+
+    >>> g = Game.from_record("1-2")
+    >>> as_position(g) is g.position and as_position(g.position) is g.position
+    True
+    """
+    if isinstance(game_or_position, Game):
+        return game_or_position.position
+    if isinstance(game_or_position, Position):
+        return game_or_position
+    raise TypeError(f"expected a Game or a Position, not {type(game_or_position).__name__}")

@@ -20,8 +20,8 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from .core import Game, Position, mark_name
-from .graph import _position, cascade, entanglement_graph, pending_cycle
+from .core import Game, Position, as_position, mark_name
+from .graph import cascade, entanglement_graph, pending_cycle
 from .i18n import t
 from .svg import COLORS
 
@@ -232,7 +232,7 @@ def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: b
     matplotlib.axes.Axes
         The axes drawn on (a new 4 x 4 inch figure when ``ax`` is None).
     """
-    pos = _position(game)
+    pos = as_position(game)
     ax = _new_axes(ax)
     info = pending_cycle(pos)
     new_marks, new_squares = _last_action(game)
@@ -340,7 +340,7 @@ def draw_entanglement(
     from matplotlib.lines import Line2D
     from matplotlib.patches import FancyArrowPatch
 
-    pos = _position(game)
+    pos = as_position(game)
     ax = _new_axes(ax, (4.6, 5.0))
     graph = entanglement_graph(pos)
     where = _layout(layout, graph)
@@ -588,7 +588,7 @@ def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figur
     """
     import matplotlib.pyplot as plt
 
-    pos = _position(game)
+    pos = as_position(game)
     steps = cascade(pos, square)
     info = pending_cycle(pos)
     assert info is not None  # cascade() has raised otherwise

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from .core import Game, IllegalMoveError, Position, mark_name, player_of
+from .core import Game, IllegalMoveError, Position, as_position, mark_name, player_of
 from .i18n import t
 
 __all__ = [
@@ -47,14 +47,6 @@ __all__ = [
     "entanglement_graph",
     "pending_cycle",
 ]
-
-
-def _position(game: Game | Position) -> Position:
-    if isinstance(game, Game):
-        return game.position
-    if isinstance(game, Position):
-        return game
-    raise TypeError(f"expected a Game or a Position, not {type(game).__name__}")
 
 
 def entanglement_graph(game: Game | Position) -> nx.MultiGraph[int]:
@@ -73,7 +65,7 @@ def entanglement_graph(game: Game | Position) -> nx.MultiGraph[int]:
     >>> G.edges[1, 2, 2]["mark"], G.nodes[5]["classical"]
     ('O2', None)
     """
-    pos = _position(game)
+    pos = as_position(game)
     graph: nx.MultiGraph[int] = nx.MultiGraph()
     for s in range(1, 10):
         move = pos.classical_moves[s]
@@ -127,7 +119,7 @@ def components(game: Game | Position) -> list[set[int]]:
     >>> [sorted(c) for c in components(Game.from_record("1-2 4-5 5-9"))]
     [[1, 2], [4, 5, 9]]
     """
-    return _component_sets(_position(game).spooky)
+    return _component_sets(as_position(game).spooky)
 
 
 @dataclass(frozen=True)
@@ -174,7 +166,7 @@ def pending_cycle(game: Game | Position) -> CycleInfo | None:
     >>> info.mark, info.chooser, info.squares, info.marks
     ('X3', 'O', (1, 2, 5), ('X1', 'O2', 'X3'))
     """
-    pos = _position(game)
+    pos = as_position(game)
     if not pos.pending:
         return None
     newest, a, b = pos.spooky[-1]
@@ -267,7 +259,7 @@ def cascade(game: Game | Position, square: int) -> list[CascadeStep]:
     [('O4', 3), ('O2', 2), ('X3', 6), ('X1', 1)]
     """
     info = pending_cycle(game)
-    pos = _position(game)
+    pos = as_position(game)
     if info is None:
         raise IllegalMoveError(t("cascade_no_pending", square=square))
     newest, a, b = pos.spooky[-1]
@@ -325,4 +317,4 @@ def collapse_outcomes(game: Game | Position) -> dict[int, dict[int, str]]:
     >>> collapse_outcomes(Game.from_record("1-2 1-2"))
     {1: {1: 'O2', 2: 'X1'}, 2: {1: 'X1', 2: 'O2'}}
     """
-    return _position(game).collapse_outcomes()
+    return as_position(game).collapse_outcomes()

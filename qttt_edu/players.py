@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
-from .core import LINES, Action, Game, IllegalMoveError, Position, _as_action, cut, quote
+from .core import LINES, Action, Game, IllegalMoveError, Position, as_action, cut, quote
 from .i18n import t
 from .solver import (
     _INVERSE,
@@ -253,7 +253,7 @@ class HeuristicPlayer:
     def explain(self, position: Position | Game, action: Action | str | int) -> str:
         """Why this player would (or would not) play ``action`` here, in a sentence."""
         pos, codes = _legal(position)
-        act = _as_action(action)  # the same actions a Game takes: Action, token or code
+        act = as_action(action)  # the same actions a Game takes: Action, token or code
         if act.code not in codes:
             raise IllegalMoveError(
                 t("players_not_legal", action=str(act)), action=str(act), board=pos
@@ -529,7 +529,7 @@ def _check_time_limit(time_limit: float | None) -> float | None:
 def _answer_code(answer: object) -> tuple[int | None, str]:
     """A player's answer as an action code, or None and the answer quoted for a message."""
     try:
-        return _as_action(answer).code, ""  # type: ignore[arg-type]
+        return as_action(answer).code, ""  # type: ignore[arg-type]
     except Exception:  # an answer that cannot be read is the player's fault, never a crash
         return None, quote(answer)
 

@@ -43,8 +43,8 @@ from fractions import Fraction
 from itertools import product
 from math import prod
 
-from .core import Game, Position, mark_name
-from .graph import _component_sets, _position
+from .core import Game, Position, as_position, mark_name
+from .graph import _component_sets
 
 __all__ = [
     "EMPTY",
@@ -116,7 +116,7 @@ def realities(game: Game | Position) -> list[dict[int, str]]:
     >>> realities(Game.from_record("1-2 1-2"))
     [{1: 'X1', 2: 'O2'}, {1: 'O2', 2: 'X1'}]
     """
-    pos = _position(game)
+    pos = as_position(game)
     fixed = pos.classical
     per_component = []
     for edges in _spooky_components(pos):
@@ -155,7 +155,7 @@ def count_realities(game: Game | Position) -> int:
     >>> count_realities(Game.from_record("1-2 4-5")), count_realities(Game())
     (4, 1)
     """
-    return prod(_component_count(edges) for edges in _spooky_components(_position(game)))
+    return prod(_component_count(edges) for edges in _spooky_components(as_position(game)))
 
 
 def square_odds(
@@ -184,7 +184,7 @@ def square_odds(
     >>> odds[1]
     {'X1': Fraction(1, 3), 'O2': Fraction(1, 3), '': Fraction(1, 3)}
     """
-    pos = _position(game)
+    pos = as_position(game)
     one = Fraction(1) if exact else 1.0
     odds: dict[int, dict[str, float | Fraction]] = {}
     for s in range(1, 10):
@@ -227,7 +227,7 @@ def mark_odds(
     >>> mark_odds(Game.from_record("1-3 1-4 4-7"), exact=True)["X1"]
     {1: Fraction(1, 4), 3: Fraction(3, 4)}
     """
-    pos = _position(game)
+    pos = as_position(game)
     out: dict[str, dict[int, float | Fraction]] = {}
     for edges in _spooky_components(pos):
         found = _component_realities(edges)
@@ -292,7 +292,7 @@ def ket(
     >>> print(ket(Game.from_record("1-2 2-5 1-5 c1")))   # Fig. 5: one definite board
     |2⟩₁|5⟩₂|1⟩₃
     """
-    pos = _position(game)
+    pos = as_position(game)
     style = "latex" if latex else "ascii" if ascii else "unicode"
     joiner = "" if style == "unicode" else " "
     factors = []
@@ -344,7 +344,7 @@ def collapse_subsets(game: Game | Position) -> dict[int, list[dict[int, str]]]:
     >>> subsets[1]
     [{1: 'X3', 2: 'O2', 4: 'X1'}, {1: 'X3', 2: 'O2', 7: 'X1'}]
     """
-    pos = _position(game)
+    pos = as_position(game)
     if not pos.pending:
         return {}
     newest, a, b = pos.spooky[-1]

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from .core import Game, Position, mark_name
-from .graph import _position, pending_cycle
+from .core import Game, Position, as_position, mark_name
+from .graph import pending_cycle
 from .i18n import t
 
 __all__ = ["COLORS", "SvgBoard", "board_svg"]
@@ -108,7 +108,7 @@ def board_svg(
         A ``str`` with ``_repr_svg_``: a notebook cell ending in it shows the board.
         Each square is a ``<g>`` with ``id="square-N"`` and ``data-square="N"``.
     """
-    pos = _position(game)
+    pos = as_position(game)
     if isinstance(size, bool) or not isinstance(size, int) or size < 60:
         raise ValueError(t("svg_bad_size", size=repr(size)))
     chosen = set(selected)

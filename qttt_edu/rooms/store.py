@@ -28,7 +28,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Game, IllegalMoveError, InvalidRecordError, _as_action
+from ..core import Game, IllegalMoveError, InvalidRecordError, as_action
 from ..i18n import t
 from . import codes
 from .backends import SCHEMA_VERSION, Backend, backend_for
@@ -734,7 +734,7 @@ def _already_played(state: RoomState, ply: int, action: Any) -> bool:
     if ply >= len(history):
         return False
     try:
-        return history[ply] == _as_action(action)
+        return history[ply] == as_action(action)
     except (ValueError, TypeError):
         return False
 
