@@ -1,7 +1,6 @@
 """Danish notebook 03 (measurement and collapse): translations of the English cells."""
 
-from shared import G
-from common_da import predict, stuck
+from common_da import G, predict, stuck
 
 
 CODE = [

@@ -151,7 +151,7 @@ i *slutningen* af hvert parti giver et skøn over antallet af hele partier (Pyth
 """,
     "d77912d393": """
 Så Kvante-kryds og bolle har omtrent **tyve billioner** (2 × 10¹³) forskellige partier, hvis et
-parti er hele følgen af handlinger, valg af kollaps medregnet. Almindelig
+parti er hele følgen af handlinger, valg af kollaps medregnet. Almindeligt
 kryds og bolle har 255.168.
 
 Goffs artikel (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635) giver et grovere tal, "omkring 9!², cirka 131 milliarder",

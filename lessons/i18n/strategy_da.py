@@ -282,7 +282,7 @@ skal der til, før du stoler på en rangliste? (Prøv `GAMES = 50`.)
 - Den heuristiske spiller ser ét træk frem (vind, giv ikke en sejr væk, byg linjer); den perfekte spiller søger helt til ende.
 - At trække først er en stor fordel, selv ved tilfældigt spil (X vinder cirka 58 % af de tilfældige partier, O cirka 31 %: 95 %-intervallerne ligger langt fra hinanden).
 - En andel fra n partier er usikker med cirka ± 2√(p(1 − p)/n); sig, hvor sikkert et simuleret resultat er.
-- En spiller er en funktion fra en stilling til en lovlig handling; `play_match` afvikler retfærdige turneringer med et seed.
+- En spiller er en funktion fra en stilling til en lovlig handling; `play_match` afvikler fair turneringer med et seed.
 
 ## Hvad nu
 
