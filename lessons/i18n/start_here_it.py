@@ -2,7 +2,7 @@
 
 import re
 
-G = "../../lessons/glossary.md"
+G = "../../lessons/it/glossary.md"
 
 CODE = [
     ('"yes" or "no"', '"sì" o "no"'),
@@ -191,14 +191,14 @@ imparerai, finisce con un riassunto e richiede circa una lezione di 45 minuti (i
 | [07 · La metafora e la fisica](07_metaphor_and_physics.it.ipynb) | dove la metafora regge e dove no; collasso casuale; veri qubit con NumPy |
 """,
     "fb7af1ac03": f"""
-**Il glossario** ([lessons/glossary.md]({G})) spiega ogni parola del gioco:
+**Il glossario** ([lessons/it/glossary.md]({G})) spiega ogni parola del gioco:
 [segno spettrale]({G}#spooky-mark), [segno classico]({G}#classical-mark),
 [anello]({G}#cycle), [collasso]({G}#collapse), [stelo]({G}#stem), [chi sceglie]({G}#chooser),
-[realtà]({G}#reality), [insieme]({G}#ensemble). Le parole con link come queste lo aprono
-(in inglese, con una tabella dei termini anche in italiano).
+[realtà]({G}#reality), [insieme]({G}#ensemble). Le parole con link come queste lo aprono.
 
 **Per gli insegnanti**, la cartella `lessons/` ha piani di lezione, schede di lavoro, soluzioni e
-le regole in cinque lingue; [la scheda delle regole in italiano](../../lessons/rules/it.md).
+le regole in cinque lingue; [la guida per i docenti in italiano](../../lessons/it/README.md),
+[la scheda delle regole in italiano](../../lessons/rules/it.md).
 
 Per giocare e seguire i notebook non serve Python. Se ne sai un po' e sei
 curioso, [il README dei notebook](README.it.md) elenca le parti del pacchetto.
