@@ -8,7 +8,7 @@ CODE = [
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     (
         'print("X3 landed in square 1 in", landings.count(1), "of 1000 coin-tossed collapses")',
-        'print("X3 päätyi ruutuun 1", landings.count(1), "kertaa 1000:sta kolikolla'
+        'print("Ruutuun 1 X3 päätyi", landings.count(1), "kertaa 1000:sta kolikolla'
         ' ratkaistusta romahduksesta")',
     ),
     (
@@ -22,7 +22,7 @@ CODE = [
     ),
     (
         'f"{GAMES} games each      X wins             O wins             draws"',
-        'f"{GAMES} peliä kumpikin  X voittaa           O voittaa          tasapelit"',
+        'f"{GAMES} peliä kummassakin X voittaa         O voittaa          tasapelit"',
     ),
     ('"chooser decides"', '"valitsija päättää"'),
     ('"coin decides"', '"kolikko päättää"'),
