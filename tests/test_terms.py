@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "lessons" / "i18n"))
+sys.path.insert(0, str(ROOT / "tools" / "i18n"))
 try:
     import terms
 finally:
@@ -137,7 +137,7 @@ def test_the_seed_terms_themselves_pass_the_rules():
 
 
 def test_glossary_shows_the_current_table():
-    assert terms.glossary_is_current(), "run: python lessons/i18n/terms.py --write"
+    assert terms.glossary_is_current(), "run: python tools/i18n/terms.py --write"
     glossary = terms.GLOSSARY.read_text("utf-8")
     for term in TABLE["terms"]:
         assert term["en"] in glossary

@@ -15,10 +15,10 @@ copy without the answers).
 
 Usage::
 
-    python lessons/i18n/build_translations.py                 # every translation there is
-    python lessons/i18n/build_translations.py da fi           # only these languages
-    python lessons/i18n/build_translations.py -n 00 -n 03 da  # only these notebooks
-    python lessons/i18n/build_translations.py --check         # English cells without a translation
+    python tools/i18n/build_translations.py                 # every translation there is
+    python tools/i18n/build_translations.py da fi           # only these languages
+    python tools/i18n/build_translations.py -n 00 -n 03 da  # only these notebooks
+    python tools/i18n/build_translations.py --check         # English cells without a translation
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ from pathlib import Path
 
 import nbformat
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
+TABLES = ROOT / "lessons" / "i18n"  # the translations: data, not scripts
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tools" / "notebooks"))
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(TABLES))
 
 OUT = ROOT / "notebooks" / "i18n"
 
@@ -61,7 +61,7 @@ def translations() -> list[tuple[str, str]]:
     """Every (notebook number, language) that has a translation module."""
     found = []
     for number, module in sources().items():
-        for path in sorted(HERE.glob(f"{module[5:]}_*.py")):
+        for path in sorted(TABLES.glob(f"{module[5:]}_*.py")):
             lang = path.stem.removeprefix(f"{module[5:]}_")
             if len(lang) == 2:
                 found.append((number, lang))
