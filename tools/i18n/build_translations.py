@@ -39,6 +39,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tools" / "notebooks"))
 sys.path.insert(0, str(TABLES))
 
+from build_notebooks import METADATA, execute, set_ids  # noqa: E402
+
 OUT = ROOT / "notebooks" / "i18n"
 
 
@@ -93,7 +95,8 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
     cells = []
     first_code = True
     used: set[str] = set()
-    for cell in english_cells(number):
+    originals = english_cells(number)
+    for cell in originals:
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
@@ -122,24 +125,47 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
             f"{name}: {len(stale)} code translation(s) match no English code cell any more:\n"
             + "\n".join(f"  {english}" for english in stale)
         )
+    set_ids(cells, [c.source for c in originals])  # one id per cell in every language
     nb = nbformat.v4.new_notebook()
     nb.cells = cells
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
+    nb.metadata = copy.deepcopy(METADATA)
     return nb
 
 
 def _switch_language(source: str, lang: str) -> str:
-    """Import and call set_language in the first code cell, before anything is shown."""
+    """Call set_language in the first code cell, right after its imports, before anything
+    is shown. ``set_language`` joins the cell's ``from qttt_edu import ...`` line, or gets
+    a line of its own where isort would put it, so the cell stays lint-clean."""
     lines = source.split("\n")
-    imports = [ln for ln in lines if re.match(r"(from|import) ", ln)]
-    rest = [ln for ln in lines if ln not in imports]
-    while rest and not rest[0].strip():
-        rest.pop(0)
-    head = ["from qttt_edu import set_language", *imports, "", f'set_language("{lang}")']
-    return "\n".join([*head, *rest])
+    end = 0  # the end of the leading import block (blank lines between groups included)
+    for i, line in enumerate(lines):
+        if re.match(r"(from|import) ", line):
+            end = i + 1
+        elif line.strip():
+            break
+    imports, rest = lines[:end], lines[end:]
+    for i, line in enumerate(imports):
+        found = re.fullmatch(r"from qttt_edu import (.+)", line)
+        if found:
+            names = sorted({*found.group(1).split(", "), "set_language"}, key=_isort_key)
+            imports[i] = f"from qttt_edu import {', '.join(names)}"
+            break
+    else:
+        at = next(
+            (i for i, line in enumerate(imports) if line.startswith("from qttt_edu")),
+            len(imports),
+        )
+        imports.insert(at, "from qttt_edu import set_language")
+    call = f'set_language("{lang}")'
+    if not rest or rest[0].strip():
+        rest.insert(0, "")
+    return "\n".join([*imports, "", call, *rest]) if imports else "\n".join([call, *rest])
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """isort's order of imported names: CONSTANTS, then Classes, then functions."""
+    kind = 0 if name.isupper() else 1 if name[:1].isupper() else 2
+    return kind, name
 
 
 def main() -> None:
@@ -161,7 +187,6 @@ def main() -> None:
             for fp, text in missing(number, lang):
                 print(f"{table_name(number, lang)} [{fp}]\n{text}\n")
         return
-    from build_notebooks import execute
 
     OUT.mkdir(parents=True, exist_ok=True)
     for number, lang in todo:
