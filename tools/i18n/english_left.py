@@ -34,8 +34,7 @@ MIN_WORDS, SHARE = 3, 0.3  # or this many of them, making up this share of the w
 # About 170 of the most frequent English words: articles, pronouns, prepositions,
 # conjunctions, auxiliaries and everyday verbs and adverbs. No nouns, so a kept name or
 # term ("quantum tic-tac-toe", "CHSH", "perft") never counts.
-ENGLISH = frozenset(
-    """
+_WORDS = """
     a about above after again against all also always an and another any are as at away
     back be because been before being below between both but by can cannot could did do
     does doing done down during each either else enough even ever every few first for from
@@ -48,15 +47,15 @@ ENGLISH = frozenset(
     what when where whether which while who whom whose why will with within without would yet
     you your yours doesn't don't can't won't wouldn't aren't wasn't weren't there's that's
     what's let's you're they're we're here's
-    """.split()
-)
+"""
+ENGLISH = frozenset(_WORDS.split())
 
 # Words of each language that are spelt like a common English word: never evidence.
 OWN = {
-    "da": "i at for under over to her".split(),
-    "nb": "i at for under over to her".split(),
-    "fi": "on se me no".split(),
-    "it": "a i come non in no do so me".split(),
+    "da": ["i", "at", "for", "under", "over", "to", "her"],
+    "nb": ["i", "at", "for", "under", "over", "to", "her"],
+    "fi": ["on", "se", "me", "no"],
+    "it": ["a", "i", "come", "non", "in", "no", "do", "so", "me"],
 }
 
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
