@@ -9,6 +9,7 @@ paper), and flags a sentence made of common English words. The teacher material 
 
 from __future__ import annotations
 
+import doctest
 import json
 import sys
 from pathlib import Path
@@ -91,3 +92,7 @@ def test_english_is_found_in_every_language_and_layout(lang, text):
 )
 def test_what_may_stay_english_is_not_flagged(lang, text):
     assert english_left.english_sentences(lang, text) == []
+
+
+def test_the_examples_in_the_checks_docstrings_hold():
+    assert doctest.testmod(english_left).failed == 0

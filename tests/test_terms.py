@@ -46,6 +46,10 @@ def test_the_scan_reads_every_kind_of_translated_text(lang):
         f"notebooks/i18n/00_start_here.{lang}.ipynb",
     ]:
         assert expected in scanned, f"the term scan misses {expected}"
+    # the teacher material translated into lessons/<lang>/ (the guide, plans, glossary,
+    # exit tickets, quiz), whichever files exist yet
+    for path in (ROOT / "lessons" / lang).glob("**/*.md"):
+        assert str(path.relative_to(ROOT)) in scanned, f"the term scan misses {path}"
     assert not any(f"/{other}/" in path for path in scanned for other in LANGS if other != lang)
 
 

@@ -62,7 +62,7 @@ WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 CITATION = re.compile(r"Goff,?\s+[“\"]Quantum tic-tac-toe: A teaching metaphor[^\n]*")
 DROPPED = [
     re.compile(r"<!--.*?-->", re.S),  # HTML comments (the translation header, markers)
-    re.compile(r"^(```|~~~).*?^\1", re.S | re.M),  # fenced code blocks
+    re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.S | re.M),  # fenced code blocks
     re.compile(r"^(?: {4}|\t).*$", re.M),  # indented code blocks
     re.compile(r"`[^`\n]+`"),  # code spans: records, names, calls
     re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)"),  # link targets (the link text stays)
@@ -83,9 +83,40 @@ class Leftover:
         return f"{self.where}: English left: «{self.text}»"
 
 
+# The header of a table column that gives the English words (a bilingual glossary).
+ENGLISH_COLUMN = re.compile(r"english|engelsk|englanti|englanniksi|inglese|in inglese", re.I)
+
+
+def drop_english_columns(markdown: str) -> str:
+    r"""``markdown`` with the cells of every table column headed "English" (in any of the
+    five languages) emptied: a glossary's English column is English on purpose.
+
+    >>> drop_english_columns("| Dansk | Engelsk |\n|---|---|\n| løkke | cycle (loop) |")
+    '| Dansk | |\n|---| |\n| løkke | |'
+    """
+    lines = markdown.split("\n")
+    english: set[int] = set()
+    for i, line in enumerate(lines):
+        if not line.lstrip().startswith("|"):
+            english = set()
+            continue
+        cells = line.split("|")
+        if not english and (i == 0 or not lines[i - 1].lstrip().startswith("|")):
+            english = {
+                j for j, cell in enumerate(cells) if ENGLISH_COLUMN.fullmatch(cell.strip(" *"))
+            }
+        for j in english:
+            if j < len(cells):
+                cells[j] = " "
+        lines[i] = "|".join(cells)
+    return "\n".join(lines)
+
+
 def prose(markdown: str) -> str:
     """``markdown`` without what may stay English (code, link targets, formulas, the
-    citation, comments), each replaced by a line break so no run crosses it."""
+    citation, comments, a table's English column), each replaced by a line break so no
+    run crosses it."""
+    markdown = drop_english_columns(markdown)
     for pattern in DROPPED:
         markdown = pattern.sub("\n", markdown)
     return markdown
