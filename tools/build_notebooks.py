@@ -5,6 +5,7 @@ Usage::
     python tools/build_notebooks.py            # build and execute every notebook
     python tools/build_notebooks.py 04 02      # only these
     python tools/build_notebooks.py --no-run   # write the cells, keep them unexecuted
+    python tools/build_notebooks.py app        # only the app notebook (never executed)
 
 Execution uses ``jupyter nbconvert --execute --inplace`` so execution counts are
 in order. Afterwards outputs are trimmed so the repository stays small and the
@@ -73,6 +74,16 @@ def notebook(number: str) -> tuple[str, nbformat.NotebookNode]:
     nb.cells = copy.deepcopy(module.CELLS)
     set_ids(nb.cells)
     nb.metadata = copy.deepcopy(METADATA)
+    return f"{module.NAME}.ipynb", nb
+
+
+def app_notebook() -> tuple[str, nbformat.NotebookNode]:
+    """The file name and cells of the app notebook (tools/notebooks/app_notebook.py): built
+    but never executed, since its only output is the live game."""
+    module = importlib.import_module("app_notebook")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = copy.deepcopy(module.CELLS)  # ids fixed in the source: pages link to them
+    nb.metadata = {**copy.deepcopy(METADATA), "title": module.TITLE}
     return f"{module.NAME}.ipynb", nb
 
 
@@ -191,10 +202,14 @@ def execute(path: Path) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02")
+    parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02, or app")
     parser.add_argument("--no-run", action="store_true")
     args = parser.parse_args()
-    for number in args.only or numbers():
+    if not args.only or "app" in args.only:
+        name, nb = app_notebook()
+        nbformat.write(nb, OUT / name)
+        print(f"wrote notebooks/{name}")
+    for number in [n for n in args.only if n != "app"] if args.only else numbers():
         path = build(number)
         if args.no_run:
             print(f"wrote {path.relative_to(ROOT)}")

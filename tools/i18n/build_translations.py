@@ -19,6 +19,11 @@ Usage::
     python tools/i18n/build_translations.py da fi           # only these languages
     python tools/i18n/build_translations.py -n 00 -n 03 da  # only these notebooks
     python tools/i18n/build_translations.py --check         # English cells without a translation
+    python tools/i18n/build_translations.py -n app          # only the app notebooks
+
+The app notebook (notebooks/app.ipynb, source tools/notebooks/app_notebook.py) is
+translated the same way by ``lessons/i18n/app_<lang>.py``, which also gives the page's
+``TITLE``; it is written, not run (its only output is the live game).
 """
 
 from __future__ import annotations
@@ -49,22 +54,37 @@ def fingerprint(text: str) -> str:
     return hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:10]
 
 
+APP = "app"  # the app notebook: a page with the game, built but not executed
+
+
 def sources() -> dict[str, str]:
-    """Notebook number -> the English source module's name, e.g. "01" -> "nb01_superposition"."""
-    return {p.stem[2:4]: p.stem for p in sorted((ROOT / "tools" / "notebooks").glob("nb*_*.py"))}
+    """Notebook number -> the English source module's name, e.g. "01" -> "nb01_superposition",
+    and "app" -> "app_notebook"."""
+    found = {p.stem[2:4]: p.stem for p in sorted((ROOT / "tools" / "notebooks").glob("nb*_*.py"))}
+    return {**found, APP: "app_notebook"}
+
+
+def stem(number: str) -> str:
+    """The notebook's file name without language and suffix: "01_superposition", "app"."""
+    return APP if number == APP else sources()[number][2:]
+
+
+def short(number: str) -> str:
+    """The name the translation tables use: "superposition" for 01, "app" for the app."""
+    return APP if number == APP else sources()[number][5:]
 
 
 def table_name(number: str, lang: str) -> str:
     """The translation module of notebook ``number`` in ``lang``: ``<name>_<lang>``."""
-    return f"{sources()[number][5:]}_{lang}"
+    return f"{short(number)}_{lang}"
 
 
 def translations() -> list[tuple[str, str]]:
     """Every (notebook number, language) that has a translation module."""
     found = []
-    for number, module in sources().items():
-        for path in sorted(TABLES.glob(f"{module[5:]}_*.py")):
-            lang = path.stem.removeprefix(f"{module[5:]}_")
+    for number in sources():
+        for path in sorted(TABLES.glob(f"{short(number)}_*.py")):
+            lang = path.stem.removeprefix(f"{short(number)}_")
             if len(lang) == 2:
                 found.append((number, lang))
     return found
@@ -109,7 +129,7 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
                 elif english in cell.source:
                     used.add(english)
                     cell.source = cell.source.replace(english, translated)
-            if first_code:
+            if first_code and number != APP:  # the app's table passes play() its language
                 cell.source = _switch_language(cell.source, lang)
                 first_code = False
         cells.append(cell)
@@ -125,10 +145,17 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
             f"{name}: {len(stale)} code translation(s) match no English code cell any more:\n"
             + "\n".join(f"  {english}" for english in stale)
         )
-    set_ids(cells, [c.source for c in originals])  # one id per cell in every language
     nb = nbformat.v4.new_notebook()
-    nb.cells = cells
     nb.metadata = copy.deepcopy(METADATA)
+    if number == APP:
+        # the page's title, in the browser tab and as a heading above the game
+        title = nbformat.v4.new_markdown_cell(f"# {table.TITLE}")
+        title.id = "title"
+        cells.insert(0, title)
+        nb.metadata["title"] = table.TITLE
+    else:
+        set_ids(cells, [c.source for c in originals])  # one id per cell in every language
+    nb.cells = cells
     return nb
 
 
@@ -190,8 +217,11 @@ def main() -> None:
 
     OUT.mkdir(parents=True, exist_ok=True)
     for number, lang in todo:
-        path = OUT / f"{sources()[number][2:]}.{lang}.ipynb"
+        path = OUT / f"{stem(number)}.{lang}.ipynb"
         nbformat.write(translate(number, lang), path)
+        if number == APP:
+            print(f"wrote {path.relative_to(ROOT)}")  # a page: nothing to run
+            continue
         seconds = execute(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 
