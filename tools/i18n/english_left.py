@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-LANGS = ("da", "fi", "nb", "it")
+# the translated languages: those of the term table (lessons/i18n/terms.json)
+LANGS = tuple(
+    json.loads((ROOT / "lessons" / "i18n" / "terms.json").read_text("utf-8"))["languages"]
+)
 RUN = 4  # consecutive common English words that make a sentence English
 MIN_WORDS, SHARE = 3, 0.3  # or this many of them, making up this share of the words
 
@@ -51,6 +54,7 @@ _WORDS = """
 ENGLISH = frozenset(_WORDS.split())
 
 # Words of each language that are spelt like a common English word: never evidence.
+# (A new language adds its own here, e.g. Swedish "i", "for", "under", "over".)
 OWN = {
     "da": ["i", "at", "for", "under", "over", "to", "her"],
     "nb": ["i", "at", "for", "under", "over", "to", "her"],
