@@ -23,7 +23,7 @@ Usage::
 
 The app notebook (notebooks/app.ipynb, source tools/notebooks/app_notebook.py) is
 translated the same way by ``lessons/i18n/app_<lang>.py``, which also gives the page's
-``TITLE``; it is written, not run (its only output is the live game).
+``TITLE`` (the browser tab's); it is written, not run (its only output is the live game).
 """
 
 from __future__ import annotations
@@ -148,10 +148,9 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = copy.deepcopy(METADATA)
     if number == APP:
-        # the page's title, in the browser tab and as a heading above the game
-        title = nbformat.v4.new_markdown_cell(f"# {table.TITLE}")
-        title.id = "title"
-        cells.insert(0, title)
+        # The page's title, which Voila puts in the browser tab. Not a heading as well:
+        # the app shows the game's name above the board itself, and a second one would
+        # push the board below a projector's and a phone's first screen.
         nb.metadata["title"] = table.TITLE
     else:
         set_ids(cells, [c.source for c in originals])  # one id per cell in every language

@@ -2,7 +2,8 @@
 
 Unlike the lesson notebooks it is not executed by the build (it is a page: its only
 output is the live widget). ``TITLE`` is the page title Voila shows in the browser tab;
-each translation (``lessons/i18n/app_<lang>.py``) also shows its title as a heading.
+each translation (``lessons/i18n/app_<lang>.py``) translates it. There is no heading cell:
+the app shows the game's name above the board itself.
 """
 
 from __future__ import annotations
