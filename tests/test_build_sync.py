@@ -36,9 +36,10 @@ import build_translations  # noqa: E402
 HAND_WRITTEN: set[str] = set()
 
 
-def built() -> dict[str, nbformat.NotebookNode]:
-    """Every notebook the build writes, unexecuted, by its path under notebooks/."""
-    out = {}
+def built() -> dict[str, nbformat.NotebookNode | str]:
+    """Every notebook the build writes, unexecuted, by its path under notebooks/; for a
+    translation the build refuses (an English cell changed), the builder's message."""
+    out: dict[str, nbformat.NotebookNode | str] = {}
     for number in build_notebooks.numbers():
         name, nb = build_notebooks.notebook(number)
         out[name] = nb
@@ -46,7 +47,10 @@ def built() -> dict[str, nbformat.NotebookNode]:
     out[name] = nb
     for number, lang in build_translations.translations():
         name = f"i18n/{build_translations.stem(number)}.{lang}.ipynb"
-        out[name] = build_translations.translate(number, lang)
+        try:
+            out[name] = build_translations.translate(number, lang)
+        except SystemExit as refused:  # the builder names the English cell to translate
+            out[name] = str(refused)
     return out
 
 
@@ -65,14 +69,18 @@ def differences(name: str, fresh: nbformat.NotebookNode, path: Path) -> list[str
         found.append(f"{where}: {len(committed.cells)} cells, the build makes {len(fresh.cells)}")
     for i, (old, new) in enumerate(zip(committed.cells, fresh.cells, strict=False), 1):
         for key in ("id", "cell_type", "source", "metadata"):
-            if old.get(key) != new.get(key):
-                shown = new.get(key)
-                shown = shown.splitlines()[0][:80] if key == "source" and shown else shown
-                found.append(f"{where} cell {i}: {key} differs from the build's ({shown!r})")
+            if old.get(key) == new.get(key):
+                continue
+            shown = new.get(key)
+            if key == "source":  # the first line that differs
+                lines = zip(old.source.splitlines(), new.source.splitlines(), strict=False)
+                shown = next((b for a, b in lines if a != b), new.source.splitlines()[-1:])
+            found.append(f"{where} cell {i}: {key} differs from the build's ({shown!r})")
     return found
 
 
 BUILT = built()
+NOTEBOOK = {name: nb for name, nb in BUILT.items() if not isinstance(nb, str)}
 # The app notebooks are pages, never run: they have no reference copy.
 CASES = [
     (name, copy_)
@@ -85,7 +93,9 @@ CASES = [
 @pytest.mark.parametrize(("name", "copy_"), CASES, ids=[f"{n}-{c}" for n, c in CASES])
 def test_committed_notebook_is_what_the_build_makes(name, copy_):
     folder = NOTEBOOKS if copy_ == "student" else REFERENCE
-    found = differences(name, BUILT[name], folder / name)
+    fresh = BUILT[name]
+    assert not isinstance(fresh, str), f"the build refuses {name}:\n{fresh}"
+    found = differences(name, fresh, folder / name)
     assert not found, (
         "the notebook is not what its source builds (edit the source, then run "
         "python tools/build_notebooks.py NN or python tools/i18n/build_translations.py "
@@ -105,11 +115,11 @@ def test_every_committed_notebook_has_a_source():
 def test_the_comparison_notices_a_source_edited_without_a_rebuild():
     # A source changed, the notebook not rebuilt: the comparison must name the cell.
     name = "02_entanglement.ipynb"
-    edited = copy.deepcopy(BUILT[name])
+    edited = copy.deepcopy(NOTEBOOK[name])
     edited.cells[3].source += "\nA sentence added to the source."
     found = differences(name, edited, NOTEBOOKS / name)
     assert any(f"{name} cell 4: source differs" in line for line in found), found
-    edited = copy.deepcopy(BUILT[name])
+    edited = copy.deepcopy(NOTEBOOK[name])
     edited.cells.append(nbformat.v4.new_markdown_cell("A new cell."))
     assert any(
         "cells, the build makes" in line for line in differences(name, edited, NOTEBOOKS / name)
@@ -119,15 +129,15 @@ def test_the_comparison_notices_a_source_edited_without_a_rebuild():
 def test_cell_ids_are_valid_and_unique():
     # Ids come from a hash of each cell, not a random number, so a rebuild changes no id;
     # the comparison above, whose build ran in this process, shows they match the committed.
-    for name, nb in BUILT.items():
+    for name, nb in NOTEBOOK.items():
         ids = [c.id for c in nb.cells]
         assert len(set(ids)) == len(ids), f"{name}: repeated cell ids"
         nbformat.validate(nb)  # ids of 1-64 characters of [a-zA-Z0-9-_]
 
 
 def test_a_translation_has_the_ids_of_its_english_cells():
-    english = [c.id for c in BUILT["03_measurement_and_collapse.ipynb"].cells]
+    english = [c.id for c in NOTEBOOK["03_measurement_and_collapse.ipynb"].cells]
     for lang in ("da", "fi", "nb", "it"):
-        translated = BUILT.get(f"i18n/03_measurement_and_collapse.{lang}.ipynb")
+        translated = NOTEBOOK.get(f"i18n/03_measurement_and_collapse.{lang}.ipynb")
         if translated is not None:
             assert [c.id for c in translated.cells] == english, lang
