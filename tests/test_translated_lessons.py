@@ -192,3 +192,17 @@ def test_english_left_in_teacher_material_is_found(tmp_path):
     assert [f.text for f in found] == [
         "- Ask the class which of the two squares they would choose."
     ]
+
+
+def test_update_records_the_current_hash_and_changes_nothing_else(tmp_path):
+    root = _repo(tmp_path)
+    translated = root / "lessons" / "da" / "quiz.md"
+    body = "# Quiz\n\nHvilket felt?\n"
+    translated.write_text(
+        "<!-- translated from lessons/quiz.md sha256:0123456789abcdef -->\n" + body, "utf-8"
+    )
+    assert any("is stale" in p for p in problems(translated, root))
+    now = lesson_hashes.update(translated, root)
+    assert now == lesson_hashes.digest((root / "lessons" / "quiz.md").read_bytes())
+    assert translated.read_text("utf-8").split("\n", 1)[1] == body
+    assert problems(translated, root) == []

@@ -3,6 +3,7 @@
     python tools/i18n/lesson_hashes.py                 # every file: recorded vs current hash
     python tools/i18n/lesson_hashes.py da              # only Danish
     python tools/i18n/lesson_hashes.py --diff lessons/da/plans/03_measurement_and_collapse.md
+    python tools/i18n/lesson_hashes.py --update lessons/da/quiz.md   # after bringing it up to date
 
 The translated teacher guide, plans, glossary, exit tickets and quiz live in
 ``lessons/<lang>/`` (the same names as the English files under ``lessons/``). Each file's
@@ -14,7 +15,9 @@ the English file's path and the first 16 hex digits of the SHA-256 of its bytes 
 time. When the English file changes, the hashes differ and ``tests/test_translated_lessons.py``
 fails: bring the translation up to date, then write the current hash into its first line
 (this script prints it). ``--diff`` shows what changed in English since the translation,
-from git's history (the last commit whose English file had the recorded hash).
+from git's history (the last commit whose English file had the recorded hash);
+``--update`` writes the current hash into a translation's first line once it says what
+the English says now (it changes nothing else).
 """
 
 from __future__ import annotations
@@ -109,13 +112,31 @@ def english_diff(path: Path) -> str:
     return f"no commit of {source} has sha256:{recorded}: compare the translation by hand\n"
 
 
+def update(path: Path, root: Path = ROOT) -> str:
+    """Record the English source's current hash in ``path``'s first line; returns it."""
+    source, _ = read_header(path)
+    now = current(source, root)
+    if now is None:
+        raise ValueError(f"{path}: its English source {source} does not exist")
+    rest = path.read_text("utf-8").partition("\n")[2]
+    path.write_text(f"<!-- translated from {source} sha256:{now} -->\n{rest}", "utf-8")
+    return now
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("languages", nargs="*", help="languages, e.g. da fi (default: all)")
     parser.add_argument("--diff", type=Path, help="a translated file: show its English changes")
+    parser.add_argument(
+        "--update", type=Path, nargs="+", help="translated files now up to date: record the hash"
+    )
     args = parser.parse_args()
     if args.diff:
         print(english_diff(args.diff.resolve()), end="")
+        return 0
+    if args.update:
+        for path in args.update:
+            print(f"{path}: sha256:{update(path.resolve())}")
         return 0
     stale = 0
     for lang in args.languages or LANGS:
