@@ -21,7 +21,14 @@ Each notebook is then published twice (:func:`publish`):
   no answer shows before the student has written a guess. tests/test_notebooks.py proves
   the two copies differ in nothing else.
 
-Validate with ``python -m pytest tests/notebooks_ref tests/test_notebooks.py``.
+Cell ids are a hash of each cell (:func:`set_ids`), and the run's timestamps and the
+kernel's version are dropped, so rebuilding an unchanged source changes nothing but
+outputs that really changed. ``notebooks/app.ipynb`` is built from
+``tools/notebooks/app_notebook.py`` too, but not run (its only output is the live game).
+
+Validate with ``python -m pytest tests/notebooks_ref tests/test_notebooks.py
+tests/test_build_sync.py`` (the last checks that the committed notebooks are what the
+sources build).
 """
 
 from __future__ import annotations
