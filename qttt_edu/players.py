@@ -405,7 +405,7 @@ class PerfectPlayer:
     3. Among what is left it chooses at random (reproducible with ``seed``).
 
     The first moves come from a precomputed opening book shipped with the kit
-    (``qttt_edu/data/book.json``, rebuilt by ``scripts/build_book.py``): for
+    (``qttt_edu/data/book.json``, rebuilt by ``tools/build_book.py``): for
     every position before move 4 it holds the value and, when not losing, up
     to three best actions found in a random order (finding all of them there
     takes minutes), when losing all the actions of rule 2. Later positions are

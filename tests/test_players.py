@@ -24,8 +24,8 @@ from qttt_edu.players import (
 )
 from qttt_edu.solver import _INVERSE, SCORINGS, Solver, book_key, map_action
 
-# pytest puts this folder on the path; the book's builder lives in scripts/
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+# pytest puts this folder on the path; the book's builder lives in tools/
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from build_book import book_positions
 
 from .test_solver import minimax

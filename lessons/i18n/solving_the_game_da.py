@@ -164,14 +164,14 @@ kollaps medregnet, og lander cirka hundrede gange højere.
 Regn Goffs tal 9!² ud (brug `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimax
 
 Minimax svarer på "hvem vinder, hvis begge sider spiller perfekt?" med en enkel rekursion. Et
 afsluttet parti er +1 værd, hvis X vandt, −1, hvis O vandt, og 0 ved uafgjort. Ellers vælger den
 side, der skal handle, sit bedste barn: X den største værdi, O den mindste. (Vælgeren i et
 kollaps er også "den side, der skal handle".) Fordi stillinger ikke kan ændres og kan hashes,
-husker `lru_cache` hver stilling, der allerede er løst: en stilling, man når igen ad
+husker `cache` hver stilling, der allerede er løst: en stilling, man når igen ad
 en anden rækkefølge af træk, bliver slået op, ikke gennemsøgt igen.
 """,
     "7eb5e5ff7f": """

@@ -171,14 +171,14 @@ mukaan lukien, ja päätyvät noin sata kertaa suurempaan lukuun.
 Laske Goffin luku 9!² (käytä funktiota `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimax
 
 Minimax vastaa kysymykseen ”kuka voittaa, jos kumpikin pelaa täydellisesti?” yksinkertaisella rekursiolla.
 Päättyneen pelin arvo on +1, jos X voitti, −1, jos O voitti, ja 0 tasapelissä. Muuten
 toimintavuorossa oleva valitsee parhaan lapsiaseman: X suurimman arvon, O pienimmän. (Romahduksen
 valitsija on myös ”toimintavuorossa”.) Koska asemat ovat muuttumattomia ja hajautettavia (hashable),
-`lru_cache` muistaa jokaisen jo ratkaistun aseman: toista siirtojärjestystä pitkin uudelleen
+`cache` muistaa jokaisen jo ratkaistun aseman: toista siirtojärjestystä pitkin uudelleen
 saavutettu asema haetaan muistista eikä sitä etsitä uudelleen.
 """,
     "7eb5e5ff7f": """

@@ -166,14 +166,14 @@ teller hver handling, kollapsvalg medregnet, og havner omtrent hundre ganger hø
 Regn ut Goffs tall 9!² (bruk `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimaks
 
 Minimaks svarer på «hvem vinner hvis begge sider spiller perfekt?» med en enkel rekursjon.
 Et ferdig parti er verdt +1 hvis X vant, −1 hvis O vant, 0 ved uavgjort. Ellers velger den
 som skal handle, sitt beste barn: X den største verdien, O den minste. (Velgeren i en
 kollaps er også «den som skal handle».) Fordi stillinger ikke kan endres og kan hashes,
-husker `lru_cache` hver stilling som allerede er løst: en stilling som nås igjen gjennom en
+husker `cache` hver stilling som allerede er løst: en stilling som nås igjen gjennom en
 annen trekkrekkefølge, slås opp og søkes ikke gjennom på nytt.
 """,
     "7eb5e5ff7f": "Prøv den på nøtt 2 i notatbok 05 (X skal gjøre trekk 7). Fra trekk 7 er treet lite.",

@@ -4,6 +4,7 @@ from common_da import predict, stuck
 
 
 CODE = [
+    ("# no time limit here", "# ingen tidsgrænse her"),
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ('"yes" or "no"', '"ja" eller "nej"'),

@@ -2,6 +2,7 @@
 
 from common_fi import predict, stuck
 CODE = [
+    ("# no time limit here", "# ei aikarajaa tässä"),
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ('"yes" or "no"', '"kyllä" tai "ei"'),
     ('"X", "O" or "draw"', '"X", "O" tai "tasapeli"'),

@@ -5,6 +5,7 @@ from common_it import binder, link, predict, stuck
 
 
 CODE = [
+    ("# no time limit here", "# qui nessun limite di tempo"),
     ("# ← your prediction, e.g.", "# ← la tua previsione, ad es."),
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('"yes" or "no"', '"sì" o "no"'),

@@ -5,6 +5,7 @@ from common_nb import ANSWER, GOFF, PROMPT, footer, header, link, predict, stuck
 NAME = "05_strategy"
 
 CODE = [
+    ("# no time limit here", "# ingen tidsgrense her"),
     PROMPT,
     ANSWER,
     ('"yes" or "no"', '"ja" eller "nei"'),

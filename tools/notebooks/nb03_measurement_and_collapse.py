@@ -218,7 +218,7 @@ CELLS = [
             print(f"O4 in square {square}:", marks)
 
         fig, axes = plt.subplots(1, 2, figsize=(8, 4))
-        for ax, square in zip(axes, outcomes):
+        for ax, square in zip(axes, outcomes, strict=True):
             after = example2.copy()
             after.collapse(square)
             draw_board(after, ax=ax)

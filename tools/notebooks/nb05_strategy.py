@@ -300,7 +300,7 @@ CELLS = [
             (HeuristicPlayer(seed=3), PerfectPlayer(seed=3)),
         ]
         for x, o in pairings:
-            game = play_game(x, o, start=opening)
+            game = play_game(x, o, start=opening, time_limit=None)  # no time limit here
             print(f"{x.name} (X) vs {o.name} (O): {game.outcome.result:>4}   {game.record()}")
         """,
     ),
