@@ -256,13 +256,13 @@ def _game(answer: Any) -> Game:
             raise _translated(answers.Unreadable("record", "too_long"))
         try:
             return Game.from_record(raw)
-        except InvalidRecordError as err:
+        except (InvalidRecordError, IllegalMoveError) as err:
             first = err
         # other separators, dashes or words around the moves: read the moves out
         try:
             tokens = answers.record_tokens(raw)
             return Game.from_record(" ".join(tokens))
-        except (answers.Unreadable, InvalidRecordError):
+        except (answers.Unreadable, InvalidRecordError, IllegalMoveError):
             raise _Unreadable(t("checks_kind_record"), _clip(str(first))) from None
     try:
         tokens = [str(a) for a in _actions(answer)]
@@ -270,7 +270,7 @@ def _game(answer: Any) -> Game:
         raise _Unreadable(t("checks_kind_record"), err.note) from None
     try:
         return Game.from_record(" ".join(tokens))
-    except InvalidRecordError as err:
+    except (InvalidRecordError, IllegalMoveError) as err:
         raise _Unreadable(t("checks_kind_record"), _clip(str(err))) from None
 
 

@@ -71,10 +71,15 @@ def refuse(
         call(g)
     assert type(err.value) is error
     assert isinstance(err.value, ValueError)
-    if error is IllegalMoveError and names_record:
-        assert err.value.record == g.record()
-        assert err.value.__notes__ == [f"position: {g.record()!r}"]
     message = str(err.value)
+    if error is IllegalMoveError and names_record:
+        # as python-chess does, the message quotes the position with the action
+        assert err.value.record == g.record()
+        where = f'(in the position "{record}")' if record else "(in the starting position"
+        assert where in message, message
+        assert message.startswith(err.value.reason)
+    if error is InvalidRecordError:
+        assert "in the position" not in message
     for fragment in fragments:
         assert re.search(fragment, message), (fragment, message)
     assert snapshot(g) == before
@@ -277,33 +282,60 @@ def test_junk_text_as_an_action(token: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("record", "position", "token", "rule"),
+    ("record", "index", "token", "rule"),
     [
         ("1-2 x", 2, "x", "not a move"),
         ("hello", 1, "hello", "not a move"),
         ("1-2, 2-3", 1, "1-2,", "not a move"),
-        ("1-2 1-2 c5", 3, "c5", "can land only in square 1 or square 2"),
-        ("1-2 1-2 3-4", 3, "3-4", "must first choose"),
-        ("c1", 1, "c1", "no collapse is pending"),
-        ("1-2 5-5", 2, "5-5", "two different squares"),
         ("1-2 0-5", 2, "0-5", "not a move"),
-        ("5", 1, "5", "ninth move"),
-        ("1-2 1-2 c1 1-4", 4, "1-4", "classical mark O2"),
-        ("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5 1-2", 12, "1-2", "game is over"),
-        ("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3-4", 12, "3-4", "classical"),
-        ("1-2\n\n1-2  C9", 3, "C9", "can land only in square 1 or square 2"),
+        ("1 - 2", 1, "1", "written with spaces"),
     ],
 )
-def test_record_errors_name_position_token_and_rule(
-    record: str, position: int, token: str, rule: str
+def test_unreadable_record_names_token_and_why(
+    record: str, index: int, token: str, rule: str
 ) -> None:
-    with pytest.raises(InvalidRecordError) as err:
+    """Text that cannot be read as actions: InvalidRecordError, never a rule break."""
+    with pytest.raises(GameError) as err:
         Game.from_record(record)
-    assert isinstance(err.value, ValueError)
-    assert (err.value.position, err.value.token) == (position, token)
+    assert type(err.value) is InvalidRecordError
+    assert (err.value.index, err.value.position, err.value.token) == (index, index, token)
     message = str(err.value)
-    assert message.startswith(f"token {position} '{token}'")
+    assert message.startswith(f"token {index} '{token}'")
     assert rule in message
+    assert err.value.__cause__ is None and "in the position" not in message
+
+
+@pytest.mark.parametrize(
+    ("record", "index", "token", "rule", "before"),
+    [
+        ("1-2 1-2 c5", 3, "c5", "can land only in square 1 or square 2", "1-2 1-2"),
+        ("1-2 1-2 3-4", 3, "3-4", "must first choose", "1-2 1-2"),
+        ("c1", 1, "c1", "no collapse is pending", ""),
+        ("1-2 5-5", 2, "5-5", "two different squares", "1-2"),
+        ("5", 1, "5", "ninth move", ""),
+        ("1-2 1-2 c1 1-4", 4, "1-4", "classical mark O2", "1-2 1-2 c1"),
+        ("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5 1-2", 12, "1-2", "game is over", None),
+        ("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3-4", 12, "3-4", "classical", None),
+        ("1-2\n\n1-2  C9", 3, "C9", "can land only in square 1 or square 2", "1-2 1-2"),
+    ],
+)
+def test_illegal_record_token_is_a_rule_break_naming_the_position(
+    record: str, index: int, token: str, rule: str, before: str | None
+) -> None:
+    """A token that reads but breaks a rule: IllegalMoveError, with token and position."""
+    with pytest.raises(GameError) as err:
+        Game.from_record(record)
+    assert type(err.value) is IllegalMoveError
+    assert (err.value.index, err.value.token, err.value.action) == (index, token, token)
+    if before is None:  # the record up to the refused token, as the game records it
+        before = " ".join(record.split()[: index - 1])
+    assert err.value.record == before
+    message = str(err.value)
+    assert message.startswith(f"token {index} '{token}'")
+    assert rule in message
+    where = f'(in the position "{before}")' if before else "(in the starting position"
+    assert where in message
+    assert err.value.__cause__ is None  # not re-raised from another kind
 
 
 @pytest.mark.parametrize("record", [None, 12, b"1-2", ["1-2"]])

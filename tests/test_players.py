@@ -22,7 +22,7 @@ from qttt_edu.players import (
     play_game,
     play_match,
 )
-from qttt_edu.solver import _INVERSE, SCORINGS, Solver, book_key, map_action
+from qttt_edu.solver import SCORINGS, Solver, book_key, inverse_symmetry, map_action
 
 # pytest puts this folder on the path; the book's builder lives in scripts/
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -261,10 +261,10 @@ def test_book_entries_agree_with_live_search(scoring: str) -> None:
         solver = Solver(scoring)
         assert solver.int_value(pos) == value
         for code in codes:
-            action = map_action(Action(code), _INVERSE[g])  # back from the canonical image
+            action = map_action(Action(code), inverse_symmetry(g))  # back from the canonical image
             assert solver.reaches(pos.child(action.code), value, pos.to_act), action
         if _losing(value, pos):
-            actions = {map_action(Action(c), _INVERSE[g]).code for c in codes}
+            actions = {map_action(Action(c), inverse_symmetry(g)).code for c in codes}
             assert actions == set(best_actions(solver, pos)[1])  # all of rule 2
 
 
@@ -277,7 +277,7 @@ def test_book_holds_every_action_of_rule_2_when_lost() -> None:
     pos = lost[0]
     key, g = book_key(pos)
     _, codes = book[key]
-    actions = {map_action(Action(c), _INVERSE[g]).code for c in codes}
+    actions = {map_action(Action(c), inverse_symmetry(g)).code for c in codes}
     assert actions == set(best_actions(Solver("seed"), pos)[1])
 
 

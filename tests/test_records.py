@@ -220,9 +220,12 @@ def test_from_dict_refuses_data_without_a_record_text(data: object, says: str) -
 
 
 def test_from_dict_refuses_a_bad_record_naming_the_token() -> None:
-    with pytest.raises(InvalidRecordError, match="token 3 'c5'") as err:
+    with pytest.raises(IllegalMoveError, match="token 3 'c5'") as err:  # a rule break
         Game.from_dict({"record": "1-2 1-2 c5"})
-    assert (err.value.position, err.value.token) == (3, "c5")
+    assert (err.value.index, err.value.token, err.value.record) == (3, "c5", "1-2 1-2")
+    with pytest.raises(InvalidRecordError, match="token 3 'c0'") as bad:  # unreadable text
+        Game.from_dict({"record": "1-2 1-2 c0"})
+    assert (bad.value.index, bad.value.token) == (3, "c0")
 
 
 @pytest.mark.parametrize(

@@ -492,6 +492,6 @@ def test_the_rooms_package_stands_on_the_core_alone() -> None:
     views = {"networkx", "matplotlib", "ipywidgets", "IPython", "numpy", "psycopg"}
     assert roots & views == set(), roots & views
     kit = {n for n in json.loads(result.stdout) if n.startswith("qttt_edu.")}
-    assert kit <= {"qttt_edu.core", "qttt_edu.i18n", "qttt_edu.notation"} | {
+    assert kit <= {"qttt_edu.bits", "qttt_edu.core", "qttt_edu.i18n", "qttt_edu.notation"} | {
         n for n in kit if n.startswith("qttt_edu.rooms")
     }, kit

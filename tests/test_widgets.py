@@ -321,11 +321,11 @@ def test_undo_and_redo_with_nothing():
     app.undo_button.click()
     with pytest.raises(IllegalMoveError) as undo:
         Game().undo()
-    assert status(app) == refusal(str(undo.value)) + " X, move 1: choose two squares"
+    assert status(app) == refusal(undo.value.reason) + " X, move 1: choose two squares"
     app.redo_button.click()
     with pytest.raises(IllegalMoveError) as redo:
         Game().redo()
-    assert app.message == refusal(str(redo.value))
+    assert app.message == refusal(redo.value.reason)
     assert app.game.ply == 0
 
 
