@@ -51,6 +51,7 @@ import itertools
 import operator
 import reprlib
 import threading
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -797,19 +798,32 @@ def _result_text(outcome: Outcome) -> str:
 # --- the friendly, mutable game --------------------------------------------
 
 
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` (a name the notebooks once used) is now ``new``."""
+    warnings.warn(t("deprecated_name", old=old, new=new), DeprecationWarning, stacklevel=3)
+
+
 @dataclass(frozen=True)
 class PendingCollapse:
     """A collapse waiting for the chooser.
 
-    ``mark`` is the newest spooky mark (the one that closed the cycle), ``squares``
-    its two squares, ``chooser`` who decides, and ``outcomes`` maps each of the two
-    squares to the classical marks the whole component would end with.
+    ``mark`` is the newest spooky mark (the one that closed the cycle),
+    ``choices`` its two squares (the chooser's two choices: where it may land),
+    ``chooser`` who decides, and ``outcomes`` maps each of the two choices to the
+    classical marks the whole component would end with. (The squares of the
+    *cycle* are another thing: see ``graph.pending_cycle``.)
     """
 
     mark: str
-    squares: tuple[int, int]
+    choices: tuple[int, int]
     chooser: str
     outcomes: dict[int, dict[int, str]]
+
+    @property
+    def squares(self) -> tuple[int, int]:
+        """Deprecated name of :attr:`choices`."""
+        _deprecated("PendingCollapse.squares", "PendingCollapse.choices")
+        return self.choices
 
 
 class Game:
@@ -819,7 +833,7 @@ class Game:
     takes a lock, so a shared game is never corrupted, only raced for.
 
     >>> g = Game.from_record("1-2 2-3 3-6 1-3")
-    >>> g.awaiting_collapse.squares, g.to_act
+    >>> g.awaiting_collapse.choices, g.to_act
     ((1, 3), 'X')
     >>> g.collapse(1)
     >>> g.classical
@@ -873,7 +887,14 @@ class Game:
         return self.position.classical
 
     @property
+    def spooky_marks(self) -> list[tuple[str, tuple[int, int]]]:
+        """The spooky marks in move order, as ``("O4", (a, b))`` (as :class:`Position` has them)."""
+        return self.position.spooky_marks
+
+    @property
     def spooky(self) -> list[tuple[str, tuple[int, int]]]:
+        """Deprecated: :attr:`spooky_marks`. (``Position.spooky`` has another shape.)"""
+        _deprecated("Game.spooky", "Game.spooky_marks")
         return self.position.spooky_marks
 
     @property
@@ -884,9 +905,38 @@ class Game:
         n, a, b = pos.spooky[-1]
         return PendingCollapse(mark_name(n), (a, b), player_of(n + 1), pos.collapse_outcomes())
 
-    def legal_moves(self) -> list[Action]:
-        """Every legal action now, in record order."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in record order: pairs, collapse choices or the ninth move.
+
+        (:meth:`Position.legal_actions` gives the same actions as integer codes.)
+
+        >>> [str(a) for a in Game.from_record("1-2 1-2").legal_actions()]
+        ['c1', 'c2']
+        """
         return [Action(c) for c in self.position.legal_actions()]
+
+    def legal_moves(self) -> list[Action]:
+        """Deprecated: :meth:`legal_actions` (a collapse choice is an action, not a move)."""
+        _deprecated("Game.legal_moves()", "Game.legal_actions()")
+        return [Action(c) for c in self.position.legal_actions()]
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game so far, the starting one first (as iterating gives)."""
+        return tuple(self._positions)
+
+    @property
+    def previous_position(self) -> Position | None:
+        """The position before the last action (``None`` before the first), in one step.
+
+        >>> g = Game.from_record("1-2 1-2")
+        >>> g.previous_position == Game.from_record("1-2").position
+        True
+        >>> Game().previous_position is None
+        True
+        """
+        positions = self._positions
+        return positions[-2] if len(positions) > 1 else None
 
     # actions --------------------------------------------------------------
 

@@ -147,11 +147,11 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "spooky": [{"mark": m, "squares": list(sq)} for m, sq in pos.spooky_marks],
         "to_act": pos.to_act,
         "awaiting_collapse": (
-            None if pending is None else {"mark": pending.mark, "squares": list(pending.squares)}
+            None if pending is None else {"mark": pending.mark, "squares": list(pending.choices)}
         ),
         "result": None if outcome is None else outcome.result,
         "scores": {"X": 0.0, "O": 0.0} if outcome is None else outcome.scores,
-        "legal": [str(a) for a in game.legal_moves()],
+        "legal": [str(a) for a in game.legal_actions()],
         "lines": (
             []
             if outcome is None
@@ -247,7 +247,7 @@ def render_text(game: Game) -> str:
             rows.append("|" + "|".join(cell[k] for cell in cells) + "|")
     rows.append(border)
     rows.append(_status(game))
-    legal = [str(a) for a in game.legal_moves()]
+    legal = [str(a) for a in game.legal_actions()]
     if legal:
         rows.append(t("show_legal", count=len(legal), actions=" ".join(legal)))
     return "\n".join(rows)
@@ -292,7 +292,7 @@ def _status(game: Game) -> str:
         )
     pending = game.awaiting_collapse
     if pending is not None:
-        a, b = pending.squares
+        a, b = pending.choices
         return t("status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b)
     free = pos.free_squares
     if len(free) == 1:

@@ -269,7 +269,7 @@ def test_catalog_keys_are_prefixed_and_all_used():
 
 
 def test_answers_agree_with_the_engine():
-    assert len(Game().legal_moves()) == 36
+    assert len(Game().legal_actions()) == 36
     first = Position()
     assert sum(len(first.child(c).legal_actions()) for c in first.legal_actions()) == 1296
     assert Game.from_record("1-9 1-9").to_act == "X"
@@ -277,7 +277,7 @@ def test_answers_agree_with_the_engine():
     assert example3.outcome.winner == "X"
     assert example3.outcome.scores == {"X": 1.0, "O": 0.5}
     ninth = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1")
-    assert [str(a) for a in ninth.legal_moves()] == ["3"]
+    assert [str(a) for a in ninth.legal_actions()] == ["3"]
     pending = Game.from_record("1-2 2-3 3-6 1-3").awaiting_collapse
     assert pending.outcomes[3] == {1: "X1", 2: "O2", 3: "O4", 6: "X3"}
     puzzle = Game.from_record("1-3 1-3 c3 4-9 7-9 5-9 4-7")

@@ -25,8 +25,8 @@ NINTH = "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1"  # only square 3 is free, X t
 def game_with_redo(record: str) -> Game:
     """The game of ``record``, with a legal action played and taken back (if there is one)."""
     g = Game.from_record(record)
-    if g.legal_moves():
-        g.apply(g.legal_moves()[-1])
+    if g.legal_actions():
+        g.apply(g.legal_actions()[-1])
         g.undo()
         assert g.can_redo
     return g

@@ -344,7 +344,7 @@ def _race_trials() -> None:
             barrier.wait()
             for _ in range(200):
                 try:
-                    moves = g.legal_moves()
+                    moves = g.legal_actions()
                     if not moves:
                         return
                     g.apply(rng.choice(moves))

@@ -84,7 +84,7 @@ def test_players_refuse_a_finished_game() -> None:
 
 def test_players_accept_a_game_as_well_as_a_position() -> None:
     game = Game.from_record("1-2 1-2")
-    assert RandomPlayer(0).choose(game) in game.legal_moves()  # type: ignore[arg-type]
+    assert RandomPlayer(0).choose(game) in game.legal_actions()  # type: ignore[arg-type]
 
 
 # --- random player ----------------------------------------------------------------
@@ -140,7 +140,7 @@ def test_heuristic_never_hands_over_a_winning_collapse() -> None:
 def test_heuristic_explains_every_legal_action_and_refuses_others() -> None:
     game = Game.from_record("1-5 2-5")
     player = HeuristicPlayer()
-    for action in game.legal_moves():
+    for action in game.legal_actions():
         assert str(action) in player.explain(game, action)
     with pytest.raises(IllegalMoveError, match="not a legal action"):
         player.explain(game, "c1")

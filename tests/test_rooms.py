@@ -246,7 +246,7 @@ def test_two_actions_racing_for_the_same_ply_exactly_one_wins(
         ply = tabs[0].game.ply
         barrier = threading.Barrier(2)
         outcomes: list[Any] = [None, None]
-        legal = tabs[0].game.legal_moves()
+        legal = tabs[0].game.legal_actions()
         if len(legal) < 2:
             break  # X's ninth move has one legal action: both tabs would play the same
 
@@ -278,7 +278,7 @@ def test_two_actions_racing_for_the_same_ply_exactly_one_wins(
         if attempt == 0:
             o = first.join(x.code)
         while not state.finished and state.to_act == "O":
-            state = first.act(x.code, o.credential, state.game.legal_moves()[0])
+            state = first.act(x.code, o.credential, state.game.legal_actions()[0])
         if state.finished:
             break
 
