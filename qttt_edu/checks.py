@@ -621,7 +621,10 @@ def _ex07_4(answer: Any) -> str | None:
 
 
 def _describe(placement: Mapping[int, str]) -> str:
-    return ", ".join(f"{m} in {s}" for s, m in sorted(placement.items()))
+    """Classical marks for a hint, in the student's language: "X1 in square 1, O2 in square 5"."""
+    return ", ".join(
+        t("checks_mark_in_square", mark=m, square=s) for s, m in sorted(placement.items())
+    )
 
 
 _EXERCISES: dict[str, _Exercise] = {

@@ -597,3 +597,24 @@ def test_a_player_that_returns_or_raises_something_hostile_gets_a_short_verdict(
         assert not result.ok
         assert result.message.startswith("✗ 05-3: not yet. Hint: Your player")
         assert len(result.message) < 600
+
+
+@pytest.mark.parametrize(
+    ("lang", "placed"),
+    [
+        ("en", "X1 in square 1, O2 in square 5"),
+        ("da", "X1 i felt 1, O2 i felt 5"),
+        ("fi", "X1 ruudussa 1, O2 ruudussa 5"),
+        ("nb", "X1 i rute 1, O2 i rute 5"),
+        ("it", "X1 nella casella 1, O2 nella casella 5"),
+    ],
+)
+def test_a_hint_that_lists_classical_marks_speaks_the_students_language(
+    lang: str, placed: str
+) -> None:
+    set_language(lang)
+    try:
+        result = checks.check("00-3", "1-5 1-5 c5")  # X1 ends in square 1, not 5
+    finally:
+        set_language("en")
+    assert not result.ok and placed in str(result)
