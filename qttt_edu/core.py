@@ -922,21 +922,36 @@ class Game:
 
     @property
     def positions(self) -> tuple[Position, ...]:
-        """Every position of the game so far, the starting one first (as iterating gives)."""
+        """Every position of the game so far, the starting one first (as iterating gives).
+
+        For one of them, :meth:`position_at` is cheaper.
+        """
         return tuple(self._positions)
 
-    @property
-    def previous_position(self) -> Position | None:
-        """The position before the last action (``None`` before the first), in one step.
+    def position_at(self, ply: int) -> Position:
+        """The position after ``ply`` actions, in one step: ``0`` is the start, and as in a
+        list ``-1`` is the current position and ``-2`` the one before the last action.
+
+        ``IndexError`` names the positions there are.
 
         >>> g = Game.from_record("1-2 1-2")
-        >>> g.previous_position == Game.from_record("1-2").position
+        >>> g.position_at(-2) == Game.from_record("1-2").position
         True
-        >>> Game().previous_position is None
+        >>> g.position_at(0) == Position() and g.position_at(-1) is g.position
         True
         """
         positions = self._positions
-        return positions[-2] if len(positions) > 1 else None
+        number = _whole_number(ply)
+        if number is None or not -len(positions) <= number < len(positions):
+            raise IndexError(
+                t(
+                    "position_at_out_of_range",
+                    ply=quote(ply),
+                    last=len(positions) - 1,
+                    count=len(positions),
+                )
+            )
+        return positions[number]
 
     # actions --------------------------------------------------------------
 

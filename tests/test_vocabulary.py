@@ -60,15 +60,24 @@ def test_the_warning_points_at_the_callers_line() -> None:
     assert caught[0].filename == __file__  # so a notebook shows its own cell
 
 
-def test_previous_position_without_building_the_history() -> None:
+def test_position_at_gives_one_position_without_building_the_history() -> None:
     g = Game()
-    assert g.previous_position is None and g.positions == (Position(),)
+    assert g.position_at(0) == g.position_at(-1) == Position() and g.positions == (Position(),)
     g.play(1, 2)
     g.play(1, 2)
-    assert g.previous_position == Game.from_record("1-2").position
+    assert g.position_at(-2) == g.position_at(1) == Game.from_record("1-2").position
     assert g.positions == tuple(g) and len(g.positions) == 3
     g.collapse(1)
-    assert g.previous_position == Game.from_record("1-2 1-2").position
-    g.undo()
-    assert g.previous_position == Game.from_record("1-2").position
-    assert g.positions[-1] is g.position
+    assert g.position_at(-2) == Game.from_record("1-2 1-2").position
+    g.undo()  # the timeline's future is not a position of the game
+    assert g.position_at(-2) == Game.from_record("1-2").position
+    assert g.position_at(-1) is g.position
+
+
+@pytest.mark.parametrize("ply", [3, -4, 100, "1", 1.0, True, None])
+def test_position_at_names_the_positions_there_are(ply: object) -> None:
+    g = Game.from_record("1-2 1-2")
+    before = (g.record(), g.timeline)
+    with pytest.raises(IndexError, match=r"positions 0 to 2, or -3 to -1"):
+        g.position_at(ply)  # type: ignore[arg-type]
+    assert (g.record(), g.timeline) == before
