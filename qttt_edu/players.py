@@ -104,8 +104,17 @@ def _legal(position: Position | Game) -> tuple[Position, tuple[int, ...]]:
     pos = as_position(position)
     codes = pos.legal_actions()
     if not codes:
-        raise IllegalMoveError(t("players_game_over"))
+        raise _illegal(position, t("players_game_over"))
     return pos, codes
+
+
+def _illegal(
+    position: Position | Game, message: str, action: str | None = None
+) -> IllegalMoveError:
+    """A rule break that names the position: a game's record, or the bare position."""
+    if isinstance(position, Game):
+        return IllegalMoveError(message, action=action, record=position.record())
+    return IllegalMoveError(message, action=action, board=as_position(position))
 
 
 class RandomPlayer:
@@ -266,9 +275,7 @@ class HeuristicPlayer:
         pos, codes = _legal(position)
         act = as_action(action)  # the same actions a Game takes: Action, token or code
         if act.code not in codes:
-            raise IllegalMoveError(
-                t("players_not_legal", action=str(act)), action=str(act), board=pos
-            )
+            raise _illegal(position, t("players_not_legal", action=str(act)), str(act))
         ranked = self._ranked(pos)
         best = max(p for _, _, p in ranked)
         _, key, priority = next(r for r in ranked if r[0] == act.code)

@@ -2,11 +2,16 @@
 
 Three questions are answered exactly, under any of three scorings:
 
+``Solver(scoring).value(position)``
+    who wins under perfect play: the value alone;
 ``solve(position)``
-    the value under perfect play, a best action and a principal variation
-    (a line of best play to the end of the game);
+    the value, a best action and a principal variation (a line of best play
+    to the end of the game);
 ``analyse(position)``
     the value of every legal action, for hints and lessons.
+
+The perfect player's choice among the best actions is here too
+(:func:`best_actions`, :func:`sample_best_actions`), next to the search it asks.
 
 Values are always given from X's point of view. The scorings:
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qttt_edu.core import Action, Game, IllegalMoveError, Position
+from qttt_edu.core import Action, Game, GameError, IllegalMoveError, InvalidRecordError, Position
 from qttt_edu.players import (
     HeuristicPlayer,
     MatchResult,
@@ -144,6 +144,25 @@ def test_heuristic_explains_every_legal_action_and_refuses_others() -> None:
         assert str(action) in player.explain(game, action)
     with pytest.raises(IllegalMoveError, match="not a legal action"):
         player.explain(game, "c1")
+
+
+def test_heuristic_explain_takes_an_action_as_a_game_does_and_keeps_errors_apart() -> None:
+    """The review found explain(pos, 34) refused as unreadable: a code is an action."""
+    game = Game.from_record("1-5 2-5")
+    player = HeuristicPlayer(seed=1)
+    by_code = player.explain(game.position, 34)
+    assert by_code == player.explain(game, "3-4") == player.explain(game, Action.pair(3, 4))
+    assert by_code.startswith("3-4")
+    with pytest.raises(GameError) as unreadable:
+        player.explain(game, "3_4")
+    assert type(unreadable.value) is InvalidRecordError
+    with pytest.raises(GameError) as illegal:
+        player.explain(game, 105)  # c5, with no collapse pending
+    assert type(illegal.value) is IllegalMoveError
+    assert illegal.value.record == "1-5 2-5" and 'position "1-5 2-5"' in str(illegal.value)
+    with pytest.raises(IllegalMoveError) as over:  # the game is over: nothing to explain
+        player.explain(Game.from_record("1-2 1-2 c1 4-5 4-5 c4 7-8 7-8 c7"), "3-6")
+    assert over.value.record == "1-2 1-2 c1 4-5 4-5 c4 7-8 7-8 c7"
 
 
 def test_heuristic_beats_random_play_most_of_the_time() -> None:

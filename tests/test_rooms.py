@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from qttt_edu import Game, GameError, IllegalMoveError
+from qttt_edu import Game, GameError, IllegalMoveError, InvalidRecordError
 from qttt_edu.players import RandomPlayer, play_game
 from qttt_edu.rooms import (
     AWAY_AFTER,
@@ -229,6 +229,23 @@ def test_an_illegal_action_gets_the_rules_message_and_changes_nothing(make_store
         store.act(x.code, x.credential, "5-5")
     with pytest.raises(GameError, match=r"off the board|not an action"):
         store.act(x.code, x.credential, 99)
+    unchanged(store, before)
+
+
+def test_bad_text_and_a_rule_break_reach_the_player_each_as_itself(make_store: Any) -> None:
+    store = make_store()
+    x = store.create_room()
+    o = store.join(x.code)
+    store.act(x.code, x.credential, "1-2")
+    store.act(x.code, o.credential, "1-2")  # a cycle: X chooses where O2 lands
+    before = store.room(x.code)
+    with pytest.raises(GameError) as junk:
+        store.act(x.code, x.credential, "c 1")
+    assert type(junk.value) is InvalidRecordError
+    with pytest.raises(GameError) as rule:
+        store.act(x.code, x.credential, "c5")
+    assert type(rule.value) is IllegalMoveError
+    assert rule.value.record == "1-2 1-2" and str(rule.value).endswith('position "1-2 1-2")')
     unchanged(store, before)
 
 
