@@ -110,6 +110,11 @@ class RoomState:
         return codes.format_code(self.code)
 
     @property
+    def ply(self) -> int:
+        """How many actions the game has (what ``expected_ply`` of an action compares with)."""
+        return self._game.ply
+
+    @property
     def to_act(self) -> str | None:
         return self._game.to_act
 
@@ -210,7 +215,11 @@ class RoomStore:
             self._conn = self.backend.connect()
         return self._conn
 
-    def _set_status(self, text: str | None) -> None:
+    def set_status(self, text: str | None) -> None:
+        """Show ``text`` as the store's connection status (``None``: all is well).
+
+        The store's own retries and its watcher report here; ``on_status`` hears changes.
+        """
         if text != self.status:
             self.status = text
             if self.on_status is not None:
@@ -237,7 +246,7 @@ class RoomStore:
                     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
                 else:
                     if attempt:
-                        self._set_status(None)
+                        self.set_status(None)
                     return result
             attempt += 1
             if time.monotonic() >= deadline:
@@ -247,9 +256,9 @@ class RoomStore:
                     seconds=f"{retry_for:g}",
                     reason=reason,
                 )
-                self._set_status(message)
+                self.set_status(message)
                 raise StoreUnavailableError(message)
-            self._set_status(t("rooms_retrying", attempt=attempt, reason=reason))
+            self.set_status(t("rooms_retrying", attempt=attempt, reason=reason))
             time.sleep(min(1.0, 0.02 * 2**attempt) * (0.5 + random.random()))
 
     def _hook(self, name: str) -> None:
@@ -457,7 +466,7 @@ class RoomStore:
             if raw[16] == action_id:
                 return None  # written already by an attempt whose answer was lost
             seat = self._seat_of(state, raw, credential)
-            if expected_ply is not None and state._game.ply != expected_ply:
+            if expected_ply is not None and state.ply != expected_ply:
                 if _already_played(state, expected_ply, action):
                     return None  # a retried request whose first answer was lost
                 raise ConflictError(t("rooms_conflict", code=state.label), state)
