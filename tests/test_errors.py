@@ -211,7 +211,7 @@ def test_collapse_to_a_square_that_is_not_one_of_the_two(square: int) -> None:
     ],
 )
 def test_any_move_after_the_game_ended(record: str, call: Callable[[Game], object]) -> None:
-    message = refuse(record, call, r"game is over", r"no more moves")
+    message = refuse(record, call, r"game is over", r"no more actions")
     outcome = Game.from_record(record).outcome
     assert outcome is not None
     if outcome.winner is None:
@@ -272,7 +272,7 @@ def test_junk_text_as_an_action(token: str) -> None:
         "1-2",
         lambda g: g.apply(token),
         f"'{token}'",
-        r"not a move",
+        r"not an action",
         r"'a-b'",
         error=InvalidRecordError,
     )
@@ -284,10 +284,10 @@ def test_junk_text_as_an_action(token: str) -> None:
 @pytest.mark.parametrize(
     ("record", "index", "token", "rule"),
     [
-        ("1-2 x", 2, "x", "not a move"),
-        ("hello", 1, "hello", "not a move"),
-        ("1-2, 2-3", 1, "1-2,", "not a move"),
-        ("1-2 0-5", 2, "0-5", "not a move"),
+        ("1-2 x", 2, "x", "not an action"),
+        ("hello", 1, "hello", "not an action"),
+        ("1-2, 2-3", 1, "1-2,", "not an action"),
+        ("1-2 0-5", 2, "0-5", "not an action"),
         ("1 - 2", 1, "1", "written with spaces"),
     ],
 )
@@ -366,7 +366,7 @@ def test_position_play_refuses_and_stays_the_same() -> None:
 
 def test_undo_with_nothing_to_undo() -> None:
     """A new game, with a move played and taken back so that the redo stack is not empty."""
-    refuse("", lambda g: g.undo(), r"nothing to undo", r"no move has been made")
+    refuse("", lambda g: g.undo(), r"nothing to undo", r"no action has been played")
 
 
 @pytest.mark.parametrize("record", ["", "1-2 1-2 c1", FINISHED_WIN])
