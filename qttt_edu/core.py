@@ -54,7 +54,7 @@ import threading
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, SupportsIndex
 
 from .bits import BIT, FULL, LINES, LINES_IN, PAIR_A, PAIR_B, PAIR_CODES_IN, SQUARES, SQUARES_OF
 from .i18n import t
@@ -346,9 +346,11 @@ def _whole_number(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # TypeError, or anything a hostile __index__ raises
-        return None
+        if isinstance(value, SupportsIndex):  # numpy integers and the like
+            return operator.index(value)
+    except Exception:  # anything a hostile __index__ (or __getattr__) raises
+        pass
+    return None
 
 
 def _as_code(value: object) -> int:
@@ -368,8 +370,10 @@ def _check_square(square: object) -> int:
     return number
 
 
-def as_action(action: Action | str | int) -> Action:
+def as_action(action: object) -> Action:
     """An action given as an :class:`Action`, a record token or an action code.
+
+    Any other value is refused, so it takes any object (a player's answer, say).
 
     What cannot be read as an action raises :class:`InvalidRecordError`; it never
     becomes an :class:`IllegalMoveError`, which is kept for rule breaks.
@@ -1074,9 +1078,9 @@ class Game:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         other = Game.from_record(state["record"])
-        self.__init__()  # type: ignore[misc]
         self._positions, self._actions = other._positions, other._actions
         self._redo = [Action(code) for code in state["redo"]]
+        self._lock = threading.RLock()
 
     # records ----------------------------------------------------------------
 

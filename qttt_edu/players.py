@@ -437,7 +437,7 @@ def _check_time_limit(time_limit: float | None) -> float | None:
 def _answer_code(answer: object) -> tuple[int | None, str]:
     """A player's answer as an action code, or None and the answer quoted for a message."""
     try:
-        return as_action(answer).code, ""  # type: ignore[arg-type]
+        return as_action(answer).code, ""
     except Exception:  # an answer that cannot be read is the player's fault, never a crash
         return None, quote(answer)
 
@@ -676,8 +676,8 @@ def _play(seats: dict[str, _Seat], names: dict[str, str], start: Game | None) ->
         seat = seats[side]
         status, value = seat.ask(game)
         move = game.move_number
-        if status == "ok":
-            act = Action(value)  # type: ignore[arg-type]
+        if status == "ok" and isinstance(value, int):  # a code the seat has read
+            act = Action(value)
             if act.code in game.position.legal_actions():
                 game.apply(act)
                 continue

@@ -78,7 +78,7 @@ class SharedGame:
         if watch:
             self._unwatch = store.watch(self.code, self._changed, self._state.version)
             if credential is not None:
-                self._unbeat = store._watcher.add_heartbeat(self._heartbeat)
+                self._unbeat = store.add_heartbeat(self._heartbeat)
 
     # -- the four ways in -------------------------------------------------------------
 

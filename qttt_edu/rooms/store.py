@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError, as_action
 from ..i18n import t
@@ -44,6 +44,9 @@ from .errors import (
     StoreUnavailableError,
     UnknownRoomError,
 )
+
+if TYPE_CHECKING:
+    from .watch import Watcher
 
 __all__ = ["AWAY_AFTER", "DEFAULT_TTL", "RoomList", "RoomState", "RoomStore", "SeatInfo", "Ticket"]
 
@@ -203,7 +206,7 @@ class RoomStore:
         self.status: str | None = None
         self._lock = threading.RLock()
         self._conn: Any = None
-        self._watcher: Any = None
+        self._watcher: Watcher | None = None
         self._hooks: dict[str, Callable[[], None]] = {}  # test seams: "before_write", ...
         self._closed = False
         self.schema_found = self._run(self.backend.migrate)
@@ -621,15 +624,25 @@ class RoomStore:
         watched room: SQLite is polled with ``PRAGMA data_version`` (a counter that moves
         only when another connection commits), PostgreSQL pushes ``NOTIFY`` messages.
         """
+        key = codes.normalize_code(code)
+        return self._watching().subscribe(key, callback, version)
+
+    def add_heartbeat(self, beat: Callable[[], None]) -> Callable[[], None]:
+        """Call ``beat()`` from the watching thread every few seconds (a seat's "I am here").
+
+        Returns a function that stops it.
+        """
+        return self._watching().add_heartbeat(beat)
+
+    def _watching(self) -> Watcher:
+        """The one watching thread of this store, started when first needed."""
         from .watch import Watcher
 
-        key = codes.normalize_code(code)
         with self._lock:
             if self._watcher is None:
                 self._watcher = Watcher(self)
                 self._watcher.start()
-            watcher = self._watcher
-        return watcher.subscribe(key, callback, version)  # type: ignore[no-any-return]
+            return self._watcher
 
     def close(self) -> None:
         """Stop watching and close the connections."""
