@@ -141,7 +141,7 @@ def main() -> None:
     )
     print(f"Position.legal_actions():  {statistics.median(legal_pos):10.3f} us")
     print(f"Position.child(action):    {statistics.median(child_pos):10.3f} us")
-    print(f"Game.legal_actions():        {statistics.median(legal_game):10.3f} us")
+    print(f"Game.legal_actions():      {statistics.median(legal_game):10.3f} us")
     print(f"Game.apply + undo:         {statistics.median(apply_game):10.3f} us")
 
 
