@@ -387,3 +387,41 @@ def test_goto_out_of_range(ply: object) -> None:
         g.goto(ply)  # type: ignore[arg-type]
     assert f"step {ply!r}" in str(err.value) and "0 to 3" in str(err.value)
     assert snapshot(g) == before
+
+
+def test_a_rule_break_pickles_with_its_position_and_reason() -> None:
+    """A worker process hands errors back pickled: the message is not built twice."""
+    import pickle
+
+    with pytest.raises(IllegalMoveError) as err:
+        Game.from_record("1-2 1-2").play(3, 4)
+    again = pickle.loads(pickle.dumps(err.value))
+    assert type(again) is IllegalMoveError and str(again) == str(err.value)
+    assert str(again).count("in the position") == 1
+    assert (again.action, again.record, again.reason) == ("3-4", "1-2 1-2", err.value.reason)
+
+
+@pytest.mark.parametrize(
+    ("lang", "where", "start"),
+    [
+        ("en", 'in the position "1-2 1-2"', "in the starting position"),
+        ("da", 'i stillingen "1-2 1-2"', "i udgangsstillingen"),
+        ("fi", 'asemassa "1-2 1-2"', "alkuasemassa"),
+        ("nb", 'i stillingen "1-2 1-2"', "i utgangsstillingen"),
+        ("it", 'nella posizione "1-2 1-2"', "nella posizione iniziale"),
+    ],
+)
+def test_the_position_is_named_in_the_students_language(lang: str, where: str, start: str) -> None:
+    from qttt_edu.i18n import get_language, set_language
+
+    before = get_language()
+    set_language(lang)
+    try:
+        with pytest.raises(IllegalMoveError) as err:
+            Game.from_record("1-2 1-2").play(3, 4)
+        with pytest.raises(IllegalMoveError) as first:
+            Game().collapse(3)
+    finally:
+        set_language(before)
+    assert str(err.value) == f"{err.value.reason} ({where})"
+    assert f"({start}" in str(first.value)
