@@ -22,10 +22,15 @@ thread its own (``game.copy()`` is cheap). Its changes take a lock, so a shared 
 history stays consistent, but two threads playing on one game still race for whose
 move lands first.
 
-Errors: input that cannot be read as an action or a record raises
-:class:`InvalidRecordError`; an action that breaks a rule raises
-:class:`IllegalMoveError`, naming the action and the game's record. Both are
+Errors, as python-chess has them: input that cannot be read as an action or a
+record raises :class:`InvalidRecordError`; an action that breaks a rule raises
+:class:`IllegalMoveError`, whose message names the action and the position (the
+game's record). Neither is ever re-raised as the other. Both are
 :class:`GameError`, a ``ValueError``. After either, the game is exactly as before.
+
+Words: an *action* is anything a player does on their turn (a pair of spooky
+marks, a collapse choice or X's classical ninth move); a *move* puts marks on
+the board and has a number (1-9). ``Game.legal_actions()`` lists actions.
 
 Action codes (squares are 1-9 in reading order, everywhere):
 
