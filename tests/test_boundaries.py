@@ -178,3 +178,17 @@ def test_the_check_leaves_own_names_dunders_and_other_libraries_alone() -> None:
     )
     assert crossings(src, "qttt_edu.svg", "qttt_edu/svg.py") == []
     assert crossings("from .core import _x\n", "qttt_edu.core", "qttt_edu/core.py") == []
+
+
+def test_the_check_resolves_relative_imports_in_subpackages() -> None:
+    src = (
+        "from .. import core\nfrom . import codes\nx = core._whole_number(3)\ny = codes._alphabet\n"
+    )
+    found = crossings(src, "qttt_edu.rooms.store", "qttt_edu/rooms/store.py")
+    assert [(c.line, c.name, c.source) for c in found] == [
+        (3, "_whole_number", "qttt_edu.core"),
+        (4, "_alphabet", "qttt_edu.rooms.codes"),
+    ]
+    init = "from .store import _decode\n"
+    found = crossings(init, "qttt_edu.rooms", "qttt_edu/rooms/__init__.py", is_package=True)
+    assert [(c.name, c.source) for c in found] == [("_decode", "qttt_edu.rooms.store")]
