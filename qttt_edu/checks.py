@@ -258,7 +258,7 @@ def _game(answer: Any) -> Game:
             return Game.from_record(raw)
         except (InvalidRecordError, IllegalMoveError) as err:
             first = err
-        # other separators, dashes or words around the moves: read the moves out
+        # other separators, dashes or words around the actions: read the actions out
         try:
             tokens = answers.record_tokens(raw)
             return Game.from_record(" ".join(tokens))

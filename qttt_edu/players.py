@@ -329,12 +329,12 @@ class PerfectPlayer:
        the actions after which the opponent can win *at once* (a collapse
        choice that completes their line, or a cycle whose two collapses both
        do), unless all do. Then it keeps the actions after which the opponent
-       has the *fewest replies that keep their win*: the moves that leave a
+       has the *fewest replies that keep their win*: the actions that leave a
        fallible opponent the most ways to go wrong. (If the action was a
        collapse choice and the player moves again, its best next move decides.)
     3. Among what is left it chooses at random (reproducible with ``seed``).
 
-    The first moves come from a precomputed opening book shipped with the kit
+    The first actions come from a precomputed opening book shipped with the kit
     (``qttt_edu/data/book.json``, rebuilt by ``scripts/build_book.py``): for
     every position before move 4 it holds the value and, when not losing, up
     to three best actions found in a random order (finding all of them there
@@ -447,7 +447,7 @@ def _failure(err: BaseException) -> str:
 
 
 def _choose(player: Player, position: Position) -> tuple[str, object, float]:
-    """Ask ``player`` for its move: ("ok", code), ("raised", text) or ("unreadable", quoted
+    """Ask ``player`` for its action: ("ok", code), ("raised", text) or ("unreadable", quoted
     answer), with the seconds it took. Used in this process and in a forked worker."""
     start = time.perf_counter()
     try:

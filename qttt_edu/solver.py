@@ -677,7 +677,7 @@ def book_key(position_or_game: Position | Game) -> tuple[int, int]:
 
 # --- the perfect player's choice ---------------------------------------------------
 #
-# Which of the best actions PerfectPlayer (players.py) plays: the move choice lives
+# Which of the best actions PerfectPlayer (players.py) plays: the choice lives
 # here, next to the search it asks, and uses only the Solver's public questions.
 
 
