@@ -216,7 +216,7 @@ def _last_action(game: Game | Position) -> tuple[set[str], set[int]]:
     pos = game.position
     if game.history[-1].kind == "pair":
         return {mark_name(pos.next_move - 1)}, set()
-    before = list(game)[-2]
+    before = game.position_at(-2)
     return set(), {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
 
 

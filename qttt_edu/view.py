@@ -552,7 +552,7 @@ def _history_view(game: Game | Position) -> dict[str, Any]:
     from .widgets.text import explain_text
 
     history = game.history
-    last = _last_action_view(list(game)[-2], history[-1]) if history else None
+    last = _last_action_view(game.position_at(-2), history[-1]) if history else None
     return {
         "record": game.record(),
         "ply": game.ply,

@@ -88,7 +88,7 @@ def test_show_prints_marks_turn_legal_actions_and_result(
     out = capsys.readouterr().out
     game = Game.from_record(record)
     assert read_board(out) == expected_cells(game)
-    legal = [str(a) for a in game.legal_moves()]
+    legal = [str(a) for a in game.legal_actions()]
     if legal:
         assert f"Legal ({len(legal)}): {' '.join(legal)}" in out.splitlines()
     else:
@@ -104,7 +104,7 @@ def test_show_prints_marks_turn_legal_actions_and_result(
                 assert f"{line.player} line {'-'.join(map(str, line.squares))}" in status
             assert re.search(r"Goff's points: X [0-9/]+, O [0-9/]+", status)
     elif pending is not None:
-        a, b = pending.squares
+        a, b = pending.choices
         assert status.startswith(f"{pending.chooser}: {pending.mark} closed a cycle")
         assert f"square {a} or square {b}" in status
     else:

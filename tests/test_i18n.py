@@ -282,7 +282,7 @@ def test_the_app_plays_a_whole_game_in_each_language(lang):
         assert app.message is None, app.message
         pending = game.awaiting_collapse
         if pending is not None:
-            a, b = pending.squares
+            a, b = pending.choices
             expected = i18n.t_in(
                 lang, "widget_status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b
             )

@@ -25,8 +25,8 @@ CODE = [
         'print("partinotation           mærker  virkeligheder  X1 i felt 3")',
     ),
     (
-        "{len(game.spooky):5}  {count_realities(game):9}",
-        "{len(game.spooky):6}  {count_realities(game):13}",
+        "{len(game.spooky_marks):5}  {count_realities(game):9}",
+        "{len(game.spooky_marks):6}  {count_realities(game):13}",
     ),
 ]
 

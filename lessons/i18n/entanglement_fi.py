@@ -24,8 +24,8 @@ CODE = [
         '"pelimerkintä            merkit  todellisuudet  X1 ruudussa 3"',
     ),
     (
-        "{len(game.spooky):5}  {count_realities(game):9}",
-        "{len(game.spooky):6}  {count_realities(game):13}",
+        "{len(game.spooky_marks):5}  {count_realities(game):9}",
+        "{len(game.spooky_marks):6}  {count_realities(game):13}",
     ),
 ]
 

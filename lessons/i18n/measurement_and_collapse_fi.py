@@ -7,8 +7,8 @@ CODE = [
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     ('"realities")', '"todellisuutta")'),
     (
-        '"newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:"',
-        '"uusin merkki:", pending.mark, "  ruudut:", pending.squares, "  valitsija:"',
+        '"newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:"',
+        '"uusin merkki:", pending.mark, "  ruudut:", pending.choices, "  valitsija:"',
     ),
     ('f"X3 in square {square}:"', 'f"X3 ruutuun {square}:"'),
     ('"cycle squares:"', '"silmukan ruudut:"'),

@@ -9,8 +9,8 @@ CODE = [
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('print(count_realities(fig4), "realities")', 'print(count_realities(fig4), "realtà")'),
     (
-        '"newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:"',
-        '"segno più recente:", pending.mark, "  caselle:", pending.squares, "  chi sceglie:"',
+        '"newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:"',
+        '"segno più recente:", pending.mark, "  caselle:", pending.choices, "  chi sceglie:"',
     ),
     ('f"X3 in square {square}:"', 'f"X3 nella casella {square}:"'),
     ('"cycle squares:"', '"caselle dell\'anello: "'),

@@ -15,9 +15,9 @@ CODE = [
         r'print("venter på et kollaps:", "ja" if \1 else "nej")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "lukkede en løkke;", pending.chooser, "vælger mellem felt",'
-        ' pending.squares[0], "og felt", pending.squares[1])',
+        ' pending.choices[0], "og felt", pending.choices[1])',
     ),
     ('"record:"', '"notation:"'),
     ('"refused:"', '"afvist:"'),

@@ -15,9 +15,9 @@ CODE = [
         r'print("odottaa romahdusta:", "kyllä" if \1 else "ei")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "sulki silmukan;", pending.chooser, "valitsee ruudun",'
-        ' pending.squares[0], "tai ruudun", pending.squares[1])',
+        ' pending.choices[0], "tai ruudun", pending.choices[1])',
     ),
     ('"record:"', '"pelimerkintä:"'),
     ('"refused:"', '"hylätty:"'),

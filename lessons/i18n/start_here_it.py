@@ -15,9 +15,9 @@ CODE = [
         r'print("in attesa di un collasso:", "sì" if \1 else "no")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "ha chiuso un anello;", pending.chooser, "sceglie tra la casella",'
-        ' pending.squares[0], "e la casella", pending.squares[1])',
+        ' pending.choices[0], "e la casella", pending.choices[1])',
     ),
     ('"record:"', '"trascrizione:"'),
     ('"refused:"', '"rifiutata:"'),

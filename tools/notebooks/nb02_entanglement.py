@@ -229,7 +229,7 @@ CELLS = [
         for record in ladder:
             game = Game.from_record(record)
             chances[record] = chance = mark_odds(game, exact=True)["X1"][3]
-            print(f"{record:22}  {len(game.spooky):5}  {count_realities(game):9}"
+            print(f"{record:22}  {len(game.spooky_marks):5}  {count_realities(game):9}"
                   f"  {chance!s:>5} = {float(chance):.0%}")
         reveal(guess, chances["1-3 1-2 2-4 4-5"])
         """

@@ -78,7 +78,7 @@ CELLS = [
     code(
         """
         pending = fig4.awaiting_collapse
-        print("newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:", pending.chooser)
+        print("newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:", pending.chooser)
         """,
         check=True,
     ),
@@ -242,8 +242,8 @@ CELLS = [
         print("the collapse fills:", sorted(pending_cycle(apart).component))
         print("left alone:", [sorted(group) for group in pending_cycle(apart).others])
         apart.collapse(1)
-        print("still spooky:", apart.spooky)
-        reveal(guess, [mark for mark, squares in apart.spooky])
+        print("still spooky:", apart.spooky_marks)
+        reveal(guess, [mark for mark, squares in apart.spooky_marks])
         """
     ),
     code("apart"),
