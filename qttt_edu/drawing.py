@@ -21,7 +21,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from .core import Game, Position, as_position, mark_name
-from .graph import cascade, entanglement_graph, pending_cycle
+from .entanglement import cascade, pending_cycle
 from .i18n import t
 from .svg import COLORS
 
@@ -340,6 +340,8 @@ def draw_entanglement(
     from matplotlib.lines import Line2D
     from matplotlib.patches import FancyArrowPatch
 
+    from .graph import entanglement_graph
+
     pos = as_position(game)
     ax = _new_axes(ax, (4.6, 5.0))
     graph = entanglement_graph(pos)
@@ -573,7 +575,7 @@ def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figur
     """Small multiples of a pending collapse, if the newest mark lands in ``square``.
 
     The first panel is the position before the collapse; each further panel is
-    one step of :func:`qttt_edu.graph.cascade`, titled with its reason. A mark
+    one step of :func:`qttt_edu.entanglement.cascade`, titled with its reason. A mark
     that has landed is drawn large; the mark landing in that step is framed, and
     an arrow shows it leaving its other square.
 

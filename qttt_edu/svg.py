@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from html import escape
 
 from .core import Game, Position, as_position, mark_name
-from .graph import pending_cycle
+from .entanglement import pending_cycle
 from .i18n import t
 
 __all__ = ["COLORS", "SvgBoard", "board_svg"]

@@ -31,7 +31,7 @@ import math
 from typing import Any
 
 from .core import Action, Game, Outcome, Position, mark_name, player_of
-from .graph import cascade, pending_cycle
+from .entanglement import cascade, pending_cycle
 from .i18n import get_language, t
 
 __all__ = [
