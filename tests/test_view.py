@@ -133,3 +133,18 @@ def test_the_app_and_its_view_never_load_matplotlib_or_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_view_model_needs_no_networkx_or_matplotlib():
+    """view.py is dependency-free too: a whole view model, realities and the
+    explanation included, loads neither networkx nor matplotlib (nor numpy)."""
+    code = (
+        "import sys\n"
+        "from qttt_edu import Game\n"
+        "from qttt_edu.view import view_model\n"
+        "vm = view_model(Game.from_record('1-2 2-3 3-6 1-3'))\n"
+        "assert vm['pending']['cycle'] == [1, 2, 3] and vm['realities']['count'] == 2\n"
+        "print(sorted(m for m in ('networkx', 'matplotlib', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

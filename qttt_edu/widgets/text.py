@@ -119,7 +119,7 @@ def pending_cycle_squares(game: Game) -> list[int]:
     >>> pending_cycle_squares(Game.from_record("1-2 2-3 3-6 1-3"))
     [1, 2, 3]
     """
-    from ..graph import pending_cycle
+    from ..entanglement import pending_cycle
 
     cycle = pending_cycle(game)
     return [] if cycle is None else list(cycle.squares)
@@ -132,7 +132,7 @@ def _cycle_text(game: Game) -> str:
 
 
 def _explain_collapse(before: Position, square: int) -> str:
-    from ..graph import cascade
+    from ..entanglement import cascade
 
     move = before.spooky[-1][0]
     # In the order the marks are forced, so the chain reaction reads from the choice outwards.
