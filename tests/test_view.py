@@ -113,9 +113,15 @@ def test_a_bare_position_has_no_history_but_the_same_board():
     from_game, from_position = view_model(game), view_model(game.position)
 
     def marks(vm):
-        return [(sq["classical"], sq["spooky"], sq["cycle"]) for sq in vm["squares"]]
+        # what was placed last is history, which only the game knows
+        return [
+            (sq["classical"], [{**m, "last": None} for m in sq["spooky"]], sq["cycle"])
+            for sq in vm["squares"]
+        ]
 
     assert marks(from_game) == marks(from_position)
+    assert [m["last"] for m in from_game["squares"][0]["spooky"]] == [False, True]
+    assert [m["last"] for m in from_position["squares"][0]["spooky"]] == [False, False]
     assert from_game["graph"] == from_position["graph"]
     assert from_position["last_action"] is None and from_position["record"] == ""
     assert from_position["status"]["prompt"] == from_game["status"]["prompt"]
