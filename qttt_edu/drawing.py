@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core import Game, Position, as_position, mark_name
-from .entanglement import cascade, pending_cycle
+from .core import Game, Line, Position, as_position
+from .entanglement import CascadeStep, cascade, pending_cycle
 from .i18n import t
 from .svg import COLORS
+from .view import MARK_CELL, board_view
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -78,39 +80,36 @@ def _board_axes(ax: Axes) -> None:
 
 def _draw_state(
     ax: Axes,
-    classical: dict[int, str],
-    spooky: list[tuple[str, int, int]],
+    squares: Sequence[Mapping[str, Any]],
     *,
-    cycle_squares: set[int] = frozenset(),  # type: ignore[assignment]
-    cycle_marks: set[str] = frozenset(),  # type: ignore[assignment]
-    stem_marks: set[str] = frozenset(),  # type: ignore[assignment]
-    new_marks: set[str] = frozenset(),  # type: ignore[assignment]
-    new_squares: set[int] = frozenset(),  # type: ignore[assignment]
-    lines: tuple[Any, ...] = (),
+    lines: tuple[Line, ...] = (),
     show_numbers: bool = True,
-    hide_in: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> None:
-    """Draw marks on a board axes: the shared core of draw_board and draw_cascade."""
+    """Draw nine squares of :func:`qttt_edu.view.board_view` on a board axes.
+
+    The shared core of draw_board and draw_cascade: what is on the cycle, a stem,
+    placed or filled by the last action comes from the squares' flags.
+    """
     from matplotlib.patches import FancyBboxPatch
 
     _board_axes(ax)
     pts = _cell_points(ax)
-    for s in range(1, 10):
-        x, y = _corner(s)
+    for sq in squares:
+        x, y = sq["col"], sq["row"]
         if show_numbers:
             ax.text(
                 x + 0.06,
                 y + 0.06,
-                str(s),
+                str(sq["square"]),
                 fontsize=pts * 0.12,
                 color=COLORS["faint"],
                 ha="left",
                 va="top",
                 zorder=2,
             )
-        if s in new_squares:
+        if sq["filled"]:
             ax.add_patch(_square_frame(FancyBboxPatch, x, y, fc="#fff6e0", ec="black", lw=1.5))
-        if s in cycle_squares:
+        if sq["cycle"]:
             ax.add_patch(
                 _square_frame(
                     FancyBboxPatch,
@@ -133,8 +132,8 @@ def _draw_state(
                 zorder=3,
                 bbox={"boxstyle": "round,pad=0.15", "fc": COLORS["highlight"], "ec": "none"},
             )
-        if s in classical:
-            name = classical[s]
+        if sq["classical"]:
+            name = sq["classical"]["mark"]
             ax.text(
                 x + 0.5,
                 y + 0.52,
@@ -145,56 +144,8 @@ def _draw_state(
                 color=COLORS[name[0]],
                 zorder=3,
             )
-    sub = 0.26
-    for name, a, b in spooky:
-        move = int(name[1:])
-        col, row = (move - 1) % 3, (move - 1) // 3
-        for s in (a, b):
-            if s in hide_in:
-                continue
-            x, y = _corner(s)
-            cx = x + (1 - 3 * sub) / 2 + sub * (col + 0.5)
-            cy = y + 0.205 + sub * (row + 0.5)
-            new = name in new_marks
-            ax.text(
-                cx,
-                cy,
-                _mark_label(name),
-                fontsize=pts * 0.19,
-                ha="center",
-                va="center",
-                color=COLORS[name[0]],
-                fontweight="bold" if new else "normal",
-                zorder=3,
-            )
-            frame = None
-            if name in cycle_marks:
-                frame = (COLORS["highlight"], _CYCLE_STYLE)
-            elif name in stem_marks:
-                frame = (COLORS["secondary"], _STEM_STYLE)
-            if frame:
-                ax.add_patch(
-                    FancyBboxPatch(
-                        (cx - sub * 0.45, cy - sub * 0.4),
-                        sub * 0.9,
-                        sub * 0.8,
-                        boxstyle="round,pad=0,rounding_size=0.03",
-                        fc="none",
-                        ec=frame[0],
-                        ls=frame[1],
-                        lw=1.3,
-                        zorder=2,
-                    )
-                )
-            if new:
-                ax.plot(
-                    [cx - sub * 0.35, cx + sub * 0.1],
-                    [cy + sub * 0.36] * 2,
-                    color="black",
-                    lw=1.5,
-                    solid_capstyle="round",
-                    zorder=3,
-                )
+        for mark in sq["spooky"]:
+            _draw_spooky(ax, mark, x, y, pts)
     for line in lines:
         (x1, y1), (x2, y2) = (_corner(line.squares[0]), _corner(line.squares[2]))
         dx, dy = (x2 - x1) * 0.18, (y2 - y1) * 0.18
@@ -210,14 +161,53 @@ def _draw_state(
         )
 
 
-def _last_action(game: Game | Position) -> tuple[set[str], set[int]]:
-    if not isinstance(game, Game) or not game.history:
-        return set(), set()
-    pos = game.position
-    if game.history[-1].kind == "pair":
-        return {mark_name(pos.next_move - 1)}, set()
-    before = list(game)[-2]
-    return set(), {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
+def _draw_spooky(ax: Axes, mark: Mapping[str, Any], x: int, y: int, pts: float) -> None:
+    """A spooky mark at its spot in the square at (x, y): framed dashed on the cycle,
+    dotted on a stem, bold and underlined when the last action placed it."""
+    from matplotlib.patches import FancyBboxPatch
+
+    name = mark["mark"]
+    sub = MARK_CELL
+    cx, cy = x + mark["at"][0], y + mark["at"][1]
+    ax.text(
+        cx,
+        cy,
+        _mark_label(name),
+        fontsize=pts * 0.19,
+        ha="center",
+        va="center",
+        color=COLORS[name[0]],
+        fontweight="bold" if mark["last"] else "normal",
+        zorder=3,
+    )
+    frame = None
+    if mark["cycle"]:
+        frame = (COLORS["highlight"], _CYCLE_STYLE)
+    elif mark["stem"]:
+        frame = (COLORS["secondary"], _STEM_STYLE)
+    if frame:
+        ax.add_patch(
+            FancyBboxPatch(
+                (cx - sub * 0.45, cy - sub * 0.4),
+                sub * 0.9,
+                sub * 0.8,
+                boxstyle="round,pad=0,rounding_size=0.03",
+                fc="none",
+                ec=frame[0],
+                ls=frame[1],
+                lw=1.3,
+                zorder=2,
+            )
+        )
+    if mark["last"]:
+        ax.plot(
+            [cx - sub * 0.35, cx + sub * 0.1],
+            [cy + sub * 0.36] * 2,
+            color="black",
+            lw=1.5,
+            solid_capstyle="round",
+            zorder=3,
+        )
 
 
 def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: bool = True) -> Axes:
@@ -225,7 +215,8 @@ def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: b
 
     Classical marks large, spooky marks small at their move number's keypad
     spot, the pending cycle dashed and tagged "cycle", stems dotted, the last
-    move bold and underlined (for a ``Game``), completed lines struck through.
+    move bold and underlined (for a ``Game``), completed lines struck through:
+    the facts of :func:`qttt_edu.view.board_view`.
 
     Returns
     -------
@@ -234,17 +225,9 @@ def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: b
     """
     pos = as_position(game)
     ax = _new_axes(ax)
-    info = pending_cycle(pos)
-    new_marks, new_squares = _last_action(game)
     _draw_state(
         ax,
-        pos.classical,
-        [(mark_name(m), a, b) for m, a, b in pos.spooky],
-        cycle_squares=set(info.squares) if info else set(),
-        cycle_marks=set(info.marks) if info else set(),
-        stem_marks=set(info.stems) if info else set(),
-        new_marks=new_marks,
-        new_squares=new_squares,
+        board_view(game),
         lines=pos.outcome.lines if pos.outcome else (),
         show_numbers=show_numbers,
     )
@@ -571,65 +554,100 @@ def _near_segment(
     return math.hypot(ax_ + u * dx - px, ay + u * dy - py) < tol
 
 
-def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figure:
+def _after_step(before: Sequence[Mapping[str, Any]], step: CascadeStep) -> list[dict[str, Any]]:
+    """The squares of ``before`` once the cascade has placed every mark up to ``step``.
+
+    Placed marks are classical; their spooky halves are gone everywhere (a mark still
+    spooky in a square that has just filled is about to leave it: the next panel's
+    arrow shows it go). The step's square is framed as filled; the cycle and stem
+    frames of the marks still spooky stay as ``before`` had them.
+    """
+    placed = step.placed_so_far
+    out = []
+    for sq in before:
+        s = sq["square"]
+        name = placed.get(s)
+        classical = (
+            {"mark": name, "player": name[0], "move": int(name[1:])} if name else sq["classical"]
+        )
+        spooky = [] if classical else [m for m in sq["spooky"] if m["mark"] not in placed.values()]
+        out.append(
+            {
+                **sq,
+                "classical": classical,
+                "spooky": [{**m, "last": False} for m in spooky],
+                "cycle": False,
+                "filled": s == step.square,
+            }
+        )
+    return out
+
+
+def draw_cascade(
+    game: Game | Position,
+    square: int,
+    ax: Sequence[Axes] | None = None,
+    *,
+    ncols: int = 4,
+) -> Figure:
     """Small multiples of a pending collapse, if the newest mark lands in ``square``.
 
     The first panel is the position before the collapse; each further panel is
-    one step of :func:`qttt_edu.entanglement.cascade`, titled with its reason. A mark
-    that has landed is drawn large; the mark landing in that step is framed, and
-    an arrow shows it leaving its other square.
+    one step of :func:`qttt_edu.entanglement.cascade`, titled with its reason. A
+    mark that has landed is drawn large; the mark landing in that step is framed,
+    and an arrow shows it leaving its other square.
+
+    Parameters
+    ----------
+    game : Game or Position
+    square : int
+        Where the chooser puts the newest mark: one of its two squares.
+    ax : sequence of matplotlib Axes, optional
+        One axes per panel (the steps of the cascade plus one), for example
+        ``plt.subplots(1, 5)[1]``; axes beyond those are hidden. A new figure of
+        ``ncols`` columns when None.
 
     Raises
     ------
     IllegalMoveError
         When no collapse is pending or ``square`` is not one of the newest mark's squares.
+    ValueError
+        When ``ax`` has fewer axes than panels.
 
     Returns
     -------
     matplotlib.figure.Figure
+        The figure of the (first) axes.
     """
-    import matplotlib.pyplot as plt
-
     pos = as_position(game)
     steps = cascade(pos, square)
     info = pending_cycle(pos)
     assert info is not None  # cascade() has raised otherwise
     panels = len(steps) + 1
-    rows = math.ceil(panels / ncols)
-    cols = math.ceil(panels / rows)
-    fig, axes = plt.subplots(
-        rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
-    )
-    spooky = [(mark_name(m), a, b) for m, a, b in pos.spooky]
-    flat = list(axes.flat)
-    _draw_state(
-        flat[0],
-        pos.classical,
-        spooky,
-        cycle_squares=set(info.squares),
-        cycle_marks=set(info.marks),
-        stem_marks=set(info.stems),
-    )
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        rows = math.ceil(panels / ncols)
+        cols = math.ceil(panels / rows)
+        _, grid = plt.subplots(
+            rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
+        )
+        flat: list[Axes] = list(grid.flat)
+    else:
+        flat = list(ax)
+        if len(flat) < panels:
+            raise ValueError(t("draw_cascade_axes", count=len(flat), panels=panels))
+    before = board_view(pos)
+    _draw_state(flat[0], before)
     flat[0].set_title(
         _wrap(t("draw_cascade_before", mark=info.mark, a=info.choices[0], b=info.choices[1])),
         fontsize=9,
     )
-    for ax, step in zip(flat[1:], steps, strict=False):
-        placed = step.placed_so_far
-        _draw_state(
-            ax,
-            {**pos.classical, **placed},
-            [(n, a, b) for n, a, b in spooky if n not in placed.values()],
-            new_squares={step.square},
-            cycle_marks=set(info.marks),
-            stem_marks=set(info.stems),
-            # a mark still spooky in a square that has just filled is about to leave it:
-            # the next panel's arrow shows it go, so it is not drawn over the big mark
-            hide_in=set(placed),
-        )
+    for number, (panel, step) in enumerate(zip(flat[1:], steps, strict=False), 1):
+        _draw_state(panel, _after_step(before, step))
         if step.left is not None:
             (x1, y1), (x2, y2) = _corner(step.left), _corner(step.square)
-            ax.annotate(
+            panel.annotate(
                 "",
                 xy=(x2 + 0.5, y2 + 0.5),
                 xytext=(x1 + 0.5, y1 + 0.5),
@@ -643,13 +661,15 @@ def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figur
                 },
                 zorder=5,
             )
-        ax.set_title(_wrap(f"{steps.index(step) + 1}. {step.reason}"), fontsize=9)
-    for ax in flat[panels:]:
-        ax.set_visible(False)
+        panel.set_title(_wrap(f"{number}. {step.reason}"), fontsize=9)
+    for panel in flat[panels:]:
+        panel.set_visible(False)
+    fig: Any = flat[0].get_figure()
     fig.suptitle(
         t("draw_cascade_title", chooser=info.chooser, mark=info.mark, square=square), fontsize=12
     )
-    return fig
+    figure: Figure = fig
+    return figure
 
 
 def _wrap(text: str) -> str:

@@ -124,6 +124,21 @@ def test_draw_cascade_one_panel_per_step_titled_with_reasons():
     fig.canvas.draw()  # renders without error
 
 
+def test_draw_cascade_draws_on_given_axes_and_refuses_too_few():
+    g = Game.from_record("1-2 2-3 3-6 1-3")
+    fig, axes = plt.subplots(2, 3)
+    assert draw_cascade(g, 1, list(axes.flat)) is fig
+    titles = [ax.get_title().replace("\n", " ") for ax in axes.flat if ax.get_visible()]
+    assert len(titles) == 5 and titles[1] == "1. O4 lands in square 1 by X's decision"
+    assert not axes.flat[5].get_visible()  # the spare axes is hidden
+    plt.close(fig)
+    fig, axes = plt.subplots(1, 3)
+    with pytest.raises(ValueError, match=r"5 panels .* but 3 axes"):
+        draw_cascade(g, 1, list(axes))
+    assert all(not ax.texts for ax in axes)  # refused before drawing anything
+    plt.close(fig)
+
+
 def test_draw_cascade_needs_a_pending_collapse():
     with pytest.raises(IllegalMoveError, match="no collapse is pending"):
         draw_cascade(Game.from_record("1-2"), 1)
