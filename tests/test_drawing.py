@@ -156,3 +156,28 @@ def test_any_position_draws(pos):
     spooky_labels = [x for x in texts(left) if "$" in x]
     assert len(spooky_labels) == len(pos.classical) + 2 * len(pos.spooky)
     plt.close(fig)
+
+
+def test_the_graph_parts_draw_alone_on_new_axes():
+    """draw_entanglement delegates to nodes, edges and labels, each usable with ax=None."""
+    from qttt_edu.drawing import (
+        draw_entanglement_edges,
+        draw_entanglement_labels,
+        draw_entanglement_nodes,
+    )
+
+    g = Game.from_record("1-2 2-3 3-6 1-3 c1 4-5")
+    nodes = draw_entanglement_nodes(g)
+    node_texts = sorted(a.get_text() for a in nodes if hasattr(a, "get_text"))
+    # the four classical squares show their marks, the five free ones their numbers
+    assert node_texts == sorted(
+        [*map(str, range(1, 10)), "O$_{4}$", "X$_{1}$", "O$_{2}$", "X$_{3}$"]
+    )
+    edges = draw_entanglement_edges(g)
+    assert [e.get_gid() for e in edges] == ["X5"]
+    assert edges[0].axes.get_xlim() == nodes[0].axes.get_xlim()  # framed alike
+    where = {s: (float(s), 0.0) for s in range(1, 10)}  # a layout of one's own: a row
+    labels = draw_entanglement_labels(g, where)
+    assert list(labels) == ["X5"] and labels["X5"].get_text() == "X5"
+    assert 4 < labels["X5"].get_position()[0] < 5  # between its squares 4 and 5
+    plt.close("all")
