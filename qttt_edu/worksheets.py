@@ -43,6 +43,7 @@ from typing import IO, TYPE_CHECKING, TextIO
 
 from .core import Game, Outcome, Position, mark_name
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
+from .view import board_view, square_xy
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -447,7 +448,11 @@ def draw_board(
     for k in (1, 2):
         ax.plot([x + k * cell] * 2, [y, y + size], color=INK, lw=heavy, solid_capstyle="butt")
         ax.plot([x, x + size], [y + k * cell] * 2, color=INK, lw=heavy, solid_capstyle="butt")
-    classical = list(position.classical_moves if position is not None else (0,) * 10)
+    squares = board_view(position) if position is not None else []
+    classical = [0] * 10
+    for sq in squares:
+        if sq["classical"]:
+            classical[sq["square"]] = sq["classical"]["move"]
     for square, name in (marks or {}).items():
         classical[square] = int(name[1:])
     for s in range(1, 10):
@@ -501,27 +506,33 @@ def draw_board(
                 ha="center",
                 va="center",
             )
-    if position is not None:
-        newest = position.spooky[-1][0] if position.pending else None
-        font = max(4.5, sub * PT_PER_MM * 0.42)
-        for n, a, b in position.spooky:
-            for s in (a, b):
-                r, c = divmod(s - 1, 3)
-                sr, sc = divmod(n - 1, 3)
-                cx = x + c * cell + (sc + 0.5) * sub
-                cy = y + r * cell + (sr + 0.5) * sub
-                ax.text(cx, cy, mark_name(n), fontsize=font, color=INK, ha="center", va="center")
-                if n == newest:
-                    ax.add_patch(
-                        Rectangle(
-                            (cx - sub * 0.48, cy - sub * 0.38),
-                            sub * 0.96,
-                            sub * 0.76,
-                            fill=False,
-                            ec=INK,
-                            lw=0.9,
-                        )
-                    )
+    # Spooky marks in move order, each in its two squares (the order the PDFs were made in).
+    spooky = sorted(
+        (
+            (m["move"], sq["square"], sq["col"], sq["row"], m)
+            for sq in squares
+            for m in sq["spooky"]
+        ),
+        key=lambda entry: entry[:2],
+    )
+    font = max(4.5, sub * PT_PER_MM * 0.42)
+    for _, _, col, row, mark in spooky:
+        # Mark n sits in small cell n: the board view's slot, here a third of the square.
+        sc, sr = square_xy(mark["slot"])
+        cx = x + col * cell + (sc + 0.5) * sub
+        cy = y + row * cell + (sr + 0.5) * sub
+        ax.text(cx, cy, mark["mark"], fontsize=font, color=INK, ha="center", va="center")
+        if mark["cycle"] and mark["newest"]:  # the mark that closed the pending cycle
+            ax.add_patch(
+                Rectangle(
+                    (cx - sub * 0.48, cy - sub * 0.38),
+                    sub * 0.96,
+                    sub * 0.76,
+                    fill=False,
+                    ec=INK,
+                    lw=0.9,
+                )
+            )
 
 
 def _key(ax: Axes, x: float, y: float) -> None:
