@@ -23,7 +23,7 @@ writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` 
 
 >>> [(p.level, p.number) for p in PUZZLES][:7]
 [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1)]
->>> solve(LEVELS[2][2]).outcomes[1]
+>>> solve_puzzle(LEVELS[2][2]).outcomes[1]
 {1: 'X3', 2: 'X1', 5: 'O2'}
 """
 
@@ -34,6 +34,7 @@ import os
 import sys
 import textwrap
 import unicodedata
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -57,14 +58,27 @@ __all__ = [
     "Answer",
     "Puzzle",
     "answers_figure",
-    "draw_board",
+    "draw_paper_board",
     "game_sheet_figure",
     "main",
     "puzzles_figure",
     "rule_card_figure",
-    "solve",
+    "solve_puzzle",
     "write_worksheets",
 ]
+
+# Old names, kept working with a warning: ``solve`` read like the solver's ``solve`` and
+# ``draw_board`` like :func:`qttt_edu.drawing.draw_board`, which draw other things.
+_RENAMED = {"solve": "solve_puzzle", "draw_board": "draw_paper_board"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(t("ws_renamed", old=name, new=new), DeprecationWarning, stacklevel=2)
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # A4 in millimetres; every drawing below is laid out in page millimetres.
 PAGE_W, PAGE_H = 210.0, 297.0
@@ -220,7 +234,7 @@ def _opponent(player: str | None) -> str:
     return "O" if player == "X" else "X"
 
 
-def solve(puzzle: Puzzle) -> Answer:
+def solve_puzzle(puzzle: Puzzle) -> Answer:
     """Work out the answer to ``puzzle`` with the rules engine, in the current language."""
     from .quantum import count_realities, mark_odds, realities, square_odds
 
@@ -420,7 +434,7 @@ def _ring(ax: Axes, cx: float, cy: float, r: float, lw: float) -> None:
     ax.add_patch(Circle((cx, cy), r, fill=False, ec=INK, lw=lw))
 
 
-def draw_board(
+def draw_paper_board(
     ax: Axes,
     x: float,
     y: float,
@@ -580,7 +594,7 @@ def game_sheet_figure() -> Figure:
         y = top + i * slot
         if i:
             ax.plot([MARGIN, PAGE_W - MARGIN], [y - 6] * 2, color=GUIDE, lw=0.5, ls=(0, (4, 3)))
-        draw_board(ax, MARGIN, y, board)
+        draw_paper_board(ax, MARGIN, y, board)
         gx = MARGIN + board + 14
         _text(ax, gx, y, t("ws_graph_label"), 8.5, fontweight="bold")
         span = 30.0
@@ -619,7 +633,7 @@ def puzzles_figure(level: int = 1) -> Figure:
         _wrapped(ax, x, y + 10, question(puzzle), col_w, 8.5)
         # Room for three lines of question, so every board has the same size.
         size = min(row_h - 32, col_w * 0.75)
-        draw_board(ax, x, y + 27, size, puzzle.position, guides=False)
+        draw_paper_board(ax, x, y + 27, size, puzzle.position, guides=False)
     return fig
 
 
@@ -634,7 +648,7 @@ def answers_figure(level: int = 1) -> Figure:
     small = min(row_h - 9, 34.0)
     for i, puzzle in enumerate(puzzles[:6]):
         y = top + i * row_h
-        answer = solve(puzzle)
+        answer = solve_puzzle(puzzle)
         _text(ax, MARGIN, y, t("ws_puzzle", n=puzzle.number), 10, fontweight="bold")
         _text(ax, MARGIN + 27, y + 0.6, puzzle.record, 7.5, family="monospace")
         boards = [(cap, pos, None) for cap, pos in answer.boards] + [
@@ -647,7 +661,7 @@ def answers_figure(level: int = 1) -> Figure:
         for k, (caption, pos, marks) in enumerate(boards):
             bx = PAGE_W - MARGIN - (len(boards) - k) * (small + 6) + 6
             _text(ax, bx + small / 2, y, caption, 8, ha="center", family="monospace")
-            draw_board(ax, bx, y + 5, small, pos, guides=False, numbers=False, marks=marks)
+            draw_paper_board(ax, bx, y + 5, small, pos, guides=False, numbers=False, marks=marks)
         if i:
             ax.plot([MARGIN, PAGE_W - MARGIN], [y - 2.5] * 2, color=GUIDE, lw=0.4)
     return fig
@@ -762,7 +776,7 @@ def rule_card_figure() -> Figure:
     for i, ((_, pos, caption), label) in enumerate(zip(steps, labels, strict=True)):
         x = MARGIN + i * col
         _text(ax, x, top, label, size, fontweight="bold")
-        draw_board(ax, x, top + 7, board, pos, guides=False)
+        draw_paper_board(ax, x, top + 7, board, pos, guides=False)
         gx = x + board + 3
         name = t("ws_graph_label")
         small = min(5.2, (col - board - 6) / (max(map(len, name.split())) * 0.6 / PT_PER_MM))
