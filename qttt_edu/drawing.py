@@ -347,7 +347,7 @@ def _edge_shapes(pos: Position, where: Where) -> list[tuple[dict[str, Any], floa
     groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for edge in graph_view(pos)["edges"]:
         groups.setdefault((edge["a"], edge["b"]), []).append(edge)
-    out = []
+    out: list[tuple[dict[str, Any], float]] = []
     for (a, b), edges in groups.items():
         through = any(
             s not in (a, b) and _near_segment(where[s], where[a], where[b], radius * 1.2)

@@ -30,6 +30,7 @@ writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import textwrap
@@ -40,13 +41,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, TextIO
+from typing import IO, TYPE_CHECKING, Any
 
 from .core import Game, Outcome, Position, mark_name
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
 from .view import board_view, square_xy
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -334,12 +336,12 @@ def solve_puzzle(puzzle: Puzzle) -> Answer:
         answer.lines.append(t("ws_a_result", result=_result_text(pos.outcome)))
         answer.boards.append(("", pos))
     elif kind == "chance":
-        mark, _, square = puzzle.ask.partition("@")
+        mark, _, asked = puzzle.ask.partition("@")
         total = count_realities(pos)
         if mark:
-            answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(square)])
+            answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(asked)])
         else:
-            answer.chance = Fraction(square_odds(pos, exact=True)[int(square)].get("", 0))
+            answer.chance = Fraction(square_odds(pos, exact=True)[int(asked)].get("", 0))
         answer.count = total
         answer.lines.append(
             t(
@@ -404,8 +406,8 @@ def _new_page() -> tuple[Figure, Axes]:
     return fig, ax
 
 
-def _text(ax: Axes, x: float, y: float, s: str, size: float = 10, **kw: object) -> None:
-    ax.text(x, y, s, fontsize=size, color=INK, va=kw.pop("va", "top"), **kw)  # type: ignore[arg-type]
+def _text(ax: Axes, x: float, y: float, s: str, size: float = 10, **kw: Any) -> None:
+    ax.text(x, y, s, fontsize=size, color=INK, va=kw.pop("va", "top"), **kw)
 
 
 def _lines(s: str, chars: int) -> list[str]:
@@ -474,9 +476,9 @@ def draw_paper_board(
         x0, y0 = x + c * cell, y + r * cell
         if guides and not classical[s]:
             for k in (1, 2):
-                kw = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
-                ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)  # type: ignore[arg-type]
-                ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)  # type: ignore[arg-type]
+                kw: dict[str, Any] = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
+                ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)
+                ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)
         if numbers and not classical[s]:
             # Every small cell is room for a spooky mark (move n in cell n), so the square
             # number is a large pale figure behind them and takes no cell (the key shows it).
@@ -922,7 +924,7 @@ def _for_terminal(text: str, stream: object) -> str:
         return plain.encode(encoding, "replace").decode(encoding)
 
 
-def _silence(stream: IO[str]) -> None:
+def _silence(stream: IO[str] | io.TextIOBase) -> None:
     """After a closed pipe (``| head``): point ``stream`` at nothing, so that nothing more,
     not even Python's own flush at exit, complains about it."""
     try:
@@ -932,7 +934,7 @@ def _silence(stream: IO[str]) -> None:
         pass
 
 
-def _say(text: str, stream: TextIO | IO[str] | None, end: str = "\n") -> None:
+def _say(text: str, stream: IO[str] | io.TextIOBase | None, end: str = "\n") -> None:
     """Print ``text`` to ``stream`` in letters it can show. A stream that cannot take it (a
     closed pipe, a full disk) is silenced: the sheets are the result, the list is extra."""
     if stream is None:
@@ -956,9 +958,13 @@ def _quoted(value: str, limit: int = 60) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse, printing what any terminal can show."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
-        if message:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is None or isinstance(file, io.TextIOBase):  # sys.stderr, sys.stdout
             _say(message, file if file is not None else sys.stderr, end="")
+        else:  # any other writer argparse may be given: as it is
+            file.write(message)
 
 
 def _dpi(text: str) -> int:
