@@ -1,10 +1,14 @@
 """matplotlib pictures of a position: the board, the entanglement graph, the collapse cascade.
 
 Every function imports matplotlib only when called, takes ``ax=None`` (a new
-figure is made when none is given) and returns what it drew. Colours are the
-Okabe-Ito palette of :mod:`qttt_edu.svg`, and every highlight also has its own
-line style and label, so the pictures read the same in grey print and for
-colour-blind students.
+figure is made when none is given; :func:`draw_cascade` takes one axes per
+panel) and returns what it drew. What the pictures mark, the cycle, its stems,
+the last action and where each spooky mark sits, comes from
+:mod:`qttt_edu.view`, as for the SVG board and the app; networkx is needed only
+for the ``"circular"`` and ``"spring"`` layouts. Colours are the Okabe-Ito
+palette of :mod:`qttt_edu.svg`, and every highlight also has its own line style
+and label, so the pictures read the same in grey print and for colour-blind
+students.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")

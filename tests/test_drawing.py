@@ -181,3 +181,23 @@ def test_the_graph_parts_draw_alone_on_new_axes():
     assert list(labels) == ["X5"] and labels["X5"].get_text() == "X5"
     assert 4 < labels["X5"].get_position()[0] < 5  # between its squares 4 and 5
     plt.close("all")
+
+
+def test_board_pictures_need_no_networkx():
+    """networkx lays out the circular and spring graphs; the board layout needs none."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, matplotlib\n"
+        "matplotlib.use('Agg')\n"
+        "from qttt_edu import Game\n"
+        "from qttt_edu.drawing import draw_board, draw_cascade, draw_entanglement\n"
+        "g = Game.from_record('1-2 2-3 3-6 1-3')\n"
+        "draw_board(g); draw_cascade(g, 1); draw_entanglement(g)\n"
+        "print('networkx' in sys.modules)\n"
+        "draw_entanglement(g, layout='spring')\n"
+        "print('networkx' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
