@@ -20,6 +20,7 @@ students.
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -315,17 +316,22 @@ def _node_radius(where: Where) -> float:
 
 
 def _graph_limits(ax: Axes, where: Where) -> None:
-    """Frame the graph (the same limits every time, so each part can call it)."""
+    """Frame the graph: the same limits every time, so each part can call it (and
+    axes already framed so are left alone: setting limits is slow in matplotlib)."""
     xs = [p[0] for p in where.values()]
     ys = [p[1] for p in where.values()]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
     margin = _node_radius(where) * 2.2
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-    ax.set_xlim(min(xs) - margin, max(xs) + margin)
+    xlim = (min(xs) - margin, max(xs) + margin)
     # Room for the legend (up to three rows) inside the axes, below the graph, so
     # that no layout engine or savefig call can cut it off.
-    ax.set_ylim(min(ys) - margin - 0.2 * span, max(ys) + margin)
+    ylim = (min(ys) - margin - 0.2 * span, max(ys) + margin)
+    if ax.get_xlim() == xlim and ax.get_ylim() == ylim and ax.get_aspect() == 1.0:
+        return
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
 
 
 def _graph_axes(
@@ -347,6 +353,15 @@ def _node_points(ax: Axes, where: Where) -> float:
 
 def _edge_shapes(pos: Position, where: Where) -> list[tuple[dict[str, Any], float]]:
     """Each spooky mark's edge of :func:`qttt_edu.view.graph_view` and its arc3 curvature."""
+    return _edge_shapes_of(pos, tuple(sorted(where.items())))
+
+
+@functools.lru_cache(maxsize=16)
+def _edge_shapes_of(
+    pos: Position, spots: tuple[tuple[int, tuple[float, float]], ...]
+) -> list[tuple[dict[str, Any], float]]:
+    # cached: the edges and their labels ask for the same shapes (read only)
+    where = dict(spots)
     radius = _node_radius(where)
     groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for edge in graph_view(pos)["edges"]:
