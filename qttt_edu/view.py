@@ -5,9 +5,13 @@
 square of a pair still waiting for its partner, a refusal to show, whether a
 computer is thinking) into a dict of lists, strings, numbers, booleans and
 ``None``: JSON as it stands, computed once in Python. The app's page draws it
-(``qttt_edu/widgets/board.js``); a static SVG or a worksheet can draw the same
-dict. Nothing here decides a rule: every fact comes from ``qttt_edu.core`` and
-``qttt_edu.graph``.
+(``qttt_edu/widgets/board.js``); the SVG board (:mod:`qttt_edu.svg`), the
+matplotlib board (:mod:`qttt_edu.drawing`) and the printed sheets
+(:mod:`qttt_edu.worksheets`) draw its board part, :func:`board_view`, so what
+is on the cycle, a stem, placed by the last action and where each mark sits is
+decided here once. Nothing here decides a rule: every fact comes from
+``qttt_edu.core`` and ``qttt_edu.entanglement``. Like them, this module needs
+only the standard library.
 
 Marks are written ``"X3"`` in the data; a view writes them its own way (the page
 as X with a subscript 3, everywhere).
