@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, set_language, t
 from ..rooms import RoomStore
+from ..rooms.client import on_binder
 from ..rooms.codes import CODE_ALPHABET
 
 __all__ = ["build_command", "main", "on_binder"]
@@ -38,11 +39,6 @@ from qttt_edu.classroom.dashboard import Dashboard
 
 Dashboard(class_name={class_name!r})
 """
-
-
-def on_binder() -> bool:
-    """Is this a Binder session (every user in a container of their own)?"""
-    return any(name in os.environ for name in ("BINDER_SERVICE_HOST", "BINDER_REPO_URL"))
 
 
 def class_token() -> str:
