@@ -495,7 +495,7 @@ class GameApp:
             return t("widget_status_thinking", player=to_act)
         if self._waiting() and to_act is not None:
             if self._shared is not None:
-                return t("widget_shared_wait", player=to_act, name=self._shared.name(to_act))
+                return self._shared.waiting_for(to_act)
             return t("widget_status_computer_paused", player=to_act)
         return position_prompt(self._game.position, self._selected)
 

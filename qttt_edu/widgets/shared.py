@@ -185,6 +185,15 @@ class SharedSeat:
             return t("widget_shared_away", name=nick)
         return nick
 
+    def waiting_for(self, player: str) -> str:
+        """The prompt while ``player`` (the other seat) is to act."""
+        kind = self.state.seats[player].kind
+        if kind == "empty":
+            return t("widget_shared_wait_free", player=player)
+        if kind == "left":
+            return t("widget_shared_wait_left", player=player)
+        return t("widget_shared_wait", player=player, name=self.name(player))
+
     def opponent_gone(self) -> bool:
         """Is the opponent's seat free, given up or silent (so a computer may take it)?"""
         other = self.other()
@@ -380,10 +389,10 @@ class SharedPanel:
             self.info.value = ""
             self.page.params = {}
             return
-        self.computer_button.layout.display = "flex" if seat.opponent_gone() else "none"
         credential = seat.client.credential
         self.page.params = {"room": seat.label, "seat": credential or ""}
         self.info.value = self._info_html(seat)
+        self.computer_button.layout.display = "flex" if seat.opponent_gone() else "none"
 
     def _render_texts(self, seat: SharedSeat | None) -> None:
         self.nickname.placeholder = t("widget_shared_nickname")

@@ -1,0 +1,339 @@
+"""Shared games in the app, driven headless through the messages its page sends.
+
+Two (or three) apps stand for two students' screens: each has its own kernel-side
+client, and all reach one SQLite game store, as kernels on one classroom server
+do. Clicks are the page's messages (``app.squares[n].click()``), buttons are
+clicked as the browser clicks them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qttt_edu import Action
+from qttt_edu.i18n import t
+from qttt_edu.rooms import RoomStore
+from qttt_edu.widgets import GameApp, play
+
+PAGE = "http://127.0.0.1:8866/voila/render/app.ipynb?token=CLASS23456"
+
+
+@pytest.fixture
+def rooms_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+
+
+@pytest.fixture
+def rooms(rooms_url: str) -> Iterator[RoomStore]:
+    store = RoomStore(rooms_url, retry_for=5.0)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def make_app(rooms: RoomStore) -> Iterator[Callable[..., GameApp]]:
+    made: list[GameApp] = []
+
+    def make(**options: Any) -> GameApp:
+        app = GameApp(computer_delay=0, rooms=rooms, **options)
+        app.shared_panel.page.href = PAGE  # what the page tells the kernel
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        if app.shared is not None:
+            app.shared.close()
+
+
+def wait_until(test: Callable[[], bool], timeout: float = 2.0) -> float:
+    """Seconds until ``test()`` held; fails after ``timeout``."""
+    start = time.monotonic()
+    while not test():
+        assert time.monotonic() - start < timeout, "the other screen never showed the change"
+        time.sleep(0.005)
+    return time.monotonic() - start
+
+
+def status(app: GameApp) -> str:
+    st = app.board.view["status"]
+    parts = [st["message"]["text"]] if st["message"] else []
+    return " ".join([*parts, st["prompt"]])
+
+
+def act(app: GameApp, token: str) -> None:
+    """Play a record token by clicking, as a student does."""
+    action = Action.parse(token)
+    if action.kind == "collapse":
+        app.choose_buttons[action.squares[0]].click()
+    else:
+        for square in action.squares:
+            app.squares[square].click()
+
+
+def new_shared(app: GameApp, nickname: str = "") -> str:
+    app.shared_panel.nickname.value = nickname
+    app.shared_panel.new_button.click()
+    assert app.shared is not None, app.message
+    return app.shared.label
+
+
+def join(app: GameApp, code: str) -> None:
+    app.shared_panel.code_input.value = code
+    app.shared_panel.join_button.click()
+
+
+def test_new_shared_game_shows_the_code_the_link_the_qr_code_and_the_seat_link(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    app = make_app()
+    code = new_shared(app, "Ada")
+    shared = app.shared
+    assert shared is not None and shared.seat == "X"
+    assert app.message == t("widget_shared_created", code=code)
+    info = app.shared_panel.info.value
+    invite = f"{PAGE}&room={code}"
+    assert f'class="qttt-room-code" data-room="{code}">{code}<' in info  # the code, large
+    assert f'href="{invite.replace("&", "&amp;")}"' in info
+    assert "<svg" in info and "widget" not in info  # the QR code, drawn inline
+    seat_link = f"{invite}&seat={shared.client.credential}".replace("&", "&amp;")
+    assert seat_link in info  # the creator's own link brings the seat back
+    # The page keeps the seat in its address, so a reload comes back to it.
+    assert app.shared_panel.page.params == {"room": code, "seat": shared.client.credential}
+    assert rooms.room(code).seats["X"].nickname == "Ada"
+    # While shared, the game belongs to both: no undo, timeline, load or new game here.
+    assert app.undo_button.disabled and app.new_button.disabled and app.timeline.disabled
+
+
+def test_join_by_code_and_both_screens_see_each_action_within_half_a_second(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    join(bo, code.lower().replace("-", ""))  # typed without care: still the room
+    assert bo.shared is not None and bo.shared.seat == "O"
+    assert bo.message == t("widget_shared_joined", code=code, seat="O")
+    assert ada.shared is not None
+    wait_until(lambda: f"O: {t('widget_shared_free_seat')}" not in ada.shared_panel.info.value)
+    record = ["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]
+    seats = {"X": ada, "O": bo}
+    delays = []
+    for i, token in enumerate(record, 1):
+        mover = seats[ada.game.to_act]
+        other = bo if mover is ada else ada
+        act(mover, token)
+        assert mover.message is None or "⚠" not in mover.message, mover.message
+        expected = " ".join(record[:i])
+        assert mover.game.record() == expected
+        delays.append(
+            wait_until(lambda o=other, e=expected: o.game.record() == e, timeout=0.5)  # type: ignore[misc]
+        )
+        assert other.board.view["record"] == expected  # the page of the other screen too
+    assert rooms.room(code).result == "X"
+    assert ada.status_text.startswith("X wins") and bo.status_text.startswith("X wins")
+    assert max(delays) < 0.5
+
+
+def test_a_spectator_sees_the_game_and_cannot_act(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo, cy = make_app(), make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    join(cy, code)  # both seats taken: Cy watches
+    assert cy.shared is not None and cy.shared.seat is None
+    assert cy.message == t("widget_shared_watching", code=code)
+    act(ada, "1-2")
+    wait_until(lambda: cy.game.record() == "1-2")
+    before = rooms.room(code)
+    cy.squares[5].click()
+    assert cy.message == t("widget_refusal", reason=t("rooms_spectator"))
+    assert cy.board.view["squares"][4]["selected"] is False  # not even a first square
+    assert rooms.room(code).version == before.version and cy.game.record() == "1-2"
+    # Watching only: the spectator's panel offers no seat link and no computer.
+    assert "qttt-seat-link" not in cy.shared_panel.info.value
+    assert cy.shared_panel.computer_button.layout.display == "none"
+    assert cy.shared_panel.leave_button.description == t("widget_shared_stop_watching")
+
+
+def test_an_action_for_the_other_side_is_refused_and_changes_nothing(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    bo.squares[1].click()  # O before X has moved
+    assert bo.message == t("widget_refusal", reason=t("rooms_not_your_turn", seat="O", to_act="X"))
+    act(ada, "1-2")
+    wait_until(lambda: bo.game.record() == "1-2")
+    version = rooms.room(code).version
+    ada.squares[3].click()  # X again, on O's turn
+    assert ada.message is not None and "it is O's turn" in ada.message
+    assert rooms.room(code).version == version and ada.game.record() == "1-2"
+    assert "waiting for" in ada.status_text  # X sees whom the game waits for
+
+
+def test_the_rules_refuse_before_the_store_is_asked(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    for token in ["1-2", "1-2", "c1"]:
+        act(ada if ada.game.to_act == "X" else bo, token)
+        wait_until(lambda: ada.game.record() == bo.game.record())
+    version = rooms.room(code).version
+    ada.squares[1].click()  # square 1 holds a classical mark
+    assert ada.message is not None and ada.message.startswith("⚠") and "1" in ada.message
+    assert rooms.room(code).version == version
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("", "type the room code first"),
+        ("K7M", "is not a room code"),
+        ("K7M-Q2P", "there is no room K7M-Q2P"),
+    ],
+)
+def test_a_bad_or_unknown_code_is_refused_and_nothing_changes(
+    make_app: Callable[..., GameApp], rooms: RoomStore, code: str, words: str
+) -> None:
+    app = make_app()
+    act(app, "5-6")
+    join(app, code)
+    assert app.message is not None and app.message.startswith("⚠") and words in app.message
+    assert app.shared is None and app.game.record() == "5-6"  # the local game goes on
+    assert app.shared_panel.code_input.value == code  # the typed code stays, to correct it
+    assert rooms.list_rooms().rooms == []
+
+
+def test_an_expired_code_is_refused(make_app: Callable[..., GameApp], tmp_path: Path) -> None:
+    clock = [1000.0]
+    store = RoomStore(f"sqlite:///{tmp_path / 'old.sqlite3'}", ttl=60, clock=lambda: clock[0])
+    try:
+        ticket = store.create_room()
+        clock[0] += 3600
+        app = GameApp(computer_delay=0, rooms=store)
+        join(app, ticket.label)
+        assert app.shared is None and app.message is not None and "has expired" in app.message
+    finally:
+        store.close()
+
+
+def test_a_full_room_by_link_watches_and_a_seat_link_comes_back_to_the_seat(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    act(ada, "1-9")
+    assert ada.shared is not None
+    credential = ada.shared.client.credential
+    ada.shared.close()  # the laptop lid closes
+    again = make_app()
+    again.open_shared(code, credential)  # the reload, with ?room=...&seat=...
+    assert again.shared is not None and again.shared.seat == "X"
+    assert again.message == t("widget_shared_resumed", code=code, seat="X")
+    assert again.game.record() == "1-9"
+    join(bo, code)
+    act(bo, "2-3")
+    wait_until(lambda: again.game.record() == "1-9 2-3")
+    forged = make_app()
+    forged.open_shared(code, "A" * 24)
+    assert forged.shared is None and forged.message is not None and "⚠" in forged.message
+
+
+def test_a_player_who_leaves_can_be_replaced_by_the_computer(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    # Bo is there: no computer offered (once Ada's screen has heard that Bo joined)
+    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "none")
+    act(ada, "1-2")
+    wait_until(lambda: bo.game.record() == "1-2")
+    bo.shared_panel.leave_button.click()
+    assert bo.shared is None and bo.message == t("widget_shared_left_note", code=code)
+    wait_until(lambda: t("widget_shared_left") in ada.shared_panel.info.value)
+    assert ada.shared_panel.computer_button.layout.display == "flex"
+    assert ada.status_text == t("widget_shared_wait_left", player="O")
+    ada.shared_panel.computer_button.click()
+    assert ada.message == t("widget_shared_computer_note", seat="O")
+    wait_until(lambda: ada.game.ply == 2)  # the computer replied for O
+    assert rooms.room(code).seats["O"].kind == "computer"
+    assert ada.game.to_act == "X" and ada.last_error is None
+
+
+def test_the_other_screens_action_is_drawn_in_the_kernels_event_loop(
+    rooms: RoomStore, rooms_url: str
+) -> None:
+    """The store's watcher thread only asks the loop: widgets change in the loop's thread."""
+
+    async def scenario() -> tuple[set[int], int]:
+        app = GameApp(computer_delay=0, rooms=rooms)
+        drawn_in: set[int] = set()
+        app.board.observe(lambda _change: drawn_in.add(threading.get_ident()), names="view")
+        app.shared_panel.new_button.click()
+        assert app.shared is not None
+        other = RoomStore(rooms_url)  # another kernel
+        ticket = other.join(app.shared.label)
+        # X moves here, O answers from "another kernel" (a thread of this test).
+        app.squares[1].click()
+        app.squares[2].click()
+        threading.Thread(
+            target=other.act, args=(ticket.code, ticket.credential, "5-6"), daemon=True
+        ).start()
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if app.game.record() == "1-2 5-6":
+                break
+        other.close()
+        app.shared.close()
+        return drawn_in, app.game.ply
+
+    drawn_in, ply = asyncio.run(scenario())
+    assert ply == 2
+    assert drawn_in == {threading.get_ident()}
+
+
+def test_on_binder_the_panel_says_why_and_opens_nothing(
+    monkeypatch: pytest.MonkeyPatch, make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    monkeypatch.delenv("QTTT_ROOMS_URL", raising=False)
+    monkeypatch.setenv("BINDER_REQUEST", "v2/gh/example/qttt-edu/main")
+    app = make_app()
+    assert (
+        "Binder" in app.shared_panel.note.value and "shared_games.md" in app.shared_panel.note.value
+    )
+    assert app.shared_panel.open_row.layout.display == "none"
+    app.shared_panel.new_button.click()  # even if clicked: a clear refusal, no room
+    assert app.shared is None and app.message is not None and "Binder" in app.message
+    assert rooms.list_rooms().rooms == []
+    act(app, "1-2")  # the game on one screen still works
+    assert app.game.record() == "1-2"
+
+
+def test_play_opens_the_room_of_the_page_address(
+    monkeypatch: pytest.MonkeyPatch, rooms: RoomStore
+) -> None:
+    ticket = rooms.create_room(nickname="Ada")
+    monkeypatch.setenv("QUERY_STRING", f"lang=en&room={ticket.label}")
+    app = play(computer_delay=0, rooms=rooms)
+    try:
+        assert app.shared is not None and app.shared.seat == "O"
+        assert app.shared_panel.page.params["room"] == ticket.label
+        assert app.shared_panel.page.params["seat"] == app.shared.client.credential
+    finally:
+        if app.shared is not None:
+            app.shared.close()
+    monkeypatch.setenv("QUERY_STRING", "room=NOPE")
+    app = play(computer_delay=0, rooms=rooms)
+    assert app.shared is None and app.message is not None and "NOPE" in app.message
