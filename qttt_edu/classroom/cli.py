@@ -32,7 +32,7 @@ __all__ = ["build_command", "main", "on_binder"]
 APP_SOURCE = """\
 from qttt_edu.widgets import play
 
-play()
+app = play(class_name={class_name!r})
 """
 DASHBOARD_SOURCE = """\
 from qttt_edu.classroom.dashboard import Dashboard
@@ -64,7 +64,7 @@ def write_notebooks(folder: Path, class_name: str) -> None:
     import nbformat
 
     for name, source in (
-        ("app.ipynb", APP_SOURCE),
+        ("app.ipynb", APP_SOURCE.format(class_name=class_name)),
         ("dashboard.ipynb", DASHBOARD_SOURCE.format(class_name=class_name or None)),
     ):
         notebook = nbformat.v4.new_notebook()

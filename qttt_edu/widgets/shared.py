@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import html
 import os
+import pathlib
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -109,7 +110,7 @@ class PageLink(anywidget.AnyWidget):
     """
 
     _esm = _PAGE_JS
-    _css = ".qttt-page-link { display: none; }"
+    _css = pathlib.Path(__file__).with_name("shared.css")
     href = traitlets.Unicode("").tag(sync=True)
     params = traitlets.Dict().tag(sync=True)
     app_path = traitlets.Unicode(APP_PATH).tag(sync=True)
