@@ -526,6 +526,7 @@ class GameApp:
                 computer_plays=self.computer_plays,
                 has_player=self._player is not None,
                 shared=self._shared is not None,
+                room="" if self._shared is None else self._shared.headline(),
             )
         self.shared_panel.render(self._shared)
 

@@ -166,11 +166,13 @@ class Controls:
         computer_plays: str,
         has_player: bool,
         shared: bool,
+        room: str = "",
     ) -> None:
         """Redraw every control from ``game`` (call with the app's observers muted).
 
         In a ``shared`` game only the language may change: the game belongs to both
-        players, so undo, redo, the timeline, loading and opponents are off.
+        players, so undo, redo, the timeline, loading and opponents are off; ``room``
+        (its code and who plays) is shown beside the title, in view above the board.
         """
         length = len(game.timeline)
         slider = self.timeline
@@ -188,12 +190,13 @@ class Controls:
         for control in (self.new_button, self.load_button, self.opponent_select):
             control.disabled = shared
         self.log.value = f"<code>{html.escape(game.record())}</code>"
-        self._render_texts(has_player)
+        self._render_texts(has_player, room)
         self._render_selects(opponent, custom, computer_plays)
 
-    def _render_texts(self, has_player: bool) -> None:
+    def _render_texts(self, has_player: bool, room: str) -> None:
         """Every label of the controls (they depend only on the language)."""
-        self.title.value = f'<h2 class="qttt-title">{html.escape(t("widget_title"))}</h2>'
+        strip = f' <span class="qttt-room-strip">{html.escape(room)}</span>' if room else ""
+        self.title.value = f'<h2 class="qttt-title">{html.escape(t("widget_title"))}{strip}</h2>'
         for name, _cls, _icon, key in _BUTTONS:
             button = getattr(self, name)
             button.description = t(key)

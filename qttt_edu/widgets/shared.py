@@ -186,6 +186,15 @@ class SharedSeat:
             return t("widget_shared_away", name=nick)
         return nick
 
+    def headline(self) -> str:
+        """One line for above the board: the room and this screen's part in it."""
+        who = (
+            t("widget_shared_you_watch")
+            if self.seat is None
+            else t("widget_shared_you_play", seat=self.seat)
+        )
+        return t("widget_shared_headline", code=self.label, who=who)
+
     def waiting_for(self, player: str) -> str:
         """The prompt while ``player`` (the other seat) is to act."""
         kind = self.state.seats[player].kind

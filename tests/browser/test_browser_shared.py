@@ -18,6 +18,7 @@ from qttt_edu.classroom.cli import build_command, write_notebooks
 
 from .browser_harness import (
     APP_TIMEOUT,
+    ARTIFACTS,
     FINAL_RECORD,
     Server,
     free_port,
@@ -69,6 +70,14 @@ def open_app(page: Any, url: str) -> Any:
     return app
 
 
+def panel_picture(app: Any, name: str) -> None:
+    """A picture of the app's shared-game panel (to look at; the test checks text)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    panel = app.locator(".qttt-shared")
+    panel.scroll_into_view_if_needed()
+    panel.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
 def click_token(app: Any, token: str) -> None:
     """Play one record token by clicking squares or a choice button."""
     if token.startswith("c"):
@@ -95,7 +104,9 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     # Ada's address now holds her seat, so a reload would bring it back.
     ada_page.wait_for_function("() => location.search.includes('seat=')")
     assert f"room={code}" in ada_page.url
+    assert f"Room {code}" in ada.locator(".qttt-room-strip").inner_text()  # above the board
     screenshot(ada_page, "shared-app-new-game", ada)
+    panel_picture(ada, "shared-app-panel-laptop")
 
     bo_page = offline_page()
     bo = open_app(bo_page, invite)
@@ -126,6 +137,9 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
         wait_for_status(screen, r"X wins: line 2-5-8")
     screenshot(bo_page, "shared-app-x-wins-seat-o", bo)
     screenshot(cy_page, "shared-app-spectator-phone", cy)
+    panel_picture(cy, "shared-app-panel-spectator-phone")
+    ada_page.set_viewport_size(PHONE)
+    panel_picture(ada, "shared-app-panel-phone")
 
     # The spectator cannot act: a refusal, and nothing changes.
     cy.locator(".qttt-square-9").click()
