@@ -67,14 +67,14 @@ def write_notebooks(folder: Path, class_name: str) -> None:
         ("app.ipynb", APP_SOURCE.format(class_name=class_name)),
         ("dashboard.ipynb", DASHBOARD_SOURCE.format(class_name=class_name or None)),
     ):
-        notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_code_cell(source)]
+        notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+        notebook.cells = [nbformat.v4.new_code_cell(source)]  # type: ignore[no-untyped-call]
         notebook.metadata["kernelspec"] = {
             "name": "python3",
             "display_name": "Python 3",
             "language": "python",
         }
-        nbformat.write(notebook, folder / name)
+        nbformat.write(notebook, folder / name)  # type: ignore[no-untyped-call]
 
 
 def build_command(folder: Path, host: str, port: int, token: str, cull: int) -> list[str]:

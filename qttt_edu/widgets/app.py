@@ -581,7 +581,7 @@ def _hide_repr_until_the_cell_ends(app: GameApp) -> None:
         from IPython.core.getipython import get_ipython
     except ImportError:
         return
-    shell = get_ipython()  # type: ignore[no-untyped-call]
+    shell = get_ipython()
     if shell is None:
         return
     app._repr_hidden = True

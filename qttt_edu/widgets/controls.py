@@ -54,6 +54,12 @@ _BUTTONS = (
 )
 
 
+def _button(cls: str, icon: str) -> Any:
+    button = w.Button(icon=icon, layout=w.Layout(width="auto"))
+    button.add_class(cls)
+    return button
+
+
 class Controls:
     """The app's ipywidgets controls; ``wrap(handler)`` makes a handler safe to call."""
 
@@ -78,10 +84,12 @@ class Controls:
     def __init__(self, wrap: Wrap, *, computer_plays: str) -> None:
         self._wrap = wrap
         self.title = w.HTML()
-        for name, cls, icon, _key in _BUTTONS:
-            button = w.Button(icon=icon, layout=w.Layout(width="auto"))
-            button.add_class(cls)
-            setattr(self, name, button)
+        made = {name: _button(cls, icon) for name, cls, icon, _key in _BUTTONS}
+        self.undo_button = made["undo_button"]
+        self.redo_button = made["redo_button"]
+        self.new_button = made["new_button"]
+        self.load_button = made["load_button"]
+        self.save_button = made["save_button"]
         self.timeline = w.IntSlider(
             min=0,
             max=0,

@@ -120,7 +120,8 @@ def _qr_svg(url: str) -> str:
     import segno
 
     qr = segno.make(url, error="m")
-    svg: str = qr.svg_inline(scale=4, dark="#000", light="#fff", border=2)
+    # omitsize: a viewBox instead of a fixed size, so the page can scale it whole
+    svg: str = qr.svg_inline(scale=4, dark="#000", light="#fff", border=2, omitsize=True)
     return svg
 
 
@@ -181,7 +182,7 @@ class SharedSeat:
             return t("widget_shared_left")
         if info.kind == "empty":
             return t("widget_shared_free_seat")
-        nick = info.nickname or seat
+        nick = info.nickname or t("widget_shared_no_name")
         if seat != self.seat and not info.present(self.state.read_at):
             return t("widget_shared_away", name=nick)
         return nick
@@ -386,6 +387,7 @@ class SharedPanel:
             f'<b class="qttt-panel-title">{html.escape(t("widget_shared_title"))}</b>'
         )
         self._render_texts(seat)
+        _show(self.note, self.unavailable is not None)
         if self.unavailable is not None:
             self.note.value = f'<p class="qttt-note">{html.escape(self.unavailable)}</p>'
             _show(self.open_row, False)
@@ -444,12 +446,13 @@ class SharedPanel:
         if base:
             invite = seat.client.invite_link(base)
             qr = _qr_svg(invite)
+            invite_key = "widget_shared_invite" if seat.seat else "widget_shared_watch_link"
             alt = esc(t("widget_shared_qr_alt"))
             parts.append(
                 '<div class="qttt-room-links">'
                 f'<div class="qttt-room-qr" role="img" aria-label="{alt}">'
                 f"{qr}</div><div>"
-                f"<div>{esc(t('widget_shared_invite'))}</div>"
+                f"<div>{esc(t(invite_key))}</div>"
                 f'<a class="qttt-invite-link" href="{esc(invite)}" target="_blank" '
                 f'rel="noopener">{esc(invite)}</a>'
             )
