@@ -334,3 +334,25 @@ def test_play_opens_the_room_of_the_page_address(
     monkeypatch.setenv("QUERY_STRING", "room=NOPE")
     app = play(computer_delay=0, rooms=rooms)
     assert app.shared is None and app.message is not None and "NOPE" in app.message
+
+
+def test_a_cell_ending_in_play_shows_the_app_once_and_the_app_shows_again_later() -> None:
+    """play() displays the app; the cell's own result must not show it a second time,
+    while ``app`` on its own in a later cell shows it as usual."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    try:
+        shell.run_cell(
+            "from qttt_edu.widgets import play\n"
+            "app = play(computer_delay=0)\n"
+            "during = app._repr_mimebundle_()\n"
+        )
+        during = shell.user_ns["during"]
+        assert during == {"text/plain": ""}
+        shell.run_cell("after = app._repr_mimebundle_()")
+        after = shell.user_ns["after"]
+        model_id = shell.user_ns["app"].widget.model_id
+        assert after["application/vnd.jupyter.widget-view+json"]["model_id"] == model_id
+    finally:
+        InteractiveShell.clear_instance()

@@ -18,16 +18,18 @@ buttons under the board) and :mod:`.shared` (a game shared between two devices).
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action, Game, IllegalMoveError, InvalidRecordError, Position, as_action
 from ..i18n import get_language, set_language, t
-from ..rooms import RoomStore, SharedGame
 from ..view import position_prompt, view_model
 from .board import BoardWidget, PageControl
 from .controls import OPPONENTS, Controls, available_languages, available_opponents
 from .shared import SharedPanel, SharedSeat
 from .turns import ComputerClock, EventGate, PageEvent, running_loop
+
+if TYPE_CHECKING:
+    from ..rooms import RoomStore, SharedGame
 
 __all__ = [
     "OPPONENTS",

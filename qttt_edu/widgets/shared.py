@@ -26,7 +26,7 @@ import os
 import pathlib
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets as w  # type: ignore[import-untyped]
@@ -34,8 +34,10 @@ import traitlets
 
 from ..core import Action, Game, IllegalMoveError
 from ..i18n import t
-from ..rooms import RoomError, RoomState, RoomStore, SharedGame
-from ..rooms.client import on_binder
+
+if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened: the
+    # static site (Pyodide) has no SQLite and never opens one
+    from ..rooms import RoomState, RoomStore, SharedGame
 
 __all__ = ["PageLink", "SharedPanel", "SharedSeat", "shared_games_unavailable"]
 
@@ -51,6 +53,8 @@ def shared_games_unavailable() -> str | None:
     """
     if sys.platform == "emscripten":
         return t("widget_shared_site")
+    from ..rooms.client import on_binder
+
     if on_binder() and not os.environ.get("QTTT_ROOMS_URL"):
         return t("widget_shared_binder")
     return None
@@ -228,6 +232,8 @@ class SharedSeat:
         expired) raises IllegalMoveError with the store's words, and the new state is
         already what :meth:`game` gives. The store being away raises its own error
         (the action is kept and sent when it is back)."""
+        from ..rooms import RoomError
+
         try:
             self.client.act(action)
         except RoomError as err:
@@ -236,6 +242,7 @@ class SharedSeat:
     def hand_to_computer(self) -> str:
         """Let a computer player take the opponent's seat; returns that seat."""
         from ..players import HeuristicPlayer
+        from ..rooms import RoomError
 
         other = self.other()
         if other is None:
@@ -324,6 +331,8 @@ class SharedPanel:
 
     def store(self) -> RoomStore:
         """The game store (opened on first use: ``QTTT_ROOMS_URL`` or the user's file)."""
+        from ..rooms import RoomError, RoomStore
+
         if not isinstance(self._rooms, RoomStore):
             try:
                 self._rooms = RoomStore(self._rooms)
@@ -338,6 +347,8 @@ class SharedPanel:
             raise IllegalMoveError(self.unavailable)
 
     def _on_new(self) -> None:
+        from ..rooms import SharedGame
+
         self._check_available()
         store = self.store()
         client = _refusing(
@@ -362,6 +373,8 @@ class SharedPanel:
         Returns the client and a note saying which. A bad, unknown or expired code
         raises IllegalMoveError with the store's words, and nothing changes.
         """
+        from ..rooms import RoomError, RoomFullError, SharedGame
+
         self._check_available()
         store = self.store()
         nickname = self.nickname.value or None
@@ -371,8 +384,6 @@ class SharedPanel:
         try:
             client = SharedGame.join(store, code, nickname)
         except RoomError as err:
-            from ..rooms import RoomFullError
-
             if not isinstance(err, RoomFullError):
                 raise IllegalMoveError(str(err)) from None
             client = _refusing(lambda: SharedGame.spectate(store, code))
@@ -468,6 +479,8 @@ class SharedPanel:
 
 def _refusing(open_it: Callable[[], SharedGame]) -> SharedGame:
     """Open a game; the store's refusal (bad code, full, expired, ...) as IllegalMoveError."""
+    from ..rooms import RoomError
+
     try:
         return open_it()
     except RoomError as err:
