@@ -356,3 +356,38 @@ def test_a_cell_ending_in_play_shows_the_app_once_and_the_app_shows_again_later(
         assert after["application/vnd.jupyter.widget-view+json"]["model_id"] == model_id
     finally:
         InteractiveShell.clear_instance()
+
+
+def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Presence changes without a new version: the app reads the room again now and then."""
+    from qttt_edu.widgets.shared import SharedSeat
+
+    monkeypatch.setattr(SharedSeat, "PRESENCE_CHECK", 0.05)
+    clock = [1_000_000.0]
+    store = RoomStore(f"sqlite:///{tmp_path / 'quiet.sqlite3'}", clock=lambda: clock[0])
+
+    async def scenario() -> tuple[str, str]:
+        app = GameApp(computer_delay=0, rooms=store)
+        app.shared_panel.new_button.click()
+        assert app.shared is not None
+        store.join(app.shared.label, nickname="Bo")
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if "Bo" in app.shared_panel.info.value:
+                break
+        before = app.shared_panel.computer_button.layout.display
+        clock[0] += 120  # Bo's kernel has not been heard from for two minutes
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if app.shared_panel.computer_button.layout.display == "flex":
+                break
+        app.shared.close()
+        return before, app.shared_panel.computer_button.layout.display
+
+    try:
+        before, after = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert (before, after) == ("none", "flex")

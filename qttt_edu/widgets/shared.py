@@ -135,7 +135,12 @@ class SharedSeat:
     ``client`` is the :class:`~qttt_edu.rooms.SharedGame`; ``redraw`` is called in
     ``loop`` (the kernel's event loop, thread-safely) whenever the room changes, or
     at once on the watcher thread when there is no loop (plain Python, tests).
+    Whether the opponent is still there changes without a new version (their kernel
+    just stops saying so), so every ``PRESENCE_CHECK`` seconds the room is read again
+    and ``redraw`` is called when the opponent came or went.
     """
+
+    PRESENCE_CHECK = 15.0
 
     def __init__(
         self,
@@ -145,10 +150,13 @@ class SharedSeat:
     ) -> None:
         self.client = client
         self.shown_version = -1
+        self.shown_gone = False
         self._redraw = redraw
         self._loop = loop
+        self._presence: asyncio.TimerHandle | None = None
         client.on_change(self._changed)
         self._drive_computer_if_seated_opposite()
+        self._plan_presence_check()
 
     # -- what this screen is --------------------------------------------------------
 
@@ -168,14 +176,16 @@ class SharedSeat:
         return None if self.seat is None else ("O" if self.seat == "X" else "X")
 
     def game(self) -> Game:
-        """The game as last seen; remembers its version as shown."""
+        """The game as last seen; remembers its version (and the opponent) as shown."""
         state = self.client.state
         self.shown_version = state.version
+        self.shown_gone = self.opponent_gone()
         return state.game
 
     def newer(self) -> bool:
-        """Has the room changed since :meth:`game` was last read?"""
-        return self.client.state.version != self.shown_version
+        """Has the room changed since :meth:`game` was last read (or the opponent come or gone)?"""
+        state = self.client.state
+        return state.version != self.shown_version or self.opponent_gone() != self.shown_gone
 
     def name(self, seat: str) -> str:
         """Who sits in ``seat``, in words (a nickname, a computer, a free seat)."""
@@ -267,11 +277,31 @@ class SharedSeat:
             if self.seat is not None:
                 self.client.leave()
         finally:
-            self.client.close()
+            self.close()
 
     def close(self) -> None:
         """Stop listening; the seat stays (its link brings it back)."""
+        if self._presence is not None:
+            self._presence.cancel()
+            self._presence = None
         self.client.close()
+
+    def _plan_presence_check(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed() and self.seat is not None:
+            self._presence = loop.call_later(self.PRESENCE_CHECK, self._check_presence)
+
+    def _check_presence(self) -> None:
+        """In the loop: read the room again; redraw if the opponent came or went."""
+        self._presence = None
+        try:
+            self.client.refresh()
+        except Exception:  # the store's trouble shows with the next action; try again later
+            pass
+        else:
+            if self.opponent_gone() != self.shown_gone:
+                self._redraw()
+        self._plan_presence_check()
 
     # -- changes from other screens -------------------------------------------------
 
