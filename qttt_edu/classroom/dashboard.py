@@ -160,6 +160,7 @@ class Dashboard:
         self.pick = widgets.Dropdown(description=t("dash_show_large"), options=[])
         self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
         self.large_board = BoardWidget(readonly=True)
+        self.large_board.add_class("qttt-app")  # the app's colours and sizes
         self._large_shown: tuple[str, int] | None = None
         self._seq = 0
         self.downloads = widgets.HTML()

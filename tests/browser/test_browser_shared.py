@@ -152,3 +152,15 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     card = dash_page.locator(f'figure.qttt-card[data-room="{code}"]')
     card.wait_for(timeout=APP_TIMEOUT)
     assert "Ada" in card.inner_text() and "X won" in card.inner_text()
+    # Shown large: the app's board, read-only, with its graph and realities.
+    large = dash_page.locator(f'.qttt-large[data-room="{code}"]')
+    large.wait_for(timeout=APP_TIMEOUT)
+    stage = dash_page.locator(".qttt-stage")
+    wait_for_status(stage, r"X wins: line 2-5-8")
+    assert stage.locator(".qttt-graph svg").count() == 1
+    assert "decided" in stage.locator(".qttt-realities").inner_text()
+    stage.locator(".qttt-square-9").click()  # read-only: nothing happens
+    dash_page.wait_for_timeout(300)
+    wait_for_status(stage, r"^X wins: line 2-5-8")
+    large.scroll_into_view_if_needed()
+    dash_page.screenshot(path=str(ARTIFACTS / "shared-dashboard-large.png"))
