@@ -391,3 +391,22 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
     finally:
         store.close()
     assert (before, after) == ("none", "flex")
+
+
+def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
+    make_app: Callable[..., GameApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.rooms import StoreUnavailableError
+
+    app = make_app()
+    new_shared(app)
+    assert app.shared is not None
+    words = "the game store did not answer for 10 s: nothing was lost"
+
+    def down(*_args: object, **_kwargs: object) -> None:
+        raise StoreUnavailableError(words)
+
+    monkeypatch.setattr(app.shared.client.store, "act", down)
+    act(app, "1-2")
+    assert app.message == t("widget_error", reason=words)
+    assert app.game.record() == "" and app.last_error is None

@@ -55,11 +55,7 @@ BINDER_VARIABLES = (
 
 
 def on_binder() -> bool:
-    """Is this a Binder session (every user in a container of their own)?
-
-    >>> on_binder() in (True, False)
-    True
-    """
+    """Is this a Binder session (every user in a container of their own)?"""
     return any(os.environ.get(name) for name in BINDER_VARIABLES)
 
 

@@ -25,7 +25,7 @@ from ..i18n import get_language, set_language, t
 from ..view import position_prompt, view_model
 from .board import BoardWidget, PageControl
 from .controls import OPPONENTS, Controls, available_languages, available_opponents
-from .shared import SharedPanel, SharedSeat
+from .shared import SharedPanel, SharedSeat, StoreTrouble
 from .turns import ComputerClock, EventGate, PageEvent, running_loop
 
 if TYPE_CHECKING:
@@ -210,6 +210,8 @@ class GameApp:
     def _failed(self, err: BaseException) -> None:
         if isinstance(err, (IllegalMoveError, InvalidRecordError)):
             self._message = ("refusal", t("widget_refusal", reason=err))
+        elif isinstance(err, StoreTrouble):  # its message is for the player as it stands
+            self._message = ("error", t("widget_error", reason=err))
         else:  # a handler error must reach the user, not a hidden log
             self.last_error = err
             self._message = ("error", t("widget_error", reason=f"{type(err).__name__}: {err}"))

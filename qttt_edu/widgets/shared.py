@@ -39,10 +39,14 @@ if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened:
     # static site (Pyodide) has no SQLite and never opens one
     from ..rooms import RoomState, RoomStore, SharedGame
 
-__all__ = ["PageLink", "SharedPanel", "SharedSeat", "shared_games_unavailable"]
+__all__ = ["PageLink", "SharedPanel", "SharedSeat", "StoreTrouble", "shared_games_unavailable"]
 
 #: where the Voilà app lives below a Jupyter server's base URL (as in the repository)
 APP_PATH = "notebooks/app.ipynb"
+
+
+class StoreTrouble(RuntimeError):
+    """The game store did not answer; the message says so in words (nothing was lost)."""
 
 
 def shared_games_unavailable() -> str | None:
@@ -242,12 +246,14 @@ class SharedSeat:
         expired) raises IllegalMoveError with the store's words, and the new state is
         already what :meth:`game` gives. The store being away raises its own error
         (the action is kept and sent when it is back)."""
-        from ..rooms import RoomError
+        from ..rooms import RoomError, StoreUnavailableError
 
         try:
             self.client.act(action)
         except RoomError as err:
             raise IllegalMoveError(str(err)) from None
+        except StoreUnavailableError as err:
+            raise StoreTrouble(str(err)) from None
 
     def hand_to_computer(self) -> str:
         """Let a computer player take the opponent's seat; returns that seat."""
