@@ -144,9 +144,13 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     ada, bo, cy = make_app(), make_app(), make_app()
     code = new_shared(ada)
     join(bo, code)
-    join(cy, code)  # both seats taken: Cy watches
+    act(cy, "5-6")  # Cy was playing on her own screen
+    join(cy, code)  # both seats taken: Join is refused, and nothing changes
+    assert cy.message == t("widget_refusal", reason=t("rooms_full", code=code))
+    assert cy.shared is None and cy.game.record() == "5-6"
+    cy.shared_panel.watch_button.click()  # Watch follows the game without a seat
     assert cy.shared is not None and cy.shared.seat is None
-    assert cy.message == t("widget_shared_watching", code=code)
+    assert cy.message == t("widget_shared_watching_chosen", code=code)
     act(ada, "1-2")
     wait_until(lambda: cy.game.record() == "1-2")
     before = rooms.room(code)
@@ -331,6 +335,15 @@ def test_play_opens_the_room_of_the_page_address(
     finally:
         if app.shared is not None:
             app.shared.close()
+    monkeypatch.setenv("QUERY_STRING", f"room={ticket.label}")  # a third page: both taken
+    third = play(computer_delay=0, rooms=rooms)
+    try:
+        assert third.shared is not None and third.shared.seat is None
+        assert third.message == t("widget_shared_watching", code=ticket.label)
+        assert third.shared_panel.page.params == {"room": ticket.label, "seat": ""}
+    finally:
+        if third.shared is not None:
+            third.shared.close()
     monkeypatch.setenv("QUERY_STRING", "room=NOPE")
     app = play(computer_delay=0, rooms=rooms)
     assert app.shared is None and app.message is not None and "NOPE" in app.message

@@ -348,13 +348,16 @@ class SharedPanel:
         self.code_input = w.Text(layout=w.Layout(width="170px", max_width="100%"))
         self.code_input.add_class("qttt-room-input")
         self.join_button = _button("qttt-shared-join", "sign-in", callback(self._on_join))
+        self.watch_button = _button("qttt-shared-watch", "eye", callback(self._on_watch))
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
         self.computer_button = _button("qttt-shared-computer", "laptop", callback(hand_to_computer))
         self.leave_button = _button("qttt-shared-leave", "sign-out", callback(stop))
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
-        self.open_row = _row([self.nickname, self.new_button, self.code_input, self.join_button])
+        self.open_row = _row(
+            [self.nickname, self.new_button, self.code_input, self.join_button, self.watch_button]
+        )
         self.game_row = _row([self.computer_button, self.leave_button])
         self.widget = w.VBox(
             [self.title, self.note, self.open_row, self.info, self.game_row, self.page],
@@ -394,17 +397,33 @@ class SharedPanel:
         )
         self._start(client, t("widget_shared_created", code=client.label))
 
-    def _on_join(self) -> None:
+    def _typed_code(self) -> str:
         self._check_available()
-        code = self.code_input.value.strip()
+        code = str(self.code_input.value).strip()
         if not code:
             raise IllegalMoveError(t("widget_shared_code_empty"))
-        client, note = self.open(code, None)
+        return code
+
+    def _on_join(self) -> None:
+        """Join: the free seat; a full room is refused (Watch follows it without a seat)."""
+        client, note = self.open(self._typed_code(), None, watch_if_full=False)
         self.code_input.value = ""
         self._start(client, note)
 
-    def open(self, code: str, credential: str | None) -> tuple[SharedGame, str]:
-        """Open room ``code``: the seat of ``credential``, else the free seat, else watch.
+    def _on_watch(self) -> None:
+        from ..rooms import SharedGame
+
+        store = self.store()
+        code = self._typed_code()
+        client = _refusing(lambda: SharedGame.spectate(store, code))
+        self.code_input.value = ""
+        self._start(client, t("widget_shared_watching_chosen", code=client.label))
+
+    def open(
+        self, code: str, credential: str | None, *, watch_if_full: bool = True
+    ) -> tuple[SharedGame, str]:
+        """Open room ``code``: the seat of ``credential``, else the free seat, else (a
+        link does this) watch when both seats are taken.
 
         Returns the client and a note saying which. A bad, unknown or expired code
         raises IllegalMoveError with the store's words, and nothing changes.
@@ -420,7 +439,7 @@ class SharedPanel:
         try:
             client = SharedGame.join(store, code, nickname)
         except RoomError as err:
-            if not isinstance(err, RoomFullError):
+            if not isinstance(err, RoomFullError) or not watch_if_full:
                 raise IllegalMoveError(str(err)) from None
             client = _refusing(lambda: SharedGame.spectate(store, code))
             return client, t("widget_shared_watching", code=client.label)
@@ -460,6 +479,7 @@ class SharedPanel:
         for button, key in (
             (self.new_button, "widget_shared_new"),
             (self.join_button, "widget_shared_join"),
+            (self.watch_button, "widget_shared_watch"),
         ):
             button.description = t(key)
             button.tooltip = t(f"{key}_tooltip")
