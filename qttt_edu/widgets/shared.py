@@ -345,13 +345,13 @@ class SharedPanel:
         self.nickname = w.Text(layout=w.Layout(width="200px", max_width="100%"))
         self.nickname.add_class("qttt-nickname")
         self.new_button = _button("qttt-shared-new", "share-alt", callback(self._on_new))
-        self.code_input = w.Text(layout=w.Layout(width="170px", max_width="100%"))
+        self.code_input = w.Text(layout=w.Layout(width="240px", max_width="100%"))
         self.code_input.add_class("qttt-room-input")
         self.join_button = _button("qttt-shared-join", "sign-in", callback(self._on_join))
         self.watch_button = _button("qttt-shared-watch", "eye", callback(self._on_watch))
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
-        self.computer_button = _button("qttt-shared-computer", "laptop", callback(hand_to_computer))
+        self.computer_button = _button("qttt-shared-computer", "", callback(hand_to_computer))
         self.leave_button = _button("qttt-shared-leave", "sign-out", callback(stop))
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
@@ -473,9 +473,13 @@ class SharedPanel:
         self.computer_button.layout.display = "flex" if seat.opponent_gone() else "none"
 
     def _render_texts(self, seat: SharedSeat | None) -> None:
-        self.nickname.placeholder = t("widget_shared_nickname")
-        self.nickname.description = ""
-        self.code_input.placeholder = t("widget_shared_code_placeholder")
+        # The placeholder shows what to type; the tooltip (title) also names the field
+        # for a screen reader once something is typed.
+        for field, key in (
+            (self.nickname, "widget_shared_nickname"),
+            (self.code_input, "widget_shared_code_placeholder"),
+        ):
+            field.placeholder = field.tooltip = t(key)
         for button, key in (
             (self.new_button, "widget_shared_new"),
             (self.join_button, "widget_shared_join"),

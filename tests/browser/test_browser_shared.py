@@ -93,6 +93,7 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     app_url = classroom.url(f"voila/render/app.ipynb?token={TOKEN}")
     ada_page = offline_page()
     ada = open_app(ada_page, app_url)
+    panel_picture(ada, "shared-app-panel-open-laptop")
     ada.locator(".qttt-nickname input").fill("Ada")
     ada.locator(".qttt-shared-new").click()
     code_box = ada.locator(".qttt-room-code")
