@@ -62,6 +62,11 @@ def wait_until(test: Callable[[], bool], timeout: float = 10.0) -> float:
     return time.monotonic() - start
 
 
+def shows(app: GameApp, record: str) -> bool:
+    """Does the app's page show ``record`` (the view is sent after the game is updated)?"""
+    return bool(app.board.view.get("record") == record)
+
+
 def status(app: GameApp) -> str:
     st = app.board.view["status"]
     parts = [st["message"]["text"]] if st["message"] else []
@@ -132,7 +137,7 @@ def test_join_by_code_and_both_screens_see_each_others_actions(
         expected = " ".join(record[:i])
         assert mover.game.record() == expected
         # How fast is measured by benchmarks/bench_shared_app.py; here only that it comes.
-        wait_until(lambda o=other, e=expected: o.game.record() == e, timeout=10)  # type: ignore[misc]
+        wait_until(lambda o=other, e=expected: shows(o, e))  # type: ignore[misc]
         assert other.board.view["record"] == expected  # the page of the other screen too
     assert rooms.room(code).result == "X"
     assert ada.status_text.startswith("X wins") and bo.status_text.startswith("X wins")
@@ -152,7 +157,7 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     assert cy.shared is not None and cy.shared.seat is None
     assert cy.message == t("widget_shared_watching_chosen", code=code)
     act(ada, "1-2")
-    wait_until(lambda: cy.game.record() == "1-2")
+    wait_until(lambda: shows(cy, "1-2"))
     before = rooms.room(code)
     cy.squares[5].click()
     assert cy.message == t("widget_refusal", reason=t("rooms_spectator"))
@@ -173,12 +178,15 @@ def test_an_action_for_the_other_side_is_refused_and_changes_nothing(
     bo.squares[1].click()  # O before X has moved
     assert bo.message == t("widget_refusal", reason=t("rooms_not_your_turn", seat="O", to_act="X"))
     act(ada, "1-2")
-    wait_until(lambda: bo.game.record() == "1-2")
+    wait_until(lambda: shows(bo, "1-2"))
     version = rooms.room(code).version
     ada.squares[3].click()  # X again, on O's turn
     assert ada.message is not None and "it is O's turn" in ada.message
     assert rooms.room(code).version == version and ada.game.record() == "1-2"
     assert "waiting for" in ada.status_text  # X sees whom the game waits for
+    act(bo, "3-4")  # O acts: X's screen shows the new position, the old refusal gone
+    wait_until(lambda: shows(ada, "1-2 3-4"))
+    assert ada.message is None and ada.status_text == "X, move 3: choose two squares"
 
 
 def test_the_rules_refuse_before_the_store_is_asked(
@@ -189,7 +197,7 @@ def test_the_rules_refuse_before_the_store_is_asked(
     join(bo, code)
     for token in ["1-2", "1-2", "c1"]:
         act(ada if ada.game.to_act == "X" else bo, token)
-        wait_until(lambda: ada.game.record() == bo.game.record())
+        wait_until(lambda: shows(ada, bo.game.record()))
     version = rooms.room(code).version
     ada.squares[1].click()  # square 1 holds a classical mark
     assert ada.message is not None and ada.message.startswith("⚠") and "1" in ada.message
@@ -245,7 +253,7 @@ def test_a_full_room_by_link_watches_and_a_seat_link_comes_back_to_the_seat(
     assert again.game.record() == "1-9"
     join(bo, code)
     act(bo, "2-3")
-    wait_until(lambda: again.game.record() == "1-9 2-3")
+    wait_until(lambda: shows(again, "1-9 2-3"))
     forged = make_app()
     forged.open_shared(code, "A" * 24)
     assert forged.shared is None and forged.message is not None and "⚠" in forged.message
@@ -260,15 +268,16 @@ def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     # Bo is there: no computer offered (once Ada's screen has heard that Bo joined)
     wait_until(lambda: ada.shared_panel.computer_button.layout.display == "none")
     act(ada, "1-2")
-    wait_until(lambda: bo.game.record() == "1-2")
+    wait_until(lambda: shows(bo, "1-2"))
     bo.shared_panel.leave_button.click()
     assert bo.shared is None and bo.message == t("widget_shared_left_note", code=code)
-    wait_until(lambda: t("widget_shared_left") in ada.shared_panel.info.value)
-    assert ada.shared_panel.computer_button.layout.display == "flex"
+    # (the panel's button is drawn last: once it shows, so does the rest)
+    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "flex")
+    assert t("widget_shared_left") in ada.shared_panel.info.value
     assert ada.status_text == t("widget_shared_wait_left", player="O")
     ada.shared_panel.computer_button.click()
     assert ada.message == t("widget_shared_computer_note", seat="O")
-    wait_until(lambda: ada.game.ply == 2)  # the computer replied for O
+    wait_until(lambda: ada.board.view["ply"] == 2)  # the computer replied for O
     assert rooms.room(code).seats["O"].kind == "computer"
     assert ada.game.to_act == "X" and ada.last_error is None
 

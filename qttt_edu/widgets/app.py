@@ -381,7 +381,8 @@ class GameApp:
                 self._render()  # a seat changed, not the game: keep a chosen first square
                 return
             last = self._game.history[-1] if self._game.history else None
-            self._changed(self._message, animate=last is not None and last.kind == "collapse")
+            # A new position: an earlier refusal or note no longer applies.
+            self._changed(animate=last is not None and last.kind == "collapse")
 
     def _on_leave_shared(self) -> None:
         shared = self._shared
