@@ -432,3 +432,25 @@ def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
     act(app, "1-2")
     assert app.message == t("widget_error", reason=words)
     assert app.game.record() == "" and app.last_error is None
+
+
+def test_a_pasted_seat_link_brings_a_restarted_kernel_back_to_its_seat(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada = make_app()
+    code = new_shared(ada)
+    act(ada, "1-2")
+    assert ada.shared is not None
+    link = ada.shared.client.seat_link(PAGE)
+    ada.shared.close()  # the kernel restarts: the app is gone, the seat link is kept
+    again = make_app()
+    join(again, link)
+    assert again.shared is not None and again.shared.seat == "X"
+    assert again.message == t("widget_shared_resumed", code=code, seat="X")
+    assert shows(again, "1-2")
+    other = play(computer_delay=0, rooms=again.shared_panel.store(), room=code)
+    try:  # play(room=...) in a notebook cell: the free seat
+        assert other.shared is not None and other.shared.seat == "O"
+    finally:
+        if other.shared is not None:
+            other.shared.close()

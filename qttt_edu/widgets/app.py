@@ -545,6 +545,8 @@ def play(
     computer_plays: str = "O",
     rooms: RoomStore | str | None = None,
     class_name: str = "",
+    room: str | None = None,
+    seat: str | None = None,
 ) -> GameApp:
     """Show the game app in the notebook and return it.
 
@@ -552,8 +554,10 @@ def play(
     is ``"human"`` (default), ``"random"``, ``"heuristic"``, ``"perfect"`` or a
     player object, ``language`` one of ``qttt_edu.i18n.LANGUAGES`` (default: the
     ``lang`` parameter of a Voilà page's URL, such as ``?lang=da``, if there is one).
-    In Voilà, ``?room=CODE`` in the page's URL opens that shared game (the free
-    seat, or watching when both are taken) and ``&seat=...`` comes back to a seat.
+    ``room`` opens that shared game (the free seat, or watching when both are
+    taken) and ``seat`` (a seat credential) comes back to a seat; in Voilà the page's
+    URL gives them (``?room=K7M-Q2P&seat=...``). ``rooms`` is the game store
+    (default ``QTTT_ROOMS_URL``) and ``class_name`` files new shared games under a class.
     """
     params = page_parameters()
     if language is None:
@@ -569,9 +573,9 @@ def play(
         rooms=rooms,
         class_name=class_name,
     )
-    room = params.get("room", "")
+    room = room or params.get("room", "")
     if room:
-        app.open_shared(room, params.get("seat") or None)
+        app.open_shared(room, seat or params.get("seat") or None)
     from IPython.display import display
 
     display(app.widget)  # type: ignore[no-untyped-call]

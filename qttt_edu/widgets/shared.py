@@ -405,8 +405,13 @@ class SharedPanel:
         return code
 
     def _on_join(self) -> None:
-        """Join: the free seat; a full room is refused (Watch follows it without a seat)."""
-        client, note = self.open(self._typed_code(), None, watch_if_full=False)
+        """Join: the free seat; a full room is refused (Watch follows it without a seat).
+
+        A pasted link works too: a seat link (``...?room=K7M-Q2P&seat=...``) comes back
+        to its seat, which is how a restarted JupyterLab kernel finds its game again.
+        """
+        code, credential = code_and_seat(self._typed_code())
+        client, note = self.open(code, credential, watch_if_full=False)
         self.code_input.value = ""
         self._start(client, note)
 
@@ -414,7 +419,7 @@ class SharedPanel:
         from ..rooms import SharedGame
 
         store = self.store()
-        code = self._typed_code()
+        code, _seat = code_and_seat(self._typed_code())
         client = _refusing(lambda: SharedGame.spectate(store, code))
         self.code_input.value = ""
         self._start(client, t("widget_shared_watching_chosen", code=client.label))
@@ -535,6 +540,25 @@ class SharedPanel:
                 )
             parts.append("</div></div>")
         return "".join(parts)
+
+
+def code_and_seat(typed: str) -> tuple[str, str | None]:
+    """A typed room code, or the room and seat of a pasted link.
+
+    >>> code_and_seat(" k7m-q2p ")
+    ('k7m-q2p', None)
+    >>> code_and_seat("http://host/voila/render/app.ipynb?token=T&room=K7M-Q2P&seat=abc")
+    ('K7M-Q2P', 'abc')
+    """
+    from urllib.parse import parse_qs, urlsplit
+
+    typed = typed.strip()
+    if "room=" not in typed:
+        return typed, None
+    params = parse_qs(urlsplit(typed).query)
+    room = params.get("room", [""])[0]
+    seat = params.get("seat", [""])[0]
+    return room, seat or None
 
 
 def _refusing(open_it: Callable[[], SharedGame]) -> SharedGame:
