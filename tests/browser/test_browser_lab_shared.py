@@ -53,7 +53,7 @@ def test_join_by_code_in_jupyterlab_and_see_the_other_players_moves(
     try:
         ada = store.create_room(nickname="Ada")  # Ada plays X on another screen
         page = offline_page()
-        open_in_lab(page, lab, "shared_lab.ipynb")
+        open_in_lab(page, lab, "shared_lab.ipynb", workspace="shared-games")
         run_all_cells(page)
         app = page.locator(".qttt-app")
         app.wait_for(timeout=APP_TIMEOUT)
