@@ -18,6 +18,7 @@ buttons under the board) and :mod:`.shared` (a game shared between two devices).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, Game, IllegalMoveError, InvalidRecordError, Position, as_action
@@ -195,7 +196,7 @@ class GameApp:
 
     # --- handlers ------------------------------------------------------------
 
-    def _callback(self, handler: Any, *args: Any) -> Any:
+    def _callback(self, handler: Callable[..., None], *args: Any) -> Callable[..., None]:
         """Wrap ``handler`` so that refusals and errors show in the status line, never vanish."""
 
         def run(*_event: Any) -> None:
