@@ -89,7 +89,14 @@ def test_the_dashboard_shows_every_game_escaped_and_live(tmp_path: Path) -> None
     assert "X won" in board.cards.value
     assert "<td style='text-align:right'>1</td>" in board.stats.value  # one game finished
     board.pick.value = x.code
-    assert 'width="420"' in board.large.value
+    # Large: the app's own board, read-only, with the graph and the realities of the game.
+    large = board.large_board.view
+    assert board.large_board.readonly and large["record"] == WON
+    assert large["outcome"]["winner"] == "X" and large["graph"]["nodes"]
+    assert large["realities"]["decided"] is True
+    assert "Ada" in board.large.value and "X won" in board.large.value
+    board.large_board.send_action({"type": "square", "square": 9})  # a click does nothing
+    assert board.large_board.view["record"] == WON and store.room(x.code).record == WON
     assert "qttt-games.csv" in board.downloads.value
     board.clear.click()  # the first click only asks
     assert len(store.list_rooms("7B").rooms) == 1 and "Click again" in board.clear.description

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, set_language, t
 from ..rooms import RoomStore
+from ..rooms.client import on_binder
 from ..rooms.codes import CODE_ALPHABET
 
 __all__ = ["build_command", "main", "on_binder"]
@@ -31,18 +32,13 @@ __all__ = ["build_command", "main", "on_binder"]
 APP_SOURCE = """\
 from qttt_edu.widgets import play
 
-play()
+app = play(class_name={class_name!r})
 """
 DASHBOARD_SOURCE = """\
 from qttt_edu.classroom.dashboard import Dashboard
 
 Dashboard(class_name={class_name!r})
 """
-
-
-def on_binder() -> bool:
-    """Is this a Binder session (every user in a container of their own)?"""
-    return any(name in os.environ for name in ("BINDER_SERVICE_HOST", "BINDER_REPO_URL"))
 
 
 def class_token() -> str:
@@ -68,7 +64,7 @@ def write_notebooks(folder: Path, class_name: str) -> None:
     import nbformat
 
     for name, source in (
-        ("app.ipynb", APP_SOURCE),
+        ("app.ipynb", APP_SOURCE.format(class_name=class_name)),
         ("dashboard.ipynb", DASHBOARD_SOURCE.format(class_name=class_name or None)),
     ):
         notebook = nbformat.v4.new_notebook()

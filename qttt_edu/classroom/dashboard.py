@@ -3,8 +3,9 @@
 ``Dashboard(store)`` is a widget for a notebook or a Voilà page (the classroom
 command serves one). It re-reads the class's rooms every second, and redraws only
 when something changed: a grid of small boards (who plays whom, whose turn, the
-result), one game large for the projector, the class's statistics beside what
-random play gives, and CSV and JSON downloads of every record.
+result), one game large for the projector (the app's own board widget, read-only,
+with the entanglement graph, the explanation and the realities), the class's
+statistics beside what random play gives, and CSV and JSON downloads of every record.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import ipywidgets as widgets
 from ..i18n import t
 from ..rooms import RoomList, RoomState, RoomStore
 from ..svg import board_svg
+from ..view import view_model
+from ..widgets.board import BoardWidget
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
 __all__ = ["Dashboard"]
@@ -57,6 +60,24 @@ def card_html(room: RoomState, size: int = 150, kind: str = "qttt-card") -> str:
         f"{board}<figcaption style='font-size:13px;line-height:1.3'>{caption}</figcaption>"
         "</figure>"
     )
+
+
+def large_caption_html(room: RoomState) -> str:
+    """The large game's caption: code, who plays whom, whose turn or the result."""
+    return (
+        f'<div class="qttt-large" data-room="{html.escape(room.label)}" '
+        'style="font-size:20px;margin:10px 0 4px">'
+        f"<b>{html.escape(room.label)}</b> · X: {html.escape(_who(room, 'X'))} · "
+        f"O: {html.escape(_who(room, 'O'))} · <i>{html.escape(_status(room))}</i></div>"
+    )
+
+
+def large_view(room: RoomState, seq: int) -> dict[str, Any]:
+    """The view model the read-only board draws for ``room`` (no animation, no focus)."""
+    view = view_model(room.game)
+    view["event"] = {"seq": seq, "animate": False, "focus": None}
+    view["texts"]["turn_computer"] = t("dash_computer", name="")
+    return view
 
 
 def _percent(value: float) -> str:
@@ -137,7 +158,11 @@ class Dashboard:
         self.problems = widgets.HTML()
         self.stats = widgets.HTML()
         self.pick = widgets.Dropdown(description=t("dash_show_large"), options=[])
-        self.large = widgets.HTML()
+        self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
+        self.large_board = BoardWidget(readonly=True)
+        self.large_board.add_class("qttt-app")  # the app's colours and sizes
+        self._large_shown: tuple[str, int] | None = None
+        self._seq = 0
         self.downloads = widgets.HTML()
         self.clear = widgets.Button(description=t("dash_clear"))
         self.status = widgets.HTML()
@@ -152,7 +177,9 @@ class Dashboard:
                 self.status,
                 self.cards,
                 self.problems,
-                widgets.HBox([widgets.VBox([self.pick, self.large]), self.stats]),
+                widgets.HBox([self.pick, self.stats]),
+                self.large,
+                self.large_board,
                 widgets.HBox([self.downloads, self.clear]),
             ]
         )
@@ -212,11 +239,23 @@ class Dashboard:
         return True
 
     def _draw_large(self) -> None:
+        """The chosen game, large: the app's board, graph, explanation and realities."""
         room = next((r for r in self.listing.rooms if r.code == self.pick.value), None)
         if room is None:
             self.large.value = ""
+            self.large_board.layout.display = "none"
+            self._large_shown = None
             return
-        self.large.value = card_html(room, size=420, kind="qttt-large")
+        if self._large_shown == (room.code, room.version):
+            return  # nothing new: the page keeps what it shows
+        self._large_shown = (room.code, room.version)
+        self.large.value = large_caption_html(room)
+        self.large_board.layout.display = None
+        self.large_board.view = large_view(room, self._next_seq())
+
+    def _next_seq(self) -> int:
+        self._seq += 1
+        return self._seq
 
     def _on_clear(self, _button: Any = None) -> None:
         finished = sum(1 for r in self.listing.rooms if r.finished)

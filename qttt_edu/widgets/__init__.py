@@ -4,7 +4,8 @@
 custom board widget (an anywidget whose ES module, ``board.js``, draws the
 board, the collapse choice, the entanglement graph as SVG, the explanation and
 the realities in the page) and ipywidgets controls for undo/redo, the timeline,
-records, computer opponents and the language. It works in JupyterLab, Notebook
+records, computer opponents and the language, and a "Shared game" section that
+plays one game from two devices (:mod:`.shared`). It works in JupyterLab, Notebook
 7, Voilà and VS Code; nothing in it needs matplotlib.
 
 The names are imported on first use, so ``qttt_edu.widgets.text`` (the app's

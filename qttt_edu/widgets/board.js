@@ -426,7 +426,10 @@ function render({ model, el: host }) {
   const ui = build(host);
   let timers = [];
   let lastSeq = null;
-  const send = (type, square) => model.send({ type, square });
+  // A read-only board (the teacher's dashboard) shows the game and sends nothing.
+  const send = (type, square) => {
+    if (!model.get("readonly")) model.send({ type, square });
+  };
 
   ui.buttons.forEach((b, i) => {
     b.addEventListener("click", () => {
@@ -498,6 +501,7 @@ function render({ model, el: host }) {
     timers.forEach(clearTimeout);
     timers = [];
     ui.root.dataset.phase = view.phase;
+    ui.root.classList.toggle("qttt-readonly", Boolean(model.get("readonly")));
     ui.root.lang = view.lang;
     drawHead(ui, view);
     drawSide(ui, view);

@@ -1,0 +1,125 @@
+"""The board widget and its controls as Python sees them.
+
+:class:`BoardWidget` is the anywidget whose ES module (``board.js``) draws the
+board, the collapse choice, the entanglement graph, the explanation and the
+realities from a :func:`qttt_edu.view.view_model` dict. The page sends each click
+as a message (``{"type": "square", "square": 5}``); the widget hands it to one
+handler and decides nothing. With ``readonly`` set (the teacher's dashboard) the
+page shows the same picture and offers nothing to click.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import anywidget
+import traitlets
+
+from .text import subscript
+
+__all__ = ["BoardWidget", "PageControl", "square_classes"]
+
+_HERE = pathlib.Path(__file__).parent
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """The board, choice, graph, explanation and realities, drawn in the page from ``view``.
+
+    ``view`` is a :func:`qttt_edu.view.view_model` dict plus an ``event``
+    (``seq``, ``animate``, ``focus``). The page sends ``{"type", "square"}``
+    messages; :meth:`on_action` registers who answers them.
+    """
+
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+    view = traitlets.Dict().tag(sync=True)
+    readonly = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handler: Callable[[str, int], None] | None = None
+        self.on_msg(self._receive)
+
+    def on_action(self, handler: Callable[[str, int], None]) -> None:
+        self._handler = handler
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.send_action(content)
+
+    def send_action(self, content: Any) -> None:
+        """Handle a message exactly as one from the page (tests and benchmarks call this)."""
+        if not isinstance(content, dict) or self.readonly:
+            return
+        kind, square = content.get("type"), content.get("square")
+        if kind not in ("square", "choose") or not isinstance(square, int):
+            return
+        if self._handler is not None:
+            self._handler(kind, square)
+
+
+class _HasBoard(Protocol):
+    board: BoardWidget
+
+
+class PageControl:
+    """A square or a choice button of the page, seen from Python.
+
+    ``click()`` sends the message the page sends; ``description``, ``tooltip``
+    and ``_dom_classes`` read what the page shows from the view model (the
+    names of the ipywidgets buttons the board used to be made of).
+    """
+
+    def __init__(self, app: _HasBoard, kind: str, square: int) -> None:
+        self._app, self._kind, self.square = app, kind, square
+
+    def click(self) -> None:
+        self._app.board.send_action({"type": self._kind, "square": self.square})
+
+    def _data(self) -> dict[str, Any]:
+        return dict(self._app.board.view["squares"][self.square - 1])
+
+    @property
+    def description(self) -> str:
+        if self._kind == "choose":
+            choice = self._choice()
+            return "" if choice is None else str(choice["text"])
+        sq = self._data()
+        if sq["classical"]:
+            return subscript(sq["classical"]["mark"])
+        return " ".join(subscript(m["mark"]) for m in sq["spooky"])
+
+    @property
+    def tooltip(self) -> str:
+        if self._kind == "choose":
+            choice = self._choice()
+            return "" if choice is None else str(choice["tooltip"])
+        return str(self._data()["label"])
+
+    def _choice(self) -> dict[str, Any] | None:
+        pending = self._app.board.view.get("pending")
+        if not pending:
+            return None
+        return next((c for c in pending["choices"] if c["square"] == self.square), None)
+
+    @property
+    def _dom_classes(self) -> tuple[str, ...]:
+        if self._kind == "choose":
+            return ("qttt-choose", f"qttt-choose-{self.square}")
+        return square_classes(self._data())
+
+
+def square_classes(sq: dict[str, Any]) -> tuple[str, ...]:
+    """The CSS classes board.js gives a square (kept in step with its ``squareClasses``)."""
+    out = ["qttt-square", f"qttt-square-{sq['square']}"]
+    if sq["classical"]:
+        out += ["qttt-classical", f"qttt-mark-{sq['classical']['player'].lower()}"]
+    elif sq["spooky"]:
+        out.append("qttt-spooky-square")
+    for key in ("selected", "last", "cycle", "stem", "choosable"):
+        if sq[key]:
+            out.append(f"qttt-{key}")
+    if sq["line"]:
+        out += ["qttt-line", f"qttt-line-{sq['line']}"]
+    return tuple(out)

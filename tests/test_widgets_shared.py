@@ -1,0 +1,456 @@
+"""Shared games in the app, driven headless through the messages its page sends.
+
+Two (or three) apps stand for two students' screens: each has its own kernel-side
+client, and all reach one SQLite game store, as kernels on one classroom server
+do. Clicks are the page's messages (``app.squares[n].click()``), buttons are
+clicked as the browser clicks them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qttt_edu import Action
+from qttt_edu.i18n import t
+from qttt_edu.rooms import RoomStore
+from qttt_edu.widgets import GameApp, play
+
+PAGE = "http://127.0.0.1:8866/voila/render/app.ipynb?token=CLASS23456"
+
+
+@pytest.fixture
+def rooms_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+
+
+@pytest.fixture
+def rooms(rooms_url: str) -> Iterator[RoomStore]:
+    store = RoomStore(rooms_url, retry_for=5.0)
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def make_app(rooms: RoomStore) -> Iterator[Callable[..., GameApp]]:
+    made: list[GameApp] = []
+
+    def make(**options: Any) -> GameApp:
+        app = GameApp(computer_delay=0, rooms=rooms, **options)
+        app.shared_panel.page.href = PAGE  # what the page tells the kernel
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        if app.shared is not None:
+            app.shared.close()
+
+
+def wait_until(test: Callable[[], bool], timeout: float = 10.0) -> float:
+    """Seconds until ``test()`` held; fails after ``timeout`` (a hang guard, not a speed test)."""
+    start = time.monotonic()
+    while not test():
+        assert time.monotonic() - start < timeout, "the other screen never showed the change"
+        time.sleep(0.005)
+    return time.monotonic() - start
+
+
+def shows(app: GameApp, record: str) -> bool:
+    """Does the app's page show ``record`` (the view is sent after the game is updated)?"""
+    return bool(app.board.view.get("record") == record)
+
+
+def status(app: GameApp) -> str:
+    st = app.board.view["status"]
+    parts = [st["message"]["text"]] if st["message"] else []
+    return " ".join([*parts, st["prompt"]])
+
+
+def act(app: GameApp, token: str) -> None:
+    """Play a record token by clicking, as a student does."""
+    action = Action.parse(token)
+    if action.kind == "collapse":
+        app.choose_buttons[action.squares[0]].click()
+    else:
+        for square in action.squares:
+            app.squares[square].click()
+
+
+def new_shared(app: GameApp, nickname: str = "") -> str:
+    app.shared_panel.nickname.value = nickname
+    app.shared_panel.new_button.click()
+    assert app.shared is not None, app.message
+    return app.shared.label
+
+
+def join(app: GameApp, code: str) -> None:
+    app.shared_panel.code_input.value = code
+    app.shared_panel.join_button.click()
+
+
+def test_new_shared_game_shows_the_code_the_link_the_qr_code_and_the_seat_link(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    app = make_app()
+    code = new_shared(app, "Ada")
+    shared = app.shared
+    assert shared is not None and shared.seat == "X"
+    assert app.message == t("widget_shared_created", code=code)
+    info = app.shared_panel.info.value
+    invite = f"{PAGE}&room={code}"
+    assert f'class="qttt-room-code" data-room="{code}">{code}<' in info  # the code, large
+    assert f'href="{invite.replace("&", "&amp;")}"' in info
+    assert "<svg" in info and "widget" not in info  # the QR code, drawn inline
+    seat_link = f"{invite}&seat={shared.client.credential}".replace("&", "&amp;")
+    assert seat_link in info  # the creator's own link brings the seat back
+    # The page keeps the seat in its address, so a reload comes back to it.
+    assert app.shared_panel.page.params == {"room": code, "seat": shared.client.credential}
+    assert rooms.room(code).seats["X"].nickname == "Ada"
+    # While shared, the game belongs to both: no undo, timeline, load or new game here.
+    assert app.undo_button.disabled and app.new_button.disabled and app.timeline.disabled
+
+
+def test_join_by_code_and_both_screens_see_each_others_actions(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    join(bo, code.lower().replace("-", ""))  # typed without care: still the room
+    assert bo.shared is not None and bo.shared.seat == "O"
+    assert bo.message == t("widget_shared_joined", code=code, seat="O")
+    assert ada.shared is not None
+    wait_until(lambda: f"O: {t('widget_shared_free_seat')}" not in ada.shared_panel.info.value)
+    record = ["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]
+    seats = {"X": ada, "O": bo}
+    for i, token in enumerate(record, 1):
+        mover = seats[ada.game.to_act]
+        other = bo if mover is ada else ada
+        act(mover, token)
+        assert mover.message is None or "⚠" not in mover.message, mover.message
+        expected = " ".join(record[:i])
+        assert mover.game.record() == expected
+        # How fast is measured by benchmarks/bench_shared_app.py; here only that it comes.
+        wait_until(lambda o=other, e=expected: shows(o, e))  # type: ignore[misc]
+        assert other.board.view["record"] == expected  # the page of the other screen too
+    assert rooms.room(code).result == "X"
+    assert ada.status_text.startswith("X wins") and bo.status_text.startswith("X wins")
+
+
+def test_a_spectator_sees_the_game_and_cannot_act(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo, cy = make_app(), make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    act(cy, "5-6")  # Cy was playing on her own screen
+    join(cy, code)  # both seats taken: Join is refused, and nothing changes
+    assert cy.message == t("widget_refusal", reason=t("rooms_full", code=code))
+    assert cy.shared is None and cy.game.record() == "5-6"
+    cy.shared_panel.watch_button.click()  # Watch follows the game without a seat
+    assert cy.shared is not None and cy.shared.seat is None
+    assert cy.message == t("widget_shared_watching_chosen", code=code)
+    act(ada, "1-2")
+    wait_until(lambda: shows(cy, "1-2"))
+    before = rooms.room(code)
+    cy.squares[5].click()
+    assert cy.message == t("widget_refusal", reason=t("rooms_spectator"))
+    assert cy.board.view["squares"][4]["selected"] is False  # not even a first square
+    assert rooms.room(code).version == before.version and cy.game.record() == "1-2"
+    # Watching only: the spectator's panel offers no seat link and no computer.
+    assert "qttt-seat-link" not in cy.shared_panel.info.value
+    assert cy.shared_panel.computer_button.layout.display == "none"
+    assert cy.shared_panel.leave_button.description == t("widget_shared_stop_watching")
+
+
+def test_an_action_for_the_other_side_is_refused_and_changes_nothing(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    bo.squares[1].click()  # O before X has moved
+    assert bo.message == t("widget_refusal", reason=t("rooms_not_your_turn", seat="O", to_act="X"))
+    act(ada, "1-2")
+    wait_until(lambda: shows(bo, "1-2"))
+    version = rooms.room(code).version
+    ada.squares[3].click()  # X again, on O's turn
+    assert ada.message is not None and "it is O's turn" in ada.message
+    assert rooms.room(code).version == version and ada.game.record() == "1-2"
+    assert "waiting for" in ada.status_text  # X sees whom the game waits for
+    act(bo, "3-4")  # O acts: X's screen shows the new position, the old refusal gone
+    wait_until(lambda: shows(ada, "1-2 3-4"))
+    assert ada.message is None and ada.status_text == "X, move 3: choose two squares"
+
+
+def test_the_rules_refuse_before_the_store_is_asked(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    for token in ["1-2", "1-2", "c1"]:
+        act(ada if ada.game.to_act == "X" else bo, token)
+        wait_until(lambda: shows(ada, bo.game.record()))
+    version = rooms.room(code).version
+    ada.squares[1].click()  # square 1 holds a classical mark
+    assert ada.message is not None and ada.message.startswith("⚠") and "1" in ada.message
+    assert rooms.room(code).version == version
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("", "type the room code first"),
+        ("K7M", "is not a room code"),
+        ("K7M-Q2P", "there is no room K7M-Q2P"),
+    ],
+)
+def test_a_bad_or_unknown_code_is_refused_and_nothing_changes(
+    make_app: Callable[..., GameApp], rooms: RoomStore, code: str, words: str
+) -> None:
+    app = make_app()
+    act(app, "5-6")
+    join(app, code)
+    assert app.message is not None and app.message.startswith("⚠") and words in app.message
+    assert app.shared is None and app.game.record() == "5-6"  # the local game goes on
+    assert app.shared_panel.code_input.value == code  # the typed code stays, to correct it
+    assert rooms.list_rooms().rooms == []
+
+
+def test_an_expired_code_is_refused(make_app: Callable[..., GameApp], tmp_path: Path) -> None:
+    clock = [1000.0]
+    store = RoomStore(f"sqlite:///{tmp_path / 'old.sqlite3'}", ttl=60, clock=lambda: clock[0])
+    try:
+        ticket = store.create_room()
+        clock[0] += 3600
+        app = GameApp(computer_delay=0, rooms=store)
+        join(app, ticket.label)
+        assert app.shared is None and app.message is not None and "has expired" in app.message
+    finally:
+        store.close()
+
+
+def test_a_full_room_by_link_watches_and_a_seat_link_comes_back_to_the_seat(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    act(ada, "1-9")
+    assert ada.shared is not None
+    credential = ada.shared.client.credential
+    ada.shared.close()  # the laptop lid closes
+    again = make_app()
+    again.open_shared(code, credential)  # the reload, with ?room=...&seat=...
+    assert again.shared is not None and again.shared.seat == "X"
+    assert again.message == t("widget_shared_resumed", code=code, seat="X")
+    assert again.game.record() == "1-9"
+    join(bo, code)
+    act(bo, "2-3")
+    wait_until(lambda: shows(again, "1-9 2-3"))
+    forged = make_app()
+    forged.open_shared(code, "A" * 24)
+    assert forged.shared is None and forged.message is not None and "⚠" in forged.message
+
+
+def test_a_player_who_leaves_can_be_replaced_by_the_computer(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada)
+    join(bo, code)
+    # Bo is there: no computer offered (once Ada's screen has heard that Bo joined)
+    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "none")
+    act(ada, "1-2")
+    wait_until(lambda: shows(bo, "1-2"))
+    bo.shared_panel.leave_button.click()
+    assert bo.shared is None and bo.message == t("widget_shared_left_note", code=code)
+    # (the panel's button is drawn last: once it shows, so does the rest)
+    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "flex")
+    assert t("widget_shared_left") in ada.shared_panel.info.value
+    assert ada.status_text == t("widget_shared_wait_left", player="O")
+    ada.shared_panel.computer_button.click()
+    assert ada.message == t("widget_shared_computer_note", seat="O")
+    wait_until(lambda: ada.board.view["ply"] == 2)  # the computer replied for O
+    assert rooms.room(code).seats["O"].kind == "computer"
+    assert ada.game.to_act == "X" and ada.last_error is None
+
+
+def test_the_other_screens_action_is_drawn_in_the_kernels_event_loop(
+    rooms: RoomStore, rooms_url: str
+) -> None:
+    """The store's watcher thread only asks the loop: widgets change in the loop's thread."""
+
+    async def scenario() -> tuple[set[int], int]:
+        app = GameApp(computer_delay=0, rooms=rooms)
+        drawn_in: set[int] = set()
+        app.board.observe(lambda _change: drawn_in.add(threading.get_ident()), names="view")
+        app.shared_panel.new_button.click()
+        assert app.shared is not None
+        other = RoomStore(rooms_url)  # another kernel
+        ticket = other.join(app.shared.label)
+        # X moves here, O answers from "another kernel" (a thread of this test).
+        app.squares[1].click()
+        app.squares[2].click()
+        threading.Thread(
+            target=other.act, args=(ticket.code, ticket.credential, "5-6"), daemon=True
+        ).start()
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if app.game.record() == "1-2 5-6":
+                break
+        other.close()
+        app.shared.close()
+        return drawn_in, app.game.ply
+
+    drawn_in, ply = asyncio.run(scenario())
+    assert ply == 2
+    assert drawn_in == {threading.get_ident()}
+
+
+def test_on_binder_the_panel_says_why_and_opens_nothing(
+    monkeypatch: pytest.MonkeyPatch, make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    monkeypatch.delenv("QTTT_ROOMS_URL", raising=False)
+    monkeypatch.setenv("BINDER_REQUEST", "v2/gh/example/qttt-edu/main")
+    app = make_app()
+    assert (
+        "Binder" in app.shared_panel.note.value and "shared_games.md" in app.shared_panel.note.value
+    )
+    assert app.shared_panel.open_row.layout.display == "none"
+    app.shared_panel.new_button.click()  # even if clicked: a clear refusal, no room
+    assert app.shared is None and app.message is not None and "Binder" in app.message
+    assert rooms.list_rooms().rooms == []
+    act(app, "1-2")  # the game on one screen still works
+    assert app.game.record() == "1-2"
+
+
+def test_play_opens_the_room_of_the_page_address(
+    monkeypatch: pytest.MonkeyPatch, rooms: RoomStore
+) -> None:
+    ticket = rooms.create_room(nickname="Ada")
+    monkeypatch.setenv("QUERY_STRING", f"lang=en&room={ticket.label}")
+    app = play(computer_delay=0, rooms=rooms)
+    try:
+        assert app.shared is not None and app.shared.seat == "O"
+        assert app.shared_panel.page.params["room"] == ticket.label
+        assert app.shared_panel.page.params["seat"] == app.shared.client.credential
+    finally:
+        if app.shared is not None:
+            app.shared.close()
+    monkeypatch.setenv("QUERY_STRING", f"room={ticket.label}")  # a third page: both taken
+    third = play(computer_delay=0, rooms=rooms)
+    try:
+        assert third.shared is not None and third.shared.seat is None
+        assert third.message == t("widget_shared_watching", code=ticket.label)
+        assert third.shared_panel.page.params == {"room": ticket.label, "seat": ""}
+    finally:
+        if third.shared is not None:
+            third.shared.close()
+    monkeypatch.setenv("QUERY_STRING", "room=NOPE")
+    app = play(computer_delay=0, rooms=rooms)
+    assert app.shared is None and app.message is not None and "NOPE" in app.message
+
+
+def test_a_cell_ending_in_play_shows_the_app_once_and_the_app_shows_again_later() -> None:
+    """play() displays the app; the cell's own result must not show it a second time,
+    while ``app`` on its own in a later cell shows it as usual."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    try:
+        shell.run_cell(
+            "from qttt_edu.widgets import play\n"
+            "app = play(computer_delay=0)\n"
+            "during = app._repr_mimebundle_()\n"
+        )
+        during = shell.user_ns["during"]
+        assert during == {"text/plain": ""}
+        shell.run_cell("after = app._repr_mimebundle_()")
+        after = shell.user_ns["after"]
+        model_id = shell.user_ns["app"].widget.model_id
+        assert after["application/vnd.jupyter.widget-view+json"]["model_id"] == model_id
+    finally:
+        InteractiveShell.clear_instance()
+
+
+def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Presence changes without a new version: the app reads the room again now and then."""
+    from qttt_edu.widgets.shared import SharedSeat
+
+    monkeypatch.setattr(SharedSeat, "PRESENCE_CHECK", 0.05)
+    clock = [1_000_000.0]
+    store = RoomStore(f"sqlite:///{tmp_path / 'quiet.sqlite3'}", clock=lambda: clock[0])
+
+    async def scenario() -> tuple[str, str]:
+        app = GameApp(computer_delay=0, rooms=store)
+        app.shared_panel.new_button.click()
+        assert app.shared is not None
+        store.join(app.shared.label, nickname="Bo")
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if "Bo" in app.shared_panel.info.value:
+                break
+        before = app.shared_panel.computer_button.layout.display
+        clock[0] += 120  # Bo's kernel has not been heard from for two minutes
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if app.shared_panel.computer_button.layout.display == "flex":
+                break
+        app.shared.close()
+        return before, app.shared_panel.computer_button.layout.display
+
+    try:
+        before, after = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert (before, after) == ("none", "flex")
+
+
+def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
+    make_app: Callable[..., GameApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.rooms import StoreUnavailableError
+
+    app = make_app()
+    new_shared(app)
+    assert app.shared is not None
+    words = "the game store did not answer for 10 s: nothing was lost"
+
+    def down(*_args: object, **_kwargs: object) -> None:
+        raise StoreUnavailableError(words)
+
+    monkeypatch.setattr(app.shared.client.store, "act", down)
+    act(app, "1-2")
+    assert app.message == t("widget_error", reason=words)
+    assert app.game.record() == "" and app.last_error is None
+
+
+def test_a_pasted_seat_link_brings_a_restarted_kernel_back_to_its_seat(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada = make_app()
+    code = new_shared(ada)
+    act(ada, "1-2")
+    assert ada.shared is not None
+    link = ada.shared.client.seat_link(PAGE)
+    ada.shared.close()  # the kernel restarts: the app is gone, the seat link is kept
+    again = make_app()
+    join(again, link)
+    assert again.shared is not None and again.shared.seat == "X"
+    assert again.message == t("widget_shared_resumed", code=code, seat="X")
+    assert shows(again, "1-2")
+    other = play(computer_delay=0, rooms=again.shared_panel.store(), room=code)
+    try:  # play(room=...) in a notebook cell: the free seat
+        assert other.shared is not None and other.shared.seat == "O"
+    finally:
+        if other.shared is not None:
+            other.shared.close()
