@@ -1,10 +1,14 @@
 """matplotlib pictures of a position: the board, the entanglement graph, the collapse cascade.
 
 Every function imports matplotlib only when called, takes ``ax=None`` (a new
-figure is made when none is given) and returns what it drew. Colours are the
-Okabe-Ito palette of :mod:`qttt_edu.svg`, and every highlight also has its own
-line style and label, so the pictures read the same in grey print and for
-colour-blind students.
+figure is made when none is given; :func:`draw_cascade` takes one axes per
+panel) and returns what it drew. What the pictures mark, the cycle, its stems,
+the last action and where each spooky mark sits, comes from
+:mod:`qttt_edu.view`, as for the SVG board and the app; networkx is needed only
+for the ``"circular"`` and ``"spring"`` layouts. Colours are the Okabe-Ito
+palette of :mod:`qttt_edu.svg`, and every highlight also has its own line style
+and label, so the pictures read the same in grey print and for colour-blind
+students.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -16,20 +20,30 @@ colour-blind students.
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core import Game, Position, as_position, mark_name
-from .graph import cascade, entanglement_graph, pending_cycle
+from .core import Game, Line, Position, as_position, mark_name
+from .entanglement import CascadeStep, cascade, pending_cycle
 from .i18n import t
 from .svg import COLORS
+from .view import MARK_CELL, board_view, graph_view
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["draw_board", "draw_cascade", "draw_entanglement"]
+__all__ = [
+    "draw_board",
+    "draw_cascade",
+    "draw_entanglement",
+    "draw_entanglement_edges",
+    "draw_entanglement_labels",
+    "draw_entanglement_nodes",
+]
 
 _CYCLE_STYLE = (0, (5, 3))  # dashed
 _STEM_STYLE = (0, (1, 2))  # dotted
@@ -50,10 +64,14 @@ def _new_axes(ax: Axes | None, size: tuple[float, float] = (4.0, 4.0)) -> Axes:
     return new
 
 
-def _cell_points(ax: Axes) -> float:
-    """The width of one square in points, so text scales with the axes."""
+def _cell_points(ax: Axes, *, original: bool = False) -> float:
+    """The width of one square in points, so text scales with the axes.
+
+    ``original``: measure the axes as laid out, before an equal aspect shrinks it
+    (the graph's parts all measure so, whichever of them sets the aspect first).
+    """
     fig: Any = ax.get_figure()
-    width_in = float(ax.get_position().width * fig.get_figwidth())
+    width_in = float(ax.get_position(original=original).width * fig.get_figwidth())
     return max(width_in * 72 / 3, 20.0)
 
 
@@ -78,39 +96,36 @@ def _board_axes(ax: Axes) -> None:
 
 def _draw_state(
     ax: Axes,
-    classical: dict[int, str],
-    spooky: list[tuple[str, int, int]],
+    squares: Sequence[Mapping[str, Any]],
     *,
-    cycle_squares: set[int] = frozenset(),  # type: ignore[assignment]
-    cycle_marks: set[str] = frozenset(),  # type: ignore[assignment]
-    stem_marks: set[str] = frozenset(),  # type: ignore[assignment]
-    new_marks: set[str] = frozenset(),  # type: ignore[assignment]
-    new_squares: set[int] = frozenset(),  # type: ignore[assignment]
-    lines: tuple[Any, ...] = (),
+    lines: tuple[Line, ...] = (),
     show_numbers: bool = True,
-    hide_in: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> None:
-    """Draw marks on a board axes: the shared core of draw_board and draw_cascade."""
+    """Draw nine squares of :func:`qttt_edu.view.board_view` on a board axes.
+
+    The shared core of draw_board and draw_cascade: what is on the cycle, a stem,
+    placed or filled by the last action comes from the squares' flags.
+    """
     from matplotlib.patches import FancyBboxPatch
 
     _board_axes(ax)
     pts = _cell_points(ax)
-    for s in range(1, 10):
-        x, y = _corner(s)
+    for sq in squares:
+        x, y = sq["col"], sq["row"]
         if show_numbers:
             ax.text(
                 x + 0.06,
                 y + 0.06,
-                str(s),
+                str(sq["square"]),
                 fontsize=pts * 0.12,
                 color=COLORS["faint"],
                 ha="left",
                 va="top",
                 zorder=2,
             )
-        if s in new_squares:
+        if sq["filled"]:
             ax.add_patch(_square_frame(FancyBboxPatch, x, y, fc="#fff6e0", ec="black", lw=1.5))
-        if s in cycle_squares:
+        if sq["cycle"]:
             ax.add_patch(
                 _square_frame(
                     FancyBboxPatch,
@@ -133,8 +148,8 @@ def _draw_state(
                 zorder=3,
                 bbox={"boxstyle": "round,pad=0.15", "fc": COLORS["highlight"], "ec": "none"},
             )
-        if s in classical:
-            name = classical[s]
+        if sq["classical"]:
+            name = sq["classical"]["mark"]
             ax.text(
                 x + 0.5,
                 y + 0.52,
@@ -145,56 +160,8 @@ def _draw_state(
                 color=COLORS[name[0]],
                 zorder=3,
             )
-    sub = 0.26
-    for name, a, b in spooky:
-        move = int(name[1:])
-        col, row = (move - 1) % 3, (move - 1) // 3
-        for s in (a, b):
-            if s in hide_in:
-                continue
-            x, y = _corner(s)
-            cx = x + (1 - 3 * sub) / 2 + sub * (col + 0.5)
-            cy = y + 0.205 + sub * (row + 0.5)
-            new = name in new_marks
-            ax.text(
-                cx,
-                cy,
-                _mark_label(name),
-                fontsize=pts * 0.19,
-                ha="center",
-                va="center",
-                color=COLORS[name[0]],
-                fontweight="bold" if new else "normal",
-                zorder=3,
-            )
-            frame = None
-            if name in cycle_marks:
-                frame = (COLORS["highlight"], _CYCLE_STYLE)
-            elif name in stem_marks:
-                frame = (COLORS["secondary"], _STEM_STYLE)
-            if frame:
-                ax.add_patch(
-                    FancyBboxPatch(
-                        (cx - sub * 0.45, cy - sub * 0.4),
-                        sub * 0.9,
-                        sub * 0.8,
-                        boxstyle="round,pad=0,rounding_size=0.03",
-                        fc="none",
-                        ec=frame[0],
-                        ls=frame[1],
-                        lw=1.3,
-                        zorder=2,
-                    )
-                )
-            if new:
-                ax.plot(
-                    [cx - sub * 0.35, cx + sub * 0.1],
-                    [cy + sub * 0.36] * 2,
-                    color="black",
-                    lw=1.5,
-                    solid_capstyle="round",
-                    zorder=3,
-                )
+        for mark in sq["spooky"]:
+            _draw_spooky(ax, mark, x, y, pts)
     for line in lines:
         (x1, y1), (x2, y2) = (_corner(line.squares[0]), _corner(line.squares[2]))
         dx, dy = (x2 - x1) * 0.18, (y2 - y1) * 0.18
@@ -210,14 +177,53 @@ def _draw_state(
         )
 
 
-def _last_action(game: Game | Position) -> tuple[set[str], set[int]]:
-    if not isinstance(game, Game) or not game.history:
-        return set(), set()
-    pos = game.position
-    if game.history[-1].kind == "pair":
-        return {mark_name(pos.next_move - 1)}, set()
-    before = list(game)[-2]
-    return set(), {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
+def _draw_spooky(ax: Axes, mark: Mapping[str, Any], x: int, y: int, pts: float) -> None:
+    """A spooky mark at its spot in the square at (x, y): framed dashed on the cycle,
+    dotted on a stem, bold and underlined when the last action placed it."""
+    from matplotlib.patches import FancyBboxPatch
+
+    name = mark["mark"]
+    sub = MARK_CELL
+    cx, cy = x + mark["at"][0], y + mark["at"][1]
+    ax.text(
+        cx,
+        cy,
+        _mark_label(name),
+        fontsize=pts * 0.19,
+        ha="center",
+        va="center",
+        color=COLORS[name[0]],
+        fontweight="bold" if mark["last"] else "normal",
+        zorder=3,
+    )
+    frame = None
+    if mark["cycle"]:
+        frame = (COLORS["highlight"], _CYCLE_STYLE)
+    elif mark["stem"]:
+        frame = (COLORS["secondary"], _STEM_STYLE)
+    if frame:
+        ax.add_patch(
+            FancyBboxPatch(
+                (cx - sub * 0.45, cy - sub * 0.4),
+                sub * 0.9,
+                sub * 0.8,
+                boxstyle="round,pad=0,rounding_size=0.03",
+                fc="none",
+                ec=frame[0],
+                ls=frame[1],
+                lw=1.3,
+                zorder=2,
+            )
+        )
+    if mark["last"]:
+        ax.plot(
+            [cx - sub * 0.35, cx + sub * 0.1],
+            [cy + sub * 0.36] * 2,
+            color="black",
+            lw=1.5,
+            solid_capstyle="round",
+            zorder=3,
+        )
 
 
 def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: bool = True) -> Axes:
@@ -225,7 +231,8 @@ def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: b
 
     Classical marks large, spooky marks small at their move number's keypad
     spot, the pending cycle dashed and tagged "cycle", stems dotted, the last
-    move bold and underlined (for a ``Game``), completed lines struck through.
+    move bold and underlined (for a ``Game``), completed lines struck through:
+    the facts of :func:`qttt_edu.view.board_view`.
 
     Returns
     -------
@@ -234,27 +241,21 @@ def draw_board(game: Game | Position, ax: Axes | None = None, *, show_numbers: b
     """
     pos = as_position(game)
     ax = _new_axes(ax)
-    info = pending_cycle(pos)
-    new_marks, new_squares = _last_action(game)
     _draw_state(
         ax,
-        pos.classical,
-        [(mark_name(m), a, b) for m, a, b in pos.spooky],
-        cycle_squares=set(info.squares) if info else set(),
-        cycle_marks=set(info.marks) if info else set(),
-        stem_marks=set(info.stems) if info else set(),
-        new_marks=new_marks,
-        new_squares=new_squares,
+        board_view(game),
         lines=pos.outcome.lines if pos.outcome else (),
         show_numbers=show_numbers,
     )
     return ax
 
 
-def _layout(
-    layout: str | dict[int, tuple[float, float]], graph: Any
-) -> dict[int, tuple[float, float]]:
-    if isinstance(layout, dict):
+Where = dict[int, tuple[float, float]]
+
+
+def _layout(layout: str | Mapping[int, tuple[float, float]], pos: Position) -> Where:
+    """Square -> (x, y) for the graph's nodes, y up (square 1 top left on the board)."""
+    if isinstance(layout, Mapping):
         missing = set(range(1, 10)) - set(layout)
         if missing:
             raise ValueError(t("draw_layout_missing", squares=sorted(missing)))
@@ -262,13 +263,17 @@ def _layout(
     if layout == "board":
         # y grows downwards on screen: square 1 top left, as on the board
         return {s: ((s - 1) % 3, -((s - 1) // 3)) for s in range(1, 10)}
+    if layout not in ("circular", "spring"):
+        raise ValueError(t("draw_layout_unknown", layout=repr(layout)))
     import networkx as nx
 
-    simple = nx.Graph(graph)
+    from .graph import entanglement_graph
+
+    simple = nx.Graph(entanglement_graph(pos))
     found: dict[int, Any] = {}
     if layout == "circular":
         found = nx.circular_layout(simple)
-    elif layout == "spring":
+    else:
         # Lay out only the squares with marks; lone squares would push every
         # entanglement into a knot, so they wait in a row underneath.
         linked = [s for s in range(1, 10) if simple.degree(s)]
@@ -286,8 +291,6 @@ def _layout(
         width = max(left - 0.7, 2.0)
         for i, s in enumerate(alone):
             found[s] = (width * i / max(len(alone) - 1, 1), -1 - 0.45 * 3 if linked else -1)
-    else:
-        raise ValueError(t("draw_layout_unknown", layout=repr(layout)))
     return {s: (float(found[s][0]), float(found[s][1])) for s in range(1, 10)}
 
 
@@ -303,182 +306,246 @@ def _arc_offsets(count: int, through: bool) -> list[float]:
     return [step * (i - (count - 1) / 2) for i in range(count)]
 
 
-def draw_entanglement(
-    game: Game | Position,
-    ax: Axes | None = None,
-    *,
-    layout: str | dict[int, tuple[float, float]] = "board",
-    show_labels: bool = True,
-) -> Axes:
-    """Draw the entanglement graph: squares as nodes, spooky marks as edges.
-
-    Parameters
-    ----------
-    game : Game or Position
-    ax : matplotlib Axes, optional
-        Drawn on a new figure when None.
-    layout : {"board", "circular", "spring"} or dict
-        ``"board"`` (default) puts each square's node where the square is on the
-        board; a dict maps every square 1-9 to an (x, y) position.
-    show_labels : bool
-        Label every edge with its mark (``X1``, ``O2``).
-
-    Notes
-    -----
-    Edges are coloured by player and labelled. Parallel edges (two marks on the
-    same two squares) are drawn as arcs, as are edges that would pass through
-    a third square's node. While a collapse is pending, the cycle's edges are
-    dashed over an orange band and the stems dotted over a green band; free
-    squares are circles, squares with a classical mark grey squares showing it.
-    A legend explains each style.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-    """
-    from matplotlib.legend_handler import HandlerTuple
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import FancyArrowPatch
-
-    pos = as_position(game)
-    ax = _new_axes(ax, (4.6, 5.0))
-    graph = entanglement_graph(pos)
-    where = _layout(layout, graph)
-    info = pending_cycle(pos)
-    cycle_marks = set(info.marks) if info else set()
-    stem_marks = set(info.stems) if info else set()
-    pts = _cell_points(ax)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
+def _node_radius(where: Where) -> float:
+    """The nodes' radius in data units: a share of the picture, and clear of the closest pair."""
     xs = [p[0] for p in where.values()]
     ys = [p[1] for p in where.values()]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
     closest = min(math.dist(where[a], where[b]) for a in range(1, 10) for b in range(a + 1, 10))
-    radius = min(0.16 * span / 2, 0.3 * closest)
-    margin = radius * 2.2
-    ax.set_xlim(min(xs) - margin, max(xs) + margin)
+    return min(0.16 * span / 2, 0.3 * closest)
+
+
+def _graph_limits(ax: Axes, where: Where) -> None:
+    """Frame the graph: the same limits every time, so each part can call it (and
+    axes already framed so are left alone: setting limits is slow in matplotlib)."""
+    xs = [p[0] for p in where.values()]
+    ys = [p[1] for p in where.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+    margin = _node_radius(where) * 2.2
+    xlim = (min(xs) - margin, max(xs) + margin)
     # Room for the legend (up to three rows) inside the axes, below the graph, so
     # that no layout engine or savefig call can cut it off.
-    ax.set_ylim(min(ys) - margin - 0.2 * span, max(ys) + margin)
-    if layout == "board":
-        for i in (0.5, 1.5):
-            ax.plot([i, i], [0.5, -2.5], color="#dddddd", lw=1.2, zorder=0)
-            ax.plot([-0.5, 2.5], [-i, -i], color="#dddddd", lw=1.2, zorder=0)
+    ylim = (min(ys) - margin - 0.2 * span, max(ys) + margin)
+    if ax.get_xlim() == xlim and ax.get_ylim() == ylim and ax.get_aspect() == 1.0:
+        return
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
 
-    # the node radius in points, for marker sizes and for where edges stop
-    node_pts = radius / (ax.get_xlim()[1] - ax.get_xlim()[0]) * pts * 3
-    classical = [s for s in range(1, 10) if graph.nodes[s]["classical"]]
-    free = [s for s in range(1, 10) if not graph.nodes[s]["classical"]]
+
+def _graph_axes(
+    game: Game | Position, where: Mapping[int, tuple[float, float]] | None, ax: Axes | None
+) -> tuple[Position, Where, Axes]:
+    """The position, the node positions (the board layout by default) and framed axes."""
+    pos = as_position(game)
+    spots = _layout("board" if where is None else where, pos)
+    ax = _new_axes(ax, (4.6, 5.0))
+    _graph_limits(ax, spots)
+    return pos, spots, ax
+
+
+def _node_points(ax: Axes, where: Where) -> float:
+    """The node radius in points, for marker sizes and for where edges stop."""
+    xmin, xmax = ax.get_xlim()
+    return _node_radius(where) / (xmax - xmin) * _cell_points(ax, original=True) * 3
+
+
+def _edge_shapes(pos: Position, where: Where) -> list[tuple[dict[str, Any], float]]:
+    """Each spooky mark's edge of :func:`qttt_edu.view.graph_view` and its arc3 curvature."""
+    return _edge_shapes_of(pos, tuple(sorted(where.items())))
+
+
+@functools.lru_cache(maxsize=16)
+def _edge_shapes_of(
+    pos: Position, spots: tuple[tuple[int, tuple[float, float]], ...]
+) -> list[tuple[dict[str, Any], float]]:
+    # cached: the edges and their labels ask for the same shapes (read only)
+    where = dict(spots)
+    radius = _node_radius(where)
+    groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for edge in graph_view(pos)["edges"]:
+        groups.setdefault((edge["a"], edge["b"]), []).append(edge)
+    out: list[tuple[dict[str, Any], float]] = []
+    for (a, b), edges in groups.items():
+        through = any(
+            s not in (a, b) and _near_segment(where[s], where[a], where[b], radius * 1.2)
+            for s in range(1, 10)
+        )
+        rads = _arc_offsets(len(edges), through)
+        out.extend(zip(sorted(edges, key=lambda e: e["move"]), rads, strict=True))
+    return out
+
+
+def draw_entanglement_nodes(
+    game: Game | Position,
+    where: Mapping[int, tuple[float, float]] | None = None,
+    ax: Axes | None = None,
+) -> list[Any]:
+    """Draw the nine squares as nodes: free squares as numbered circles, squares with a
+    classical mark as grey squares showing it (the number small in the corner).
+
+    ``where`` maps every square to (x, y) (the board layout when None). Returns the
+    artists drawn: the node collections, then the texts.
+    """
+    pos, where, ax = _graph_axes(game, where, ax)
+    radius = _node_radius(where)
+    node_pts = _node_points(ax, where)
+    pts = _cell_points(ax, original=True)
+    classical = [s for s in range(1, 10) if pos.classical_moves[s]]
+    free = [s for s in range(1, 10) if not pos.classical_moves[s]]
+    drawn: list[Any] = []
     # one scatter per node shape: much faster than one per node
     for squares, marker, face, edge, width in (
         (classical, "s", "#e8e8e8", COLORS["faint"], 1.0),
         (free, "o", "white", COLORS["grid"], 1.5),
     ):
         if squares:
-            ax.scatter(
-                [where[s][0] for s in squares],
-                [where[s][1] for s in squares],
-                s=(2 * node_pts) ** 2,
-                marker=marker,
-                c=face,
-                edgecolors=edge,
-                linewidths=width,
-                zorder=3,
+            drawn.append(
+                ax.scatter(
+                    [where[s][0] for s in squares],
+                    [where[s][1] for s in squares],
+                    s=(2 * node_pts) ** 2,
+                    marker=marker,
+                    c=face,
+                    edgecolors=edge,
+                    linewidths=width,
+                    zorder=3,
+                )
             )
     for s in classical:
         x, y = where[s]
-        mark = graph.nodes[s]["classical"]
-        ax.text(
-            x,
-            y - radius * 0.05,
-            _mark_label(mark),
-            ha="center",
-            va="center",
-            fontsize=pts * 0.16,
-            color=COLORS[mark[0]],
-            zorder=4,
+        mark = mark_name(pos.classical_moves[s])
+        drawn.append(
+            ax.text(
+                x,
+                y - radius * 0.05,
+                _mark_label(mark),
+                ha="center",
+                va="center",
+                fontsize=pts * 0.16,
+                color=COLORS[mark[0]],
+                zorder=4,
+            )
         )
-        ax.text(
-            x - radius * 0.95,
-            y + radius * 0.95,
-            str(s),
-            ha="left",
-            va="top",
-            fontsize=pts * 0.08,
-            color=COLORS["faint"],
-            zorder=4,
+        drawn.append(
+            ax.text(
+                x - radius * 0.95,
+                y + radius * 0.95,
+                str(s),
+                ha="left",
+                va="top",
+                fontsize=pts * 0.08,
+                color=COLORS["faint"],
+                zorder=4,
+            )
         )
     for s in free:
         x, y = where[s]
-        ax.text(
-            x,
-            y,
-            str(s),
-            ha="center",
-            va="center",
-            fontsize=pts * 0.14,
-            color=COLORS["grid"],
-            zorder=4,
+        drawn.append(
+            ax.text(
+                x,
+                y,
+                str(s),
+                ha="center",
+                va="center",
+                fontsize=pts * 0.14,
+                color=COLORS["grid"],
+                zorder=4,
+            )
         )
+    return drawn
 
-    groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for _, _, data in graph.edges(data=True):
-        groups.setdefault(data["squares"], []).append(data)
-    placed: list[tuple[float, float]] = []  # edge labels so far, kept apart
+
+def draw_entanglement_edges(
+    game: Game | Position,
+    where: Mapping[int, tuple[float, float]] | None = None,
+    ax: Axes | None = None,
+) -> list[Any]:
+    """Draw every spooky mark as an edge coloured by player, its ``gid`` the mark's name.
+
+    Parallel edges, and edges that would pass through a third node, are arcs.
+    While a collapse is pending the cycle's edges are dashed over an orange band,
+    the stems dotted over a green one. Returns the edge patches (bands included).
+    """
+    from matplotlib.patches import FancyArrowPatch
+
+    pos, where, ax = _graph_axes(game, where, ax)
+    node_pts = _node_points(ax, where)
+    drawn: list[Any] = []
     # Edges are added as plain artists: the limits are already set, and add_patch
     # would compute every curve in display space just to update them (slow).
-    for (a, b), datas in groups.items():
-        (x1, y1), (x2, y2) = where[a], where[b]
-        through = any(
-            s not in (a, b) and _near_segment(where[s], where[a], where[b], radius * 1.2)
-            for s in range(1, 10)
-        )
-        rads = _arc_offsets(len(datas), through)
-        for data, rad in zip(sorted(datas, key=lambda d: d["move"]), rads, strict=True):
-            name = data["mark"]
-            color = COLORS[data["player"]]
-            common: dict[str, Any] = {
-                "connectionstyle": f"arc3,rad={rad}",
-                "arrowstyle": "-",
-                "shrinkA": node_pts,
-                "shrinkB": node_pts,
-            }
-            style: Any = "solid"
-            if name in cycle_marks or name in stem_marks:
-                band = COLORS["highlight"] if name in cycle_marks else COLORS["secondary"]
-                style = _CYCLE_STYLE if name in cycle_marks else _STEM_STYLE
+    for edge, rad in _edge_shapes(pos, where):
+        ends = where[edge["a"]], where[edge["b"]]
+        common: dict[str, Any] = {
+            "connectionstyle": f"arc3,rad={rad}",
+            "arrowstyle": "-",
+            "shrinkA": node_pts,
+            "shrinkB": node_pts,
+        }
+        style: Any = "solid"
+        if edge["cycle"] or edge["stem"]:
+            band = COLORS["highlight"] if edge["cycle"] else COLORS["secondary"]
+            style = _CYCLE_STYLE if edge["cycle"] else _STEM_STYLE
+            drawn.append(
                 ax.add_artist(
-                    FancyArrowPatch(
-                        (x1, y1), (x2, y2), color=band, lw=7, alpha=0.45, zorder=1, **common
-                    )
+                    FancyArrowPatch(*ends, color=band, lw=7, alpha=0.45, zorder=1, **common)
                 )
+            )
+        drawn.append(
             ax.add_artist(
                 FancyArrowPatch(
-                    (x1, y1),
-                    (x2, y2),
-                    color=color,
+                    *ends,
+                    color=COLORS[edge["player"]],
                     lw=2.2,
                     linestyle=style,
                     zorder=2,
-                    gid=name,
+                    gid=edge["mark"],
                     **common,
                 )
             )
-            if show_labels:
-                mx, my = _label_spot((x1, y1), (x2, y2), rad, placed, radius * 1.3)
-                placed.append((mx, my))
-                ax.text(
-                    mx,
-                    my,
-                    name,
-                    ha="center",
-                    va="center",
-                    fontsize=pts * 0.1,
-                    color=color,
-                    zorder=5,
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": color, "lw": 0.8},
-                )
+        )
+    return drawn
 
+
+def draw_entanglement_labels(
+    game: Game | Position,
+    where: Mapping[int, tuple[float, float]] | None = None,
+    ax: Axes | None = None,
+) -> dict[str, Any]:
+    """Label every edge with its mark (``X1``), in a box of the player's colour.
+
+    Labels slide along their edges to keep clear of each other. Returns mark -> text.
+    """
+    pos, where, ax = _graph_axes(game, where, ax)
+    pts = _cell_points(ax, original=True)
+    gap = _node_radius(where) * 1.3
+    placed: list[tuple[float, float]] = []  # edge labels so far, kept apart
+    drawn: dict[str, Any] = {}
+    for edge, rad in _edge_shapes(pos, where):
+        mx, my = _label_spot(where[edge["a"]], where[edge["b"]], rad, placed, gap)
+        placed.append((mx, my))
+        color = COLORS[edge["player"]]
+        drawn[edge["mark"]] = ax.text(
+            mx,
+            my,
+            edge["mark"],
+            ha="center",
+            va="center",
+            fontsize=pts * 0.1,
+            color=color,
+            zorder=5,
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": color, "lw": 0.8},
+        )
+    return drawn
+
+
+def _graph_legend(ax: Axes, pos: Position) -> None:
+    """A legend of every style the graph uses: players, cycle, stems, classical squares."""
+    from matplotlib.legend_handler import HandlerTuple
+    from matplotlib.lines import Line2D
+
+    info = pending_cycle(pos)
     entries: list[tuple[Any, str]] = [
         (Line2D([], [], color=COLORS["X"], lw=2.2), t("draw_legend_x")),
         (Line2D([], [], color=COLORS["O"], lw=2.2), t("draw_legend_o")),
@@ -524,9 +591,56 @@ def draw_entanglement(
         bbox_to_anchor=(0.5, 0.0),
         ncol=2,
         frameon=False,
-        fontsize=pts * 0.095,
+        fontsize=_cell_points(ax, original=True) * 0.095,
         handlelength=2.6,
     )
+
+
+def draw_entanglement(
+    game: Game | Position,
+    ax: Axes | None = None,
+    *,
+    layout: str | Mapping[int, tuple[float, float]] = "board",
+    show_labels: bool = True,
+) -> Axes:
+    """Draw the entanglement graph: squares as nodes, spooky marks as edges.
+
+    Parameters
+    ----------
+    game : Game or Position
+    ax : matplotlib Axes, optional
+        Drawn on a new figure when None.
+    layout : {"board", "circular", "spring"} or dict
+        ``"board"`` (default) puts each square's node where the square is on the
+        board; a dict maps every square 1-9 to an (x, y) position.
+    show_labels : bool
+        Label every edge with its mark (``X1``, ``O2``).
+
+    Notes
+    -----
+    As networkx's ``draw_networkx``, this frames the axes and delegates to
+    :func:`draw_entanglement_nodes`, :func:`draw_entanglement_edges` and
+    :func:`draw_entanglement_labels` (each usable alone, with ``ax=None``), then
+    adds a legend that explains each style. The cycle and stems are those of
+    :func:`qttt_edu.view.graph_view`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    pos = as_position(game)
+    ax = _new_axes(ax, (4.6, 5.0))
+    where = _layout(layout, pos)
+    _graph_limits(ax, where)
+    if layout == "board":
+        for i in (0.5, 1.5):
+            ax.plot([i, i], [0.5, -2.5], color="#dddddd", lw=1.2, zorder=0)
+            ax.plot([-0.5, 2.5], [-i, -i], color="#dddddd", lw=1.2, zorder=0)
+    draw_entanglement_nodes(pos, where, ax)
+    draw_entanglement_edges(pos, where, ax)
+    if show_labels:
+        draw_entanglement_labels(pos, where, ax)
+    _graph_legend(ax, pos)
     return ax
 
 
@@ -569,65 +683,100 @@ def _near_segment(
     return math.hypot(ax_ + u * dx - px, ay + u * dy - py) < tol
 
 
-def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figure:
+def _after_step(before: Sequence[Mapping[str, Any]], step: CascadeStep) -> list[dict[str, Any]]:
+    """The squares of ``before`` once the cascade has placed every mark up to ``step``.
+
+    Placed marks are classical; their spooky halves are gone everywhere (a mark still
+    spooky in a square that has just filled is about to leave it: the next panel's
+    arrow shows it go). The step's square is framed as filled; the cycle and stem
+    frames of the marks still spooky stay as ``before`` had them.
+    """
+    placed = step.placed_so_far
+    out = []
+    for sq in before:
+        s = sq["square"]
+        name = placed.get(s)
+        classical = (
+            {"mark": name, "player": name[0], "move": int(name[1:])} if name else sq["classical"]
+        )
+        spooky = [] if classical else [m for m in sq["spooky"] if m["mark"] not in placed.values()]
+        out.append(
+            {
+                **sq,
+                "classical": classical,
+                "spooky": [{**m, "last": False} for m in spooky],
+                "cycle": False,
+                "filled": s == step.square,
+            }
+        )
+    return out
+
+
+def draw_cascade(
+    game: Game | Position,
+    square: int,
+    ax: Sequence[Axes] | None = None,
+    *,
+    ncols: int = 4,
+) -> Figure:
     """Small multiples of a pending collapse, if the newest mark lands in ``square``.
 
     The first panel is the position before the collapse; each further panel is
-    one step of :func:`qttt_edu.graph.cascade`, titled with its reason. A mark
-    that has landed is drawn large; the mark landing in that step is framed, and
-    an arrow shows it leaving its other square.
+    one step of :func:`qttt_edu.entanglement.cascade`, titled with its reason. A
+    mark that has landed is drawn large; the mark landing in that step is framed,
+    and an arrow shows it leaving its other square.
+
+    Parameters
+    ----------
+    game : Game or Position
+    square : int
+        Where the chooser puts the newest mark: one of its two squares.
+    ax : sequence of matplotlib Axes, optional
+        One axes per panel (the steps of the cascade plus one), for example
+        ``plt.subplots(1, 5)[1]``; axes beyond those are hidden. A new figure of
+        ``ncols`` columns when None.
 
     Raises
     ------
     IllegalMoveError
         When no collapse is pending or ``square`` is not one of the newest mark's squares.
+    ValueError
+        When ``ax`` has fewer axes than panels.
 
     Returns
     -------
     matplotlib.figure.Figure
+        The figure of the (first) axes.
     """
-    import matplotlib.pyplot as plt
-
     pos = as_position(game)
     steps = cascade(pos, square)
     info = pending_cycle(pos)
     assert info is not None  # cascade() has raised otherwise
     panels = len(steps) + 1
-    rows = math.ceil(panels / ncols)
-    cols = math.ceil(panels / rows)
-    fig, axes = plt.subplots(
-        rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
-    )
-    spooky = [(mark_name(m), a, b) for m, a, b in pos.spooky]
-    flat = list(axes.flat)
-    _draw_state(
-        flat[0],
-        pos.classical,
-        spooky,
-        cycle_squares=set(info.squares),
-        cycle_marks=set(info.marks),
-        stem_marks=set(info.stems),
-    )
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        rows = math.ceil(panels / ncols)
+        cols = math.ceil(panels / rows)
+        _, grid = plt.subplots(
+            rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
+        )
+        flat: list[Axes] = list(grid.flat)
+    else:
+        flat = list(ax)
+        if len(flat) < panels:
+            raise ValueError(t("draw_cascade_axes", count=len(flat), panels=panels))
+    before = board_view(pos)
+    _draw_state(flat[0], before)
     flat[0].set_title(
         _wrap(t("draw_cascade_before", mark=info.mark, a=info.choices[0], b=info.choices[1])),
         fontsize=9,
     )
-    for ax, step in zip(flat[1:], steps, strict=False):
-        placed = step.placed_so_far
-        _draw_state(
-            ax,
-            {**pos.classical, **placed},
-            [(n, a, b) for n, a, b in spooky if n not in placed.values()],
-            new_squares={step.square},
-            cycle_marks=set(info.marks),
-            stem_marks=set(info.stems),
-            # a mark still spooky in a square that has just filled is about to leave it:
-            # the next panel's arrow shows it go, so it is not drawn over the big mark
-            hide_in=set(placed),
-        )
+    for number, (panel, step) in enumerate(zip(flat[1:], steps, strict=False), 1):
+        _draw_state(panel, _after_step(before, step))
         if step.left is not None:
             (x1, y1), (x2, y2) = _corner(step.left), _corner(step.square)
-            ax.annotate(
+            panel.annotate(
                 "",
                 xy=(x2 + 0.5, y2 + 0.5),
                 xytext=(x1 + 0.5, y1 + 0.5),
@@ -641,13 +790,15 @@ def draw_cascade(game: Game | Position, square: int, *, ncols: int = 4) -> Figur
                 },
                 zorder=5,
             )
-        ax.set_title(_wrap(f"{steps.index(step) + 1}. {step.reason}"), fontsize=9)
-    for ax in flat[panels:]:
-        ax.set_visible(False)
+        panel.set_title(_wrap(f"{number}. {step.reason}"), fontsize=9)
+    for panel in flat[panels:]:
+        panel.set_visible(False)
+    fig: Any = flat[0].get_figure()
     fig.suptitle(
         t("draw_cascade_title", chooser=info.chooser, mark=info.mark, square=square), fontsize=12
     )
-    return fig
+    figure: Figure = fig
+    return figure
 
 
 def _wrap(text: str) -> str:

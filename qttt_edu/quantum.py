@@ -44,7 +44,7 @@ from itertools import product
 from math import prod
 
 from .core import Game, Position, as_position, mark_name
-from .graph import _component_sets
+from .entanglement import components
 
 __all__ = [
     "EMPTY",
@@ -65,7 +65,7 @@ Edge = tuple[int, int, int]
 def _spooky_components(pos: Position) -> list[list[Edge]]:
     """The spooky marks grouped by component, components ordered by their oldest mark."""
     groups: list[list[Edge]] = []
-    for comp in _component_sets(pos.spooky):
+    for comp in components(pos):
         groups.append([e for e in pos.spooky if e[1] in comp])
     groups.sort(key=lambda edges: edges[0][0])
     return groups

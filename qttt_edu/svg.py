@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import Any
 
 from .core import Game, Position, as_position, mark_name
-from .graph import pending_cycle
 from .i18n import t
+from .view import MARK_CELL, board_view
 
 __all__ = ["COLORS", "SvgBoard", "board_svg"]
 
@@ -65,19 +66,6 @@ def _mark_text(x: float, y: float, name: str, font: float, weight: str = "normal
     )
 
 
-def _last_marks(game: Game | Position) -> tuple[set[str], set[int]]:
-    """The marks placed and the squares filled by the last action, when it is known."""
-    if not isinstance(game, Game) or not game.history:
-        return set(), set()
-    last = game.history[-1]
-    pos = game.position
-    if last.kind == "pair":
-        return {mark_name(pos.next_move - 1)}, set()
-    before = list(game)[-2]
-    changed = {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
-    return set(), changed
-
-
 def board_svg(
     game: Game | Position,
     *,
@@ -116,11 +104,6 @@ def board_svg(
         raise ValueError(t("svg_bad_selected", squares=sorted(chosen, key=str)))
     pad = size * 0.02
     cell = (size - 2 * pad) / 3
-    info = pending_cycle(pos)
-    cycle_squares = set(info.squares) if info else set()
-    cycle_marks = set(info.marks) if info else set()
-    stem_marks = set(info.stems) if info else set()
-    last_marks, last_squares = _last_marks(game) if highlight_last else (set(), set())
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
@@ -128,20 +111,21 @@ def board_svg(
         f"<title>{escape(_board_title(pos))}</title>",
         f'<rect width="{size}" height="{size}" fill="#ffffff"/>',
     ]
-    for s in range(1, 10):
-        x0 = pad + (s - 1) % 3 * cell
-        y0 = pad + (s - 1) // 3 * cell
+    for sq in board_view(game):
+        s = sq["square"]
+        x0 = pad + sq["col"] * cell
+        y0 = pad + sq["row"] * cell
+        filled = highlight_last and sq["filled"]
         out.append(f'<g id="square-{s}" data-square="{s}" class="square">')
-        out.append(f"<title>{escape(_square_title(pos, s, s in cycle_squares))}</title>")
-        fill = "#fff6e0" if s in last_squares else "#ffffff"
+        out.append(f"<title>{escape(_square_title(sq))}</title>")
         # An invisible-border rect as a click target and background for the whole square.
         out.append(
             f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(cell)}" height="{_f(cell)}" '
-            f'fill="{fill}"/>'
+            f'fill="{"#fff6e0" if filled else "#ffffff"}"/>'
         )
-        if s in last_squares:
+        if filled:
             out.append(_frame(x0 + 3, y0 + 3, cell - 6, cell - 6, COLORS["faint"], 1.2, "", 4))
-        if s in cycle_squares:
+        if sq["cycle"]:
             out.append(
                 _frame(
                     x0 + 4,
@@ -162,37 +146,11 @@ def board_svg(
                 f'<text x="{_f(x0 + cell * 0.07)}" y="{_f(y0 + cell * 0.16)}" '
                 f'font-size="{_f(cell * 0.13)}" fill="{COLORS["faint"]}">{s}</text>'
             )
-        move = pos.classical_moves[s]
-        if move:
-            name = mark_name(move)
+        if sq["classical"]:
+            name = sq["classical"]["mark"]
             out.append(_mark_text(x0 + cell * 0.47, y0 + cell * 0.5, name, cell * 0.52))
-        for m, a, b in pos.spooky:
-            if s not in (a, b):
-                continue
-            name = mark_name(m)
-            col, row = (m - 1) % 3, (m - 1) // 3
-            sub = cell * 0.26
-            cx = x0 + (cell - 3 * sub) / 2 + sub * (col + 0.5)
-            cy = y0 + cell * 0.205 + sub * (row + 0.5)
-            box = (cx - sub * 0.47, cy - sub * 0.42, sub * 0.94, sub * 0.84)
-            if name in cycle_marks:
-                dash = f'stroke-dasharray="{_f(size / 100)} {_f(size / 200)}"'
-                out.append(_frame(*box, COLORS["highlight"], 1.5, dash, 3))
-            elif name in stem_marks:
-                dash = 'stroke-dasharray="1.5 2.5" stroke-linecap="round"'
-                out.append(_frame(*box, COLORS["secondary"], 1.5, dash, 3))
-            last = name in last_marks
-            font = sub * 0.78
-            out.append(_mark_text(cx, cy, name, font, "bold" if last else "normal"))
-            if last:
-                # The last move is underlined (under the letter, clear of the subscript):
-                # visible without colour and distinct from the cycle and stem frames.
-                y = cy + font * 0.5
-                out.append(
-                    f'<line x1="{_f(cx - font * 0.52)}" y1="{_f(y)}" x2="{_f(cx + font * 0.1)}" '
-                    f'y2="{_f(y)}" stroke="#000000" stroke-width="{_f(max(1.5, size / 200))}" '
-                    f'stroke-linecap="round"/>'
-                )
+        for mark in sq["spooky"]:
+            out.extend(_spooky_mark(mark, x0, y0, cell, size, highlight_last))
         out.append("</g>")
     # the grid: two lines each way, drawn over the squares' backgrounds
     for i in (1, 2):
@@ -212,6 +170,38 @@ def board_svg(
             out.append(_strike(line.squares, line.player, pad, cell, size))
     out.append("</svg>")
     return SvgBoard("".join(out))
+
+
+def _spooky_mark(
+    mark: dict[str, Any], x0: float, y0: float, cell: float, size: int, highlight_last: bool
+) -> list[str]:
+    """A spooky mark at its spot in the square whose corner is (x0, y0), framed and underlined
+    as the board view says: dashed on the cycle, dotted on a stem, underlined if placed last."""
+    out = []
+    name = mark["mark"]
+    sub = cell * MARK_CELL
+    cx = x0 + cell * mark["at"][0]
+    cy = y0 + cell * mark["at"][1]
+    box = (cx - sub * 0.47, cy - sub * 0.42, sub * 0.94, sub * 0.84)
+    if mark["cycle"]:
+        dash = f'stroke-dasharray="{_f(size / 100)} {_f(size / 200)}"'
+        out.append(_frame(*box, COLORS["highlight"], 1.5, dash, 3))
+    elif mark["stem"]:
+        dash = 'stroke-dasharray="1.5 2.5" stroke-linecap="round"'
+        out.append(_frame(*box, COLORS["secondary"], 1.5, dash, 3))
+    last = highlight_last and mark["last"]
+    font = sub * 0.78
+    out.append(_mark_text(cx, cy, name, font, "bold" if last else "normal"))
+    if last:
+        # The last move is underlined (under the letter, clear of the subscript):
+        # visible without colour and distinct from the cycle and stem frames.
+        y = cy + font * 0.5
+        out.append(
+            f'<line x1="{_f(cx - font * 0.52)}" y1="{_f(y)}" x2="{_f(cx + font * 0.1)}" '
+            f'y2="{_f(y)}" stroke="#000000" stroke-width="{_f(max(1.5, size / 200))}" '
+            f'stroke-linecap="round"/>'
+        )
+    return out
 
 
 def _frame(
@@ -261,13 +251,15 @@ def _board_title(pos: Position) -> str:
     return t("svg_title_move", player=pos.to_act, move=pos.next_move)
 
 
-def _square_title(pos: Position, s: int, on_cycle: bool) -> str:
-    move = pos.classical_moves[s]
-    if move:
-        return t("svg_square_classical", square=s, mark=mark_name(move))
-    marks = [(mark_name(m), b if a == s else a) for m, a, b in pos.spooky if s in (a, b)]
-    if not marks:
+def _square_title(sq: dict[str, Any]) -> str:
+    """What a screen reader says for a square of :func:`qttt_edu.view.board_view`."""
+    s = sq["square"]
+    if sq["classical"]:
+        return t("svg_square_classical", square=s, mark=sq["classical"]["mark"])
+    if not sq["spooky"]:
         return t("svg_square_empty", square=s)
-    listing = ", ".join(t("svg_spooky_item", mark=name, other=other) for name, other in marks)
-    key = "svg_square_spooky_cycle" if on_cycle else "svg_square_spooky"
+    listing = ", ".join(
+        t("svg_spooky_item", mark=m["mark"], other=m["partner"]) for m in sq["spooky"]
+    )
+    key = "svg_square_spooky_cycle" if sq["cycle"] else "svg_square_spooky"
     return t(key, square=s, marks=listing)

@@ -5,9 +5,13 @@
 square of a pair still waiting for its partner, a refusal to show, whether a
 computer is thinking) into a dict of lists, strings, numbers, booleans and
 ``None``: JSON as it stands, computed once in Python. The app's page draws it
-(``qttt_edu/widgets/board.js``); a static SVG or a worksheet can draw the same
-dict. Nothing here decides a rule: every fact comes from ``qttt_edu.core`` and
-``qttt_edu.graph``.
+(``qttt_edu/widgets/board.js``); the SVG board (:mod:`qttt_edu.svg`), the
+matplotlib board (:mod:`qttt_edu.drawing`) and the printed sheets
+(:mod:`qttt_edu.worksheets`) draw its board part, :func:`board_view`, so what
+is on the cycle, a stem, placed by the last action and where each mark sits is
+decided here once. Nothing here decides a rule: every fact comes from
+``qttt_edu.core`` and ``qttt_edu.entanglement``. Like them, this module needs
+only the standard library.
 
 Marks are written ``"X3"`` in the data; a view writes them its own way (the page
 as X with a subscript 3, everywhere).
@@ -31,12 +35,15 @@ import math
 from typing import Any
 
 from .core import Action, Game, Outcome, Position, mark_name, player_of
-from .graph import cascade, pending_cycle
+from .entanglement import CascadeStep, CycleInfo, cascade, pending_cycle
 from .i18n import get_language, t
 
 __all__ = [
+    "MARK_CELL",
     "board_geometry",
+    "board_view",
     "graph_view",
+    "mark_spot",
     "outcome_text",
     "position_prompt",
     "square_name",
@@ -63,6 +70,28 @@ def square_xy(square: int) -> tuple[int, int]:
     return (square - 1) % 3, (square - 1) // 3
 
 
+#: The side of a spooky mark's cell inside its square, in square units (a square is 1 x 1).
+MARK_CELL = 0.26
+_MARK_TOP = 0.205  # the mini-grid starts below the square's number in its corner
+
+
+def mark_spot(slot: int) -> tuple[float, float]:
+    """The centre of spooky mark slot 1-9 inside its square, in square units (0-1, y down).
+
+    Mark n sits in slot n, the keypad spot of its move number (X1 top left, X9
+    bottom right), in a 3 x 3 mini-grid of cells :data:`MARK_CELL` wide that
+    leaves the square's top-left corner for its number. Every screen board (the
+    SVG and the matplotlib one) puts marks here, so they sit alike.
+
+    >>> mark_spot(1), mark_spot(5)
+    ((0.24, 0.335), (0.5, 0.595))
+    """
+    col, row = square_xy(slot)
+    x = (1 - 3 * MARK_CELL) / 2 + MARK_CELL * (col + 0.5)
+    y = _MARK_TOP + MARK_CELL * (row + 0.5)
+    return round(x, 4), round(y, 4)
+
+
 def _position_of(game: Game | Position) -> Position:
     return game.position if isinstance(game, Game) else game
 
@@ -75,22 +104,30 @@ def _mark(move: int) -> dict[str, Any]:
 
 
 def _spooky_view(
-    pos: Position, square: int, cycle_marks: set[str], stems: set[str]
+    pos: Position, square: int, info: CycleInfo | None, placed: int | None
 ) -> list[dict[str, Any]]:
-    """The spooky marks of ``square`` in move order; mark n sits in slot n of a 3x3 mini-grid."""
+    """The spooky marks of ``square`` in move order; mark n sits in slot n of a 3x3 mini-grid.
+
+    ``placed`` is the move number of the pair the last action placed, if it did.
+    """
+    cycle_marks = set(info.marks) if info else set()
+    stems = set(info.stems) if info else set()
     out = []
     for move, a, b in pos.spooky:
         if square not in (a, b):
             continue
         name = mark_name(move)
+        x, y = mark_spot(move)
         out.append(
             {
                 **_mark(move),
                 "slot": move,
+                "at": [x, y],
                 "partner": b if square == a else a,
                 "cycle": name in cycle_marks,
                 "stem": name in stems,
                 "newest": move == pos.spooky[-1][0],
+                "last": move == placed,
             }
         )
     return out
@@ -112,32 +149,62 @@ def square_name(pos: Position, square: int) -> str:
     return t("widget_square_empty", square=square)
 
 
-def _full_label(
-    pos: Position, square: int, selected: bool, last: bool, pending: dict[str, Any] | None
-) -> str:
-    """The accessible name, with what the square is for now: chosen, last move, a choice."""
+def _full_label(pos: Position, square: int, selected: bool, last: bool, pending: str | None) -> str:
+    """The accessible name, with what the square is for now: chosen, last move, a choice.
+
+    ``pending`` is the mark that may land in this square, if it is one of the choices.
+    """
     name = square_name(pos, square)
     if selected:
         name = t("widget_square_selected", name=name)
     if last:
         name = t("widget_square_last", name=name)
     if pending is not None:
-        name = t("widget_square_choosable", name=name, mark=pending["mark"])
+        name = t("widget_square_choosable", name=name, mark=pending)
     return name
+
+
+class _LastFacts:
+    """What the last action did to the board, as the board views mark it."""
+
+    __slots__ = ("filled", "placed", "squares")
+
+    def __init__(self, squares: set[int], placed: int | None, filled: set[int]) -> None:
+        self.squares = squares  # the squares of the action's token (a pair: both)
+        self.placed = placed  # the move number of the pair it placed, if it placed one
+        self.filled = filled  # the squares it made classical (a collapse: the whole group)
+
+
+_NO_LAST = _LastFacts(set(), None, set())
+
+
+def _previous_position(game: Game) -> Position:
+    """The position before the last action (``game.history`` must not be empty)."""
+    return list(game)[-2]
+
+
+def _last_facts(game: Game | Position, before: Position | None = None) -> _LastFacts:
+    if not isinstance(game, Game) or not game.history:
+        return _NO_LAST
+    action = game.history[-1]
+    pos = game.position
+    if action.kind == "pair":
+        return _LastFacts(set(action.squares), pos.next_move - 1, set())
+    before = _previous_position(game) if before is None else before
+    filled = {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
+    return _LastFacts(set(action.squares), None, filled)
 
 
 def _squares_view(
     pos: Position,
     selected: int | None,
-    last: set[int],
-    pending: dict[str, Any] | None,
+    last: _LastFacts,
+    info: CycleInfo | None,
     lines: dict[int, str],
 ) -> list[dict[str, Any]]:
-    cycle = set(pending["cycle"]) if pending else set()
-    choices = set(pending["squares"]) if pending else set()
-    cycle_marks = set(pending["cycle_marks"]) if pending else set()
-    stems = set(pending["stems"]) if pending else set()
-    component = set(pending["component"]) if pending else set()
+    cycle = set(info.squares) if info else set()
+    choices = set(info.choices) if info else set()
+    component = set(info.component) if info else set()
     out = []
     for s in range(1, 10):
         col, row = square_xy(s)
@@ -148,12 +215,17 @@ def _squares_view(
                 "col": col,
                 "row": row,
                 "label": _full_label(
-                    pos, s, s == selected, s in last, pending if s in choices else None
+                    pos,
+                    s,
+                    s == selected,
+                    s in last.squares,
+                    info.mark if info and s in choices else None,
                 ),
                 "classical": _mark(move) if move else None,
-                "spooky": [] if move else _spooky_view(pos, s, cycle_marks, stems),
+                "spooky": [] if move else _spooky_view(pos, s, info, last.placed),
                 "selected": s == selected,
-                "last": s in last,
+                "last": s in last.squares,
+                "filled": s in last.filled,
                 "cycle": s in cycle,
                 "stem": s in component and s not in cycle,
                 "choosable": s in choices,
@@ -163,10 +235,50 @@ def _squares_view(
     return out
 
 
+def board_view(game: Game | Position, *, selected: int | None = None) -> list[dict[str, Any]]:
+    """The nine squares as every board draws them: the ``squares`` of :func:`view_model`.
+
+    The facts a board shows are decided here once, for the app, the SVG board
+    (:mod:`qttt_edu.svg`), the matplotlib board (:mod:`qttt_edu.drawing`) and the
+    printed sheets (:mod:`qttt_edu.worksheets`). Each square (``square``, ``col``,
+    ``row``) has:
+
+    * ``classical``: its classical mark (``mark``, ``player``, ``move``) or None;
+    * ``spooky``: its spooky marks in move order, each with ``slot`` (mark n sits
+      in slot n), ``at`` (:func:`mark_spot`), ``partner`` (its other square),
+      ``cycle`` / ``stem`` (on the pending cycle / a stem of it), ``newest`` and
+      ``last`` (placed by the last action);
+    * ``cycle``, ``stem``, ``choosable``: on the pending cycle, in its component
+      off the cycle, one of the two choices of the pending collapse;
+    * ``last``: a square of the last action's token (a pair's two squares, the
+      chosen square of a collapse); ``filled``: made classical by the last action
+      (every square a collapse filled, or the ninth move's square);
+    * ``selected``, ``line`` (``"winner"``/``"later"`` on a completed line) and
+      ``label``, the accessible name.
+
+    The last action is known only for a ``Game``; a ``Position`` has none.
+
+    >>> from qttt_edu import Game
+    >>> squares = board_view(Game.from_record("1-2 2-3 3-6 1-3"))
+    >>> [(m["mark"], m["cycle"], m["stem"], m["last"]) for m in squares[2]["spooky"]]
+    [('O2', True, False, False), ('X3', False, True, False), ('O4', True, False, True)]
+    >>> [sq["square"] for sq in board_view(Game.from_record("1-2 1-2 c1")) if sq["filled"]]
+    [1, 2]
+    """
+    pos = _position_of(game)
+    return _squares_view(
+        pos,
+        selected,
+        _last_facts(game),
+        pending_cycle(pos),
+        _line_of_square(_outcome_lines(pos)),
+    )
+
+
 # --- the pending collapse --------------------------------------------------------
 
 
-def _step_view(step: Any) -> dict[str, Any]:
+def _step_view(step: CascadeStep) -> dict[str, Any]:
     return {
         "mark": step.mark,
         "player": step.mark[0],
@@ -178,8 +290,7 @@ def _step_view(step: Any) -> dict[str, Any]:
     }
 
 
-def _pending_view(pos: Position) -> dict[str, Any] | None:
-    info = pending_cycle(pos)
+def _pending_view(pos: Position, info: CycleInfo | None) -> dict[str, Any] | None:
     if info is None:
         return None
     choices = []
@@ -223,19 +334,16 @@ def _last_action_view(before: Position, action: Action) -> dict[str, Any]:
     if action.kind == "collapse":
         out["cascade"] = [_step_view(step) for step in cascade(before, action.squares[0])]
         # the board just before, so a view can replay the collapse mark by mark
-        out["before"] = _squares_view(before, None, set(), _pending_view(before), {})
+        out["before"] = _squares_view(before, None, _NO_LAST, pending_cycle(before), {})
     return out
 
 
-def _last_squares(last: dict[str, Any] | None) -> set[int]:
-    return set() if last is None else set(last["squares"])
-
-
-def _outcome_view(pos: Position) -> dict[str, Any] | None:
+def _outcome_lines(pos: Position) -> list[dict[str, Any]]:
+    """The completed lines, the winning one marked (empty while the game goes on)."""
     outcome = pos.outcome
     if outcome is None:
-        return None
-    lines = [
+        return []
+    return [
         {
             "player": ln.player,
             "squares": list(ln.squares),
@@ -244,6 +352,13 @@ def _outcome_view(pos: Position) -> dict[str, Any] | None:
         }
         for ln in outcome.lines
     ]
+
+
+def _outcome_view(pos: Position) -> dict[str, Any] | None:
+    outcome = pos.outcome
+    if outcome is None:
+        return None
+    lines = _outcome_lines(pos)
     banner = (
         t("widget_banner_win", winner=outcome.winner) if outcome.winner else t("widget_banner_draw")
     )
@@ -256,12 +371,10 @@ def _outcome_view(pos: Position) -> dict[str, Any] | None:
     }
 
 
-def _line_of_square(outcome: dict[str, Any] | None) -> dict[int, str]:
+def _line_of_square(lines: list[dict[str, Any]]) -> dict[int, str]:
     """Square -> ``"winner"`` or ``"later"`` for the squares of completed lines."""
-    if outcome is None:
-        return {}
     out: dict[int, str] = {}
-    for line in reversed(outcome["lines"]):
+    for line in reversed(lines):
         for s in line["squares"]:
             out[s] = "winner" if line["winner"] else out.get(s, "later")
     return out
@@ -340,9 +453,9 @@ def _round(point: tuple[float, float]) -> list[float]:
     return [round(point[0], 4), round(point[1], 4)]
 
 
-def _edges_view(pos: Position, pending: dict[str, Any] | None) -> list[dict[str, Any]]:
-    cycle_marks = set(pending["cycle_marks"]) if pending else set()
-    stems = set(pending["stems"]) if pending else set()
+def _edges_view(pos: Position, info: CycleInfo | None) -> list[dict[str, Any]]:
+    cycle_marks = set(info.marks) if info else set()
+    stems = set(info.stems) if info else set()
     newest = pos.spooky[-1][0] if pos.spooky else 0
     pairs: dict[tuple[int, int], list[int]] = {}
     for move, a, b in pos.spooky:
@@ -390,12 +503,11 @@ def graph_view(game: Game | Position) -> dict[str, Any]:
     ([True, True], 0, 2)
     """
     pos = _position_of(game)
-    pending = _pending_view(pos)
-    return _graph_view(pos, pending)
+    return _graph_view(pos, pending_cycle(pos))
 
 
-def _graph_view(pos: Position, pending: dict[str, Any] | None) -> dict[str, Any]:
-    cycle = set(pending["cycle"]) if pending else set()
+def _graph_view(pos: Position, info: CycleInfo | None) -> dict[str, Any]:
+    cycle = set(info.squares) if info else set()
     nodes = []
     for s in range(1, 10):
         x, y = square_xy(s)
@@ -410,7 +522,7 @@ def _graph_view(pos: Position, pending: dict[str, Any] | None) -> dict[str, Any]
                 "cycle": s in cycle,
             }
         )
-    return {"nodes": nodes, "edges": _edges_view(pos, pending), "radius": NODE_RADIUS}
+    return {"nodes": nodes, "edges": _edges_view(pos, info), "radius": NODE_RADIUS}
 
 
 def board_geometry() -> dict[str, Any]:
@@ -537,7 +649,7 @@ def _texts() -> dict[str, str]:
     return {key.removeprefix("widget_"): t(key) for key in keys}
 
 
-def _history_view(game: Game | Position) -> dict[str, Any]:
+def _history_view(game: Game | Position) -> tuple[dict[str, Any], _LastFacts]:
     """What only a Game knows: its record, timeline, last action and the explanation."""
     if not isinstance(game, Game):
         return {
@@ -548,11 +660,14 @@ def _history_view(game: Game | Position) -> dict[str, Any]:
             "can_redo": False,
             "last_action": None,
             "explain": [],
-        }
+        }, _NO_LAST
     from .widgets.text import explain_text
 
     history = game.history
-    last = _last_action_view(list(game)[-2], history[-1]) if history else None
+    last, facts = None, _NO_LAST
+    if history:
+        before = _previous_position(game)
+        last, facts = _last_action_view(before, history[-1]), _last_facts(game, before)
     return {
         "record": game.record(),
         "ply": game.ply,
@@ -561,7 +676,7 @@ def _history_view(game: Game | Position) -> dict[str, Any]:
         "can_redo": game.can_redo,
         "last_action": last,
         "explain": explain_text(game),
-    }
+    }, facts
 
 
 def view_model(
@@ -603,8 +718,8 @@ def view_model(
     ``outcome``, ``graph``, ``explain``, ``realities``, ``texts``.
     """
     pos = _position_of(game)
-    history = _history_view(game)
-    pending = _pending_view(pos)
+    history, last_facts = _history_view(game)
+    info = pending_cycle(pos)
     last = history.pop("last_action")
     outcome = _outcome_view(pos)
     if prompt is None:
@@ -622,12 +737,12 @@ def view_model(
             "player": pos.to_act,
         },
         "squares": _squares_view(
-            pos, selected, _last_squares(last), pending, _line_of_square(outcome)
+            pos, selected, last_facts, info, _line_of_square(outcome["lines"] if outcome else [])
         ),
-        "pending": pending,
+        "pending": _pending_view(pos, info),
         "last_action": last,
         "outcome": outcome,
-        "graph": _graph_view(pos, pending),
+        "graph": _graph_view(pos, info),
         "metaphor": t("explain_metaphor"),
         "realities": _realities_view(pos) if realities else None,
         "texts": _texts(),

@@ -23,28 +23,32 @@ writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` 
 
 >>> [(p.level, p.number) for p in PUZZLES][:7]
 [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1)]
->>> solve(LEVELS[2][2]).outcomes[1]
+>>> solve_puzzle(LEVELS[2][2]).outcomes[1]
 {1: 'X3', 2: 'X1', 5: 'O2'}
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import textwrap
 import unicodedata
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, TextIO
+from typing import IO, TYPE_CHECKING, Any
 
 from .core import Game, Outcome, Position, mark_name
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
+from .view import board_view, square_xy
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -56,14 +60,27 @@ __all__ = [
     "Answer",
     "Puzzle",
     "answers_figure",
-    "draw_board",
+    "draw_paper_board",
     "game_sheet_figure",
     "main",
     "puzzles_figure",
     "rule_card_figure",
-    "solve",
+    "solve_puzzle",
     "write_worksheets",
 ]
+
+# Old names, kept working with a warning: ``solve`` read like the solver's ``solve`` and
+# ``draw_board`` like :func:`qttt_edu.drawing.draw_board`, which draw other things.
+_RENAMED = {"solve": "solve_puzzle", "draw_board": "draw_paper_board"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(t("ws_renamed", old=name, new=new), DeprecationWarning, stacklevel=2)
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # A4 in millimetres; every drawing below is laid out in page millimetres.
 PAGE_W, PAGE_H = 210.0, 297.0
@@ -219,7 +236,7 @@ def _opponent(player: str | None) -> str:
     return "O" if player == "X" else "X"
 
 
-def solve(puzzle: Puzzle) -> Answer:
+def solve_puzzle(puzzle: Puzzle) -> Answer:
     """Work out the answer to ``puzzle`` with the rules engine, in the current language."""
     from .quantum import count_realities, mark_odds, realities, square_odds
 
@@ -319,12 +336,12 @@ def solve(puzzle: Puzzle) -> Answer:
         answer.lines.append(t("ws_a_result", result=_result_text(pos.outcome)))
         answer.boards.append(("", pos))
     elif kind == "chance":
-        mark, _, square = puzzle.ask.partition("@")
+        mark, _, asked = puzzle.ask.partition("@")
         total = count_realities(pos)
         if mark:
-            answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(square)])
+            answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(asked)])
         else:
-            answer.chance = Fraction(square_odds(pos, exact=True)[int(square)].get("", 0))
+            answer.chance = Fraction(square_odds(pos, exact=True)[int(asked)].get("", 0))
         answer.count = total
         answer.lines.append(
             t(
@@ -389,8 +406,8 @@ def _new_page() -> tuple[Figure, Axes]:
     return fig, ax
 
 
-def _text(ax: Axes, x: float, y: float, s: str, size: float = 10, **kw: object) -> None:
-    ax.text(x, y, s, fontsize=size, color=INK, va=kw.pop("va", "top"), **kw)  # type: ignore[arg-type]
+def _text(ax: Axes, x: float, y: float, s: str, size: float = 10, **kw: Any) -> None:
+    ax.text(x, y, s, fontsize=size, color=INK, va=kw.pop("va", "top"), **kw)
 
 
 def _lines(s: str, chars: int) -> list[str]:
@@ -419,7 +436,7 @@ def _ring(ax: Axes, cx: float, cy: float, r: float, lw: float) -> None:
     ax.add_patch(Circle((cx, cy), r, fill=False, ec=INK, lw=lw))
 
 
-def draw_board(
+def draw_paper_board(
     ax: Axes,
     x: float,
     y: float,
@@ -447,7 +464,11 @@ def draw_board(
     for k in (1, 2):
         ax.plot([x + k * cell] * 2, [y, y + size], color=INK, lw=heavy, solid_capstyle="butt")
         ax.plot([x, x + size], [y + k * cell] * 2, color=INK, lw=heavy, solid_capstyle="butt")
-    classical = list(position.classical_moves if position is not None else (0,) * 10)
+    squares = board_view(position) if position is not None else []
+    classical = [0] * 10
+    for sq in squares:
+        if sq["classical"]:
+            classical[sq["square"]] = sq["classical"]["move"]
     for square, name in (marks or {}).items():
         classical[square] = int(name[1:])
     for s in range(1, 10):
@@ -455,9 +476,9 @@ def draw_board(
         x0, y0 = x + c * cell, y + r * cell
         if guides and not classical[s]:
             for k in (1, 2):
-                kw = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
-                ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)  # type: ignore[arg-type]
-                ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)  # type: ignore[arg-type]
+                kw: dict[str, Any] = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
+                ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)
+                ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)
         if numbers and not classical[s]:
             # Every small cell is room for a spooky mark (move n in cell n), so the square
             # number is a large pale figure behind them and takes no cell (the key shows it).
@@ -501,27 +522,33 @@ def draw_board(
                 ha="center",
                 va="center",
             )
-    if position is not None:
-        newest = position.spooky[-1][0] if position.pending else None
-        font = max(4.5, sub * PT_PER_MM * 0.42)
-        for n, a, b in position.spooky:
-            for s in (a, b):
-                r, c = divmod(s - 1, 3)
-                sr, sc = divmod(n - 1, 3)
-                cx = x + c * cell + (sc + 0.5) * sub
-                cy = y + r * cell + (sr + 0.5) * sub
-                ax.text(cx, cy, mark_name(n), fontsize=font, color=INK, ha="center", va="center")
-                if n == newest:
-                    ax.add_patch(
-                        Rectangle(
-                            (cx - sub * 0.48, cy - sub * 0.38),
-                            sub * 0.96,
-                            sub * 0.76,
-                            fill=False,
-                            ec=INK,
-                            lw=0.9,
-                        )
-                    )
+    # Spooky marks in move order, each in its two squares (the order the PDFs were made in).
+    spooky = sorted(
+        (
+            (m["move"], sq["square"], sq["col"], sq["row"], m)
+            for sq in squares
+            for m in sq["spooky"]
+        ),
+        key=lambda entry: entry[:2],
+    )
+    font = max(4.5, sub * PT_PER_MM * 0.42)
+    for _, _, col, row, mark in spooky:
+        # Mark n sits in small cell n: the board view's slot, here a third of the square.
+        sc, sr = square_xy(mark["slot"])
+        cx = x + col * cell + (sc + 0.5) * sub
+        cy = y + row * cell + (sr + 0.5) * sub
+        ax.text(cx, cy, mark["mark"], fontsize=font, color=INK, ha="center", va="center")
+        if mark["cycle"] and mark["newest"]:  # the mark that closed the pending cycle
+            ax.add_patch(
+                Rectangle(
+                    (cx - sub * 0.48, cy - sub * 0.38),
+                    sub * 0.96,
+                    sub * 0.76,
+                    fill=False,
+                    ec=INK,
+                    lw=0.9,
+                )
+            )
 
 
 def _key(ax: Axes, x: float, y: float) -> None:
@@ -569,7 +596,7 @@ def game_sheet_figure() -> Figure:
         y = top + i * slot
         if i:
             ax.plot([MARGIN, PAGE_W - MARGIN], [y - 6] * 2, color=GUIDE, lw=0.5, ls=(0, (4, 3)))
-        draw_board(ax, MARGIN, y, board)
+        draw_paper_board(ax, MARGIN, y, board)
         gx = MARGIN + board + 14
         _text(ax, gx, y, t("ws_graph_label"), 8.5, fontweight="bold")
         span = 30.0
@@ -608,7 +635,7 @@ def puzzles_figure(level: int = 1) -> Figure:
         _wrapped(ax, x, y + 10, question(puzzle), col_w, 8.5)
         # Room for three lines of question, so every board has the same size.
         size = min(row_h - 32, col_w * 0.75)
-        draw_board(ax, x, y + 27, size, puzzle.position, guides=False)
+        draw_paper_board(ax, x, y + 27, size, puzzle.position, guides=False)
     return fig
 
 
@@ -623,7 +650,7 @@ def answers_figure(level: int = 1) -> Figure:
     small = min(row_h - 9, 34.0)
     for i, puzzle in enumerate(puzzles[:6]):
         y = top + i * row_h
-        answer = solve(puzzle)
+        answer = solve_puzzle(puzzle)
         _text(ax, MARGIN, y, t("ws_puzzle", n=puzzle.number), 10, fontweight="bold")
         _text(ax, MARGIN + 27, y + 0.6, puzzle.record, 7.5, family="monospace")
         boards = [(cap, pos, None) for cap, pos in answer.boards] + [
@@ -636,7 +663,7 @@ def answers_figure(level: int = 1) -> Figure:
         for k, (caption, pos, marks) in enumerate(boards):
             bx = PAGE_W - MARGIN - (len(boards) - k) * (small + 6) + 6
             _text(ax, bx + small / 2, y, caption, 8, ha="center", family="monospace")
-            draw_board(ax, bx, y + 5, small, pos, guides=False, numbers=False, marks=marks)
+            draw_paper_board(ax, bx, y + 5, small, pos, guides=False, numbers=False, marks=marks)
         if i:
             ax.plot([MARGIN, PAGE_W - MARGIN], [y - 2.5] * 2, color=GUIDE, lw=0.4)
     return fig
@@ -751,7 +778,7 @@ def rule_card_figure() -> Figure:
     for i, ((_, pos, caption), label) in enumerate(zip(steps, labels, strict=True)):
         x = MARGIN + i * col
         _text(ax, x, top, label, size, fontweight="bold")
-        draw_board(ax, x, top + 7, board, pos, guides=False)
+        draw_paper_board(ax, x, top + 7, board, pos, guides=False)
         gx = x + board + 3
         name = t("ws_graph_label")
         small = min(5.2, (col - board - 6) / (max(map(len, name.split())) * 0.6 / PT_PER_MM))
@@ -897,7 +924,7 @@ def _for_terminal(text: str, stream: object) -> str:
         return plain.encode(encoding, "replace").decode(encoding)
 
 
-def _silence(stream: IO[str]) -> None:
+def _silence(stream: IO[str] | io.TextIOBase) -> None:
     """After a closed pipe (``| head``): point ``stream`` at nothing, so that nothing more,
     not even Python's own flush at exit, complains about it."""
     try:
@@ -907,7 +934,7 @@ def _silence(stream: IO[str]) -> None:
         pass
 
 
-def _say(text: str, stream: TextIO | IO[str] | None, end: str = "\n") -> None:
+def _say(text: str, stream: IO[str] | io.TextIOBase | None, end: str = "\n") -> None:
     """Print ``text`` to ``stream`` in letters it can show. A stream that cannot take it (a
     closed pipe, a full disk) is silenced: the sheets are the result, the list is extra."""
     if stream is None:
@@ -931,9 +958,13 @@ def _quoted(value: str, limit: int = 60) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse, printing what any terminal can show."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
-        if message:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is None or isinstance(file, io.TextIOBase):  # sys.stderr, sys.stdout
             _say(message, file if file is not None else sys.stderr, end="")
+        else:  # any other writer argparse may be given: as it is
+            file.write(message)
 
 
 def _dpi(text: str) -> int:

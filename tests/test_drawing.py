@@ -124,6 +124,21 @@ def test_draw_cascade_one_panel_per_step_titled_with_reasons():
     fig.canvas.draw()  # renders without error
 
 
+def test_draw_cascade_draws_on_given_axes_and_refuses_too_few():
+    g = Game.from_record("1-2 2-3 3-6 1-3")
+    fig, axes = plt.subplots(2, 3)
+    assert draw_cascade(g, 1, list(axes.flat)) is fig
+    titles = [ax.get_title().replace("\n", " ") for ax in axes.flat if ax.get_visible()]
+    assert len(titles) == 5 and titles[1] == "1. O4 lands in square 1 by X's decision"
+    assert not axes.flat[5].get_visible()  # the spare axes is hidden
+    plt.close(fig)
+    fig, axes = plt.subplots(1, 3)
+    with pytest.raises(ValueError, match=r"5 panels .* but 3 axes"):
+        draw_cascade(g, 1, list(axes))
+    assert all(not ax.texts for ax in axes)  # refused before drawing anything
+    plt.close(fig)
+
+
 def test_draw_cascade_needs_a_pending_collapse():
     with pytest.raises(IllegalMoveError, match="no collapse is pending"):
         draw_cascade(Game.from_record("1-2"), 1)
@@ -141,3 +156,48 @@ def test_any_position_draws(pos):
     spooky_labels = [x for x in texts(left) if "$" in x]
     assert len(spooky_labels) == len(pos.classical) + 2 * len(pos.spooky)
     plt.close(fig)
+
+
+def test_the_graph_parts_draw_alone_on_new_axes():
+    """draw_entanglement delegates to nodes, edges and labels, each usable with ax=None."""
+    from qttt_edu.drawing import (
+        draw_entanglement_edges,
+        draw_entanglement_labels,
+        draw_entanglement_nodes,
+    )
+
+    g = Game.from_record("1-2 2-3 3-6 1-3 c1 4-5")
+    nodes = draw_entanglement_nodes(g)
+    node_texts = sorted(a.get_text() for a in nodes if hasattr(a, "get_text"))
+    # the four classical squares show their marks, the five free ones their numbers
+    assert node_texts == sorted(
+        [*map(str, range(1, 10)), "O$_{4}$", "X$_{1}$", "O$_{2}$", "X$_{3}$"]
+    )
+    edges = draw_entanglement_edges(g)
+    assert [e.get_gid() for e in edges] == ["X5"]
+    assert edges[0].axes.get_xlim() == nodes[0].axes.get_xlim()  # framed alike
+    where = {s: (float(s), 0.0) for s in range(1, 10)}  # a layout of one's own: a row
+    labels = draw_entanglement_labels(g, where)
+    assert list(labels) == ["X5"] and labels["X5"].get_text() == "X5"
+    assert 4 < labels["X5"].get_position()[0] < 5  # between its squares 4 and 5
+    plt.close("all")
+
+
+def test_board_pictures_need_no_networkx():
+    """networkx lays out the circular and spring graphs; the board layout needs none."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, matplotlib\n"
+        "matplotlib.use('Agg')\n"
+        "from qttt_edu import Game\n"
+        "from qttt_edu.drawing import draw_board, draw_cascade, draw_entanglement\n"
+        "g = Game.from_record('1-2 2-3 3-6 1-3')\n"
+        "draw_board(g); draw_cascade(g, 1); draw_entanglement(g)\n"
+        "print('networkx' in sys.modules)\n"
+        "draw_entanglement(g, layout='spring')\n"
+        "print('networkx' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

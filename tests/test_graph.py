@@ -150,3 +150,32 @@ def test_graph_is_a_forest_unless_a_collapse_is_pending(pos):
     assert set().union(*components(pos)) == spooky_squares
     cycles = len(pos.spooky) - sum(len(c) - 1 for c in components(pos))
     assert cycles == (1 if pos.pending else 0)
+
+
+def test_the_entanglement_logic_needs_only_the_standard_library():
+    """qttt_edu.entanglement works out cycles, stems and cascades with the standard library
+    alone; graph.py adds networkx on top and re-exports the same objects."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        "from qttt_edu import Game\n"
+        "from qttt_edu.entanglement import cascade, components, pending_cycle\n"
+        "g = Game.from_record('1-2 4-5')\n"
+        "assert pending_cycle(g) is None and components(g)\n"
+        "g = Game.from_record('1-2 2-3 3-6 1-3')\n"
+        "assert len(cascade(g, 1)) == 4\n"
+        "print(json.dumps(sorted({m.split('.')[0] for m in set(sys.modules) - before})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(out.stdout))
+    assert "qttt_edu" in loaded  # the probe really imported it
+    assert loaded - set(sys.stdlib_module_names) == {"qttt_edu"}
+
+    from qttt_edu import entanglement, graph
+
+    assert graph.pending_cycle is entanglement.pending_cycle
+    assert graph.CascadeStep is entanglement.CascadeStep

@@ -433,7 +433,7 @@ def test_one_stem_is_a_stem_not_stems():
     from qttt_edu import worksheets
 
     i18n.set_language("it")
-    answers = [worksheets.solve(p) for p in worksheets.PUZZLES if p.kind == "stems"]
+    answers = [worksheets.solve_puzzle(p) for p in worksheets.PUZZLES if p.kind == "stems"]
     one = [" ".join(a.lines) for a in answers if len(a.stems) == 1]
     assert one, "no puzzle with a single stem to check"
     assert all(re.search(r"Stelo: X\d finisce in \d\. Finisce nella", text) for text in one)

@@ -1,6 +1,9 @@
 """The SVG board: every mark drawn, the cycle and last move marked without colour alone."""
 
+import ast
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -111,3 +114,28 @@ def test_selected_squares_and_bad_arguments():
         board_svg(g, size=10)
     with pytest.raises(ValueError, match="1-9"):
         board_svg(g, selected=[0])
+
+
+_HEAVY = ("networkx", "matplotlib", "numpy")
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The heavy libraries a fresh interpreter holds after running ``code``."""
+    probe = f"{code}\nimport sys\nprint(sorted(m for m in {_HEAVY!r} if m in sys.modules))\n"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return ast.literal_eval(out.stdout.strip())
+
+
+def test_the_svg_board_needs_no_networkx_or_matplotlib():
+    """svg.py is dependency-free: importing it and drawing a pending collapse loads neither."""
+    code = (
+        "from qttt_edu import Game\n"
+        "from qttt_edu.svg import board_svg\n"
+        "assert 'cycle' in board_svg(Game.from_record('1-2 2-3 3-6 1-3'))\n"
+    )
+    assert _loaded_after(code) == []
+
+
+def test_the_import_probe_sees_a_heavy_import():
+    """The probe above can fail: graph.py is the networkx view and does load networkx."""
+    assert "networkx" in _loaded_after("import qttt_edu.graph")

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qttt_edu import Game
+from qttt_edu.core import mark_name
 from qttt_edu.graph import pending_cycle
-from qttt_edu.view import graph_view, square_xy, view_model
+from qttt_edu.view import board_view, graph_view, mark_spot, square_xy, view_model
 
 from .strategies import reachable_positions
 
@@ -113,9 +116,15 @@ def test_a_bare_position_has_no_history_but_the_same_board():
     from_game, from_position = view_model(game), view_model(game.position)
 
     def marks(vm):
-        return [(sq["classical"], sq["spooky"], sq["cycle"]) for sq in vm["squares"]]
+        # what was placed last is history, which only the game knows
+        return [
+            (sq["classical"], [{**m, "last": None} for m in sq["spooky"]], sq["cycle"])
+            for sq in vm["squares"]
+        ]
 
     assert marks(from_game) == marks(from_position)
+    assert [m["last"] for m in from_game["squares"][0]["spooky"]] == [False, True]
+    assert [m["last"] for m in from_position["squares"][0]["spooky"]] == [False, False]
     assert from_game["graph"] == from_position["graph"]
     assert from_position["last_action"] is None and from_position["record"] == ""
     assert from_position["status"]["prompt"] == from_game["status"]["prompt"]
@@ -133,3 +142,86 @@ def test_the_app_and_its_view_never_load_matplotlib_or_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_view_model_needs_no_networkx_or_matplotlib():
+    """view.py is dependency-free too: a whole view model, realities and the
+    explanation included, loads neither networkx nor matplotlib (nor numpy)."""
+    code = (
+        "import sys\n"
+        "from qttt_edu import Game\n"
+        "from qttt_edu.view import view_model\n"
+        "vm = view_model(Game.from_record('1-2 2-3 3-6 1-3'))\n"
+        "assert vm['pending']['cycle'] == [1, 2, 3] and vm['realities']['count'] == 2\n"
+        "print(sorted(m for m in ('networkx', 'matplotlib', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def _game_from(picks: list[int]) -> Game:
+    """A game (with its history) of random legal actions, each pick modulo their count."""
+    game = Game()
+    for pick in picks:
+        actions = game.position.legal_actions()
+        if not actions:
+            break
+        game.apply(actions[pick % len(actions)])
+    return game
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.integers(0, 10_000), max_size=14))
+def test_board_view_facts_are_the_cores(picks):
+    """What each board marks (cycle, stems, last action, filled squares, mark spots) is
+    decided in board_view, and agrees with the core and the entanglement logic."""
+    game = _game_from(picks)
+    pos = game.position
+    squares = board_view(game)
+    info = pending_cycle(pos)
+    assert [sq["square"] for sq in squares if sq["cycle"]] == sorted(info.squares if info else [])
+    marks = [m for sq in squares for m in sq["spooky"]]
+    assert {m["mark"] for m in marks if m["cycle"]} == set(info.marks if info else [])
+    assert {m["mark"] for m in marks if m["stem"]} == set(info.stems if info else [])
+    assert all(tuple(m["at"]) == mark_spot(m["move"]) for m in marks)
+    last = game.history[-1] if game.history else None
+    placed = {m["mark"] for m in marks if m["last"]}
+    filled = {sq["square"] for sq in squares if sq["filled"]}
+    if last is not None and last.kind == "pair":
+        assert placed == {mark_name(pos.spooky[-1][0])} and filled == set()
+    else:  # a collapse, the ninth move's classical mark, or no action yet
+        before = list(game)[-2] if last is not None else pos
+        assert placed == set()
+        assert filled == {
+            s for s in range(1, 10) if pos.classical_moves[s] and not before.classical_moves[s]
+        }
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 10_000), max_size=14))
+def test_the_svg_and_matplotlib_boards_show_board_views_facts(picks):
+    """Both renderers draw from board_view: the marks they set in bold (placed by the last
+    action) and the squares they tag as on the cycle are the view's."""
+    import matplotlib.pyplot as plt
+
+    from qttt_edu.drawing import draw_board
+    from qttt_edu.svg import board_svg
+
+    game = _game_from(picks)
+    squares = board_view(game)
+    placed = sorted(m["mark"] for sq in squares for m in sq["spooky"] if m["last"])
+    svg = board_svg(game)
+    bold = re.findall(r'font-weight="bold">(\w)<tspan[^>]*>(\d)</tspan>', svg)
+    assert sorted(a + b for a, b in bold) == placed
+    assert svg.count(">cycle</text>") == sum(sq["cycle"] for sq in squares)
+    ax = draw_board(game)
+    drawn = sorted(
+        text.get_text().replace("$_{", "").replace("}$", "")
+        for text in ax.texts
+        if text.get_fontweight() == "bold"
+    )
+    assert drawn == placed
+    assert sum(text.get_text() == "cycle" for text in ax.texts) == sum(
+        sq["cycle"] for sq in squares
+    )
+    plt.close(ax.figure)

@@ -163,7 +163,7 @@ def by_hand_realities(record: str) -> list[dict[int, str]]:
 def test_every_answer_is_the_engines(puzzle):
     game = Game.from_record(puzzle.record)  # every puzzle is a legal position
     pos = game.position
-    answer = ws.solve(puzzle)
+    answer = ws.solve_puzzle(puzzle)
     assert answer.lines, "no answer"
     if pos.pending:
         assert answer.outcomes == pos.collapse_outcomes()
@@ -228,7 +228,7 @@ def test_answer_sheet_shows_the_computed_answers_not_the_questions(level):
     answers = " ".join(text_of(ws.answers_figure(level)).split())
     puzzles = " ".join(text_of(ws.puzzles_figure(level)).split())
     for puzzle in ws.LEVELS[level]:
-        for line in ws.solve(puzzle).lines:
+        for line in ws.solve_puzzle(puzzle).lines:
             assert " ".join(line.split()) in answers
             assert " ".join(line.split()) not in puzzles  # no answer on the puzzle sheet
         assert puzzle.record in puzzles and puzzle.record in answers
@@ -249,7 +249,7 @@ def test_answer_sheets_say_what_a_teacher_checks():
 
 def test_a_puzzle_whose_chooser_can_escape_says_so():
     # 1-2 1-2: O2 closes a 2-cycle and nothing can end the game, so X loses neither way.
-    answer = ws.solve(ws.Puzzle(9, "avoid", "1-2 1-2"))
+    answer = ws.solve_puzzle(ws.Puzzle(9, "avoid", "1-2 1-2"))
     assert answer.lines[-1] == "Yes: the safe choices are c1, c2."
 
 
@@ -262,7 +262,7 @@ def test_sheets_speak_the_chosen_language():
 
 def test_unknown_puzzle_kind_is_refused():
     with pytest.raises(ValueError, match="unknown puzzle kind 'riddle'"):
-        ws.solve(ws.Puzzle(1, "riddle", "1-2"))
+        ws.solve_puzzle(ws.Puzzle(1, "riddle", "1-2"))
 
 
 # --- the command line survives every user error and output environment (review D8) ----
@@ -482,3 +482,15 @@ def test_the_rule_card_graph_shows_a_cycle_as_a_cycle():
     ws._graph(ax, 20, 20, 14, Game.from_record("2-3 2-3").position)
     bends = [p.get_connectionstyle().rad for p in ax.patches]
     assert len(set(bends)) == 2
+
+
+def test_old_names_still_work_with_a_deprecation_warning():
+    """solve and draw_board clashed with solver.solve and drawing.draw_board; the old
+    names still answer, with a warning that names the new ones."""
+    with pytest.warns(DeprecationWarning, match="solve_puzzle"):
+        old = ws.solve
+    assert old is ws.solve_puzzle
+    with pytest.warns(DeprecationWarning, match="draw_paper_board"):
+        assert ws.draw_board is ws.draw_paper_board
+    with pytest.raises(AttributeError, match="draw_bored"):
+        ws.draw_bored  # noqa: B018

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core import Action, Game, Outcome, Position, mark_name, player_of
+from ..entanglement import cascade, pending_cycle
 from ..i18n import t
 from ..view import outcome_text, position_prompt
 from ..view import square_name as square_tooltip  # the accessible name, made in one place
@@ -119,8 +120,6 @@ def pending_cycle_squares(game: Game) -> list[int]:
     >>> pending_cycle_squares(Game.from_record("1-2 2-3 3-6 1-3"))
     [1, 2, 3]
     """
-    from ..graph import pending_cycle
-
     cycle = pending_cycle(game)
     return [] if cycle is None else list(cycle.squares)
 
@@ -132,8 +131,6 @@ def _cycle_text(game: Game) -> str:
 
 
 def _explain_collapse(before: Position, square: int) -> str:
-    from ..graph import cascade
-
     move = before.spooky[-1][0]
     # In the order the marks are forced, so the chain reaction reads from the choice outwards.
     chain = ", ".join(f"{step.mark} → {step.square}" for step in cascade(before, square))
