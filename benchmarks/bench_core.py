@@ -57,7 +57,7 @@ def sample_records(n: int, seed: int) -> list[str]:
         game = Game()
         while not game.is_over and len(out) < n:
             out.append(game.record())
-            game.apply(rng.choice(game.legal_moves()))
+            game.apply(rng.choice(game.legal_actions()))
     return out
 
 
@@ -127,7 +127,7 @@ def main() -> None:
 
     legal_pos = [per_call_us(Position.legal_actions, positions) for _ in range(args.runs)]
     child_pos = [per_call_us(lambda s: s[0].child(s[1]), steps) for _ in range(args.runs)]
-    legal_game = [per_call_us(Game.legal_moves, games) for _ in range(args.runs)]
+    legal_game = [per_call_us(Game.legal_actions, games) for _ in range(args.runs)]
     apply_game = [per_call_us(_apply_and_undo, games) for _ in range(args.runs)]
 
     print(
@@ -141,12 +141,12 @@ def main() -> None:
     )
     print(f"Position.legal_actions():  {statistics.median(legal_pos):10.3f} us")
     print(f"Position.child(action):    {statistics.median(child_pos):10.3f} us")
-    print(f"Game.legal_moves():        {statistics.median(legal_game):10.3f} us")
+    print(f"Game.legal_actions():      {statistics.median(legal_game):10.3f} us")
     print(f"Game.apply + undo:         {statistics.median(apply_game):10.3f} us")
 
 
 def _apply_and_undo(game: Game) -> None:
-    game.apply(game.legal_moves()[0])
+    game.apply(game.legal_actions()[0])
     game.undo()
 
 

@@ -35,7 +35,7 @@ def random_records(games: int, seed: int) -> list[str]:
     for _ in range(games):
         game = Game()
         while not game.is_over:
-            game.apply(rng.choice(game.legal_moves()))
+            game.apply(rng.choice(game.legal_actions()))
         records.append(game.record())
     return records
 

@@ -133,7 +133,7 @@ def random_record(rng: random.Random) -> str:
     g = Game()
     stop = rng.randrange(0, 16)
     while not g.is_over and g.ply < stop:
-        g.apply(rng.choice(g.legal_moves()))
+        g.apply(rng.choice(g.legal_actions()))
     return g.record()
 
 
@@ -280,7 +280,7 @@ def fuzz_game_api(rng: random.Random, rounds: int, tally: Tally) -> None:
         method = rng.choice(methods)
         args = [rng.choice(values) for _ in range(2)]
         if rng.random() < 0.3:  # sometimes a sensible value, to reach deeper states
-            args[0] = rng.choice([*range(1, 10), *[str(a) for a in g.legal_moves()]])
+            args[0] = rng.choice([*range(1, 10), *[str(a) for a in g.legal_actions()]])
 
         def call(g: Game = g, method: str = method, args: list[Any] = args) -> str:
             before = snapshot(g)

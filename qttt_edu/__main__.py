@@ -1,8 +1,14 @@
-"""Command line: ``python -m qttt_edu show "<record>" [--json] [--lang da]``.
+"""Command line: ``qttt-edu`` (or ``python -m qttt_edu``) and its commands.
 
-Every message, ``--help`` included, is in the chosen language: ``--lang``, else the
-environment (``QTTT_LANG``, then the usual ``LANGUAGE``, ``LC_ALL``,
-``LC_MESSAGES`` and ``LANG``), else English. A user's mistake ends in one short
+* ``show "<record>" [--json]``: a position as text or JSON;
+* ``classroom``: the teacher's server for shared games (:mod:`qttt_edu.classroom.cli`);
+* ``site build OUT``: the app as a static web site (:mod:`qttt_edu.site`);
+* ``worksheets --out DIR``: printable worksheets (:mod:`qttt_edu.worksheets`).
+
+``--help`` names the program as it was started and lists every command. Every
+message, ``--help`` included, is in the chosen language (the other commands' too):
+``--lang``, else the environment (``QTTT_LANG``, then the usual ``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES`` and ``LANG``), else English. A user's mistake ends in one short
 line on stderr and exit status 2, never a traceback; so does output the terminal
 cannot show (an ASCII-only terminal gets the letters without accents) or a
 reader that stops early (``| head -1``).
@@ -93,8 +99,25 @@ def _language(argv: Sequence[str]) -> str:
     return "en"
 
 
-def _build_parser() -> _Parser:
-    parser = _Parser(prog="python -m qttt_edu", description=t("cli_description"))
+#: the commands that have their own parser elsewhere: name -> (module, help key)
+_DELEGATED = {
+    "classroom": ("qttt_edu.classroom.cli", "cli_classroom_help"),
+    "site": ("qttt_edu.site.__main__", "cli_site_help"),
+    "worksheets": ("qttt_edu.worksheets", "cli_worksheets_help"),
+}
+
+
+def _prog(argv0: str | None) -> str:
+    """The program's name as it was started: ``qttt-edu`` from the installed script,
+    ``python -m qttt_edu`` from the module (argv[0] is then this file's path)."""
+    name = os.path.basename(argv0 or "")
+    if not name or name in ("__main__.py", "-c", "-m") or name.startswith("python"):
+        return "python -m qttt_edu"
+    return name
+
+
+def _build_parser(prog: str = "qttt-edu") -> _Parser:
+    parser = _Parser(prog=prog, description=t("cli_description"))
     languages = sorted(LANGUAGES)
     lang_help = t("cli_lang_help", languages=", ".join(languages))
     parser.add_argument("--lang", choices=languages, default=None, help=lang_help)
@@ -103,26 +126,51 @@ def _build_parser() -> _Parser:
     show.add_argument("record", nargs="?", default="", help=t("cli_record_help"))
     show.add_argument("--json", action="store_true", help=t("cli_json_help"))
     show.add_argument("--lang", choices=languages, default=None, dest="show_lang", help=lang_help)
+    for name, (_, key) in _DELEGATED.items():
+        # listed here, parsed by their own modules (main() hands them their arguments)
+        sub.add_parser(name, help=t(key), add_help=False)
     return parser
 
 
+def _delegated(args_in: list[str]) -> tuple[str, list[str]] | None:
+    """The delegated command and its arguments, if ``args_in`` names one (after an
+    optional ``--lang xx`` for the whole program)."""
+    rest = list(args_in)
+    if rest[:1] == ["--lang"] and len(rest) > 1 and rest[1] in LANGUAGES:
+        rest = rest[2:]
+    elif rest[:1] and rest[0].startswith("--lang=") and rest[0][7:] in LANGUAGES:
+        rest = rest[1:]
+    if rest[:1] and rest[0] in _DELEGATED:
+        return rest[0], rest[1:]
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 fine, 2 a user error, 1 no output)."""
+    """Run the command line; returns the exit status (0 fine, 2 a user error, 1 no output).
+
+    ``argv`` defaults to the process's arguments (and the program's name to the one it
+    was started as); given ``argv``, the program is called ``qttt-edu``."""
     args_in = sys.argv[1:] if argv is None else list(argv)
-    if args_in[:1] == ["classroom"]:
-        from .classroom.cli import main as classroom
-
-        return classroom(args_in[1:])
-    if args_in[:1] == ["site"]:  # qttt-edu site build OUT: the static site (qttt_edu.site)
-        from .site.__main__ import main as site_main
-
-        return site_main(args_in[1:])
+    prog = _prog(sys.argv[0] if argv is None and sys.argv else "qttt-edu")
     previous = get_language()
     set_language(_language(args_in))
     try:
+        delegated = _delegated(args_in)
+        if delegated is not None:
+            # classroom, site, worksheets: their own parsers, in the language chosen here
+            import importlib
+
+            command, rest = delegated
+            module = importlib.import_module(_DELEGATED[command][0])
+            with _argparse_in_our_language():  # "usage:", "options"... in that language too
+                try:
+                    status: int = module.main(rest)
+                except SystemExit as stop:  # their --help, or a usage error already printed
+                    return stop.code if isinstance(stop.code, int) else 2
+            return status
         with _argparse_in_our_language():
             try:
-                args = _build_parser().parse_args(args_in)
+                args = _build_parser(prog).parse_args(args_in)
             except SystemExit as stop:  # --help, or a usage error already printed
                 return stop.code if isinstance(stop.code, int) else 2
         return _show(args)

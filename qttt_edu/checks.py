@@ -256,13 +256,13 @@ def _game(answer: Any) -> Game:
             raise _translated(answers.Unreadable("record", "too_long"))
         try:
             return Game.from_record(raw)
-        except InvalidRecordError as err:
+        except (InvalidRecordError, IllegalMoveError) as err:
             first = err
-        # other separators, dashes or words around the moves: read the moves out
+        # other separators, dashes or words around the actions: read the actions out
         try:
             tokens = answers.record_tokens(raw)
             return Game.from_record(" ".join(tokens))
-        except (answers.Unreadable, InvalidRecordError):
+        except (answers.Unreadable, InvalidRecordError, IllegalMoveError):
             raise _Unreadable(t("checks_kind_record"), _clip(str(first))) from None
     try:
         tokens = [str(a) for a in _actions(answer)]
@@ -270,7 +270,7 @@ def _game(answer: Any) -> Game:
         raise _Unreadable(t("checks_kind_record"), err.note) from None
     try:
         return Game.from_record(" ".join(tokens))
-    except InvalidRecordError as err:
+    except (InvalidRecordError, IllegalMoveError) as err:
         raise _Unreadable(t("checks_kind_record"), _clip(str(err))) from None
 
 
@@ -621,7 +621,10 @@ def _ex07_4(answer: Any) -> str | None:
 
 
 def _describe(placement: Mapping[int, str]) -> str:
-    return ", ".join(f"{m} in {s}" for s, m in sorted(placement.items()))
+    """Classical marks for a hint, in the student's language: "X1 in square 1, O2 in square 5"."""
+    return ", ".join(
+        t("checks_mark_in_square", mark=m, square=s) for s, m in sorted(placement.items())
+    )
 
 
 _EXERCISES: dict[str, _Exercise] = {

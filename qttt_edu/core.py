@@ -22,10 +22,15 @@ thread its own (``game.copy()`` is cheap). Its changes take a lock, so a shared 
 history stays consistent, but two threads playing on one game still race for whose
 move lands first.
 
-Errors: input that cannot be read as an action or a record raises
-:class:`InvalidRecordError`; an action that breaks a rule raises
-:class:`IllegalMoveError`, naming the action and the game's record. Both are
+Errors, as python-chess has them: input that cannot be read as an action or a
+record raises :class:`InvalidRecordError`; an action that breaks a rule raises
+:class:`IllegalMoveError`, whose message names the action and the position (the
+game's record). Neither is ever re-raised as the other. Both are
 :class:`GameError`, a ``ValueError``. After either, the game is exactly as before.
+
+Words: an *action* is anything a player does on their turn (a pair of spooky
+marks, a collapse choice or X's classical ninth move); a *move* puts marks on
+the board and has a number (1-9). ``Game.legal_actions()`` lists actions.
 
 Action codes (squares are 1-9 in reading order, everywhere):
 
@@ -51,10 +56,12 @@ import itertools
 import operator
 import reprlib
 import threading
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, SupportsIndex
 
+from .bits import BIT, FULL, LINES, LINES_IN, PAIR_A, PAIR_B, PAIR_CODES_IN, SQUARES, SQUARES_OF
 from .i18n import t
 
 __all__ = [
@@ -88,11 +95,26 @@ class GameError(ValueError):
 class IllegalMoveError(GameError):
     """An action the rules do not allow in this position (the game is unchanged).
 
-    ``action`` is the refused action's record token (``None`` when the refusal is
-    not about one action, such as undo with nothing to undo) and ``record`` the
-    record of the game it was refused in (``None`` when refused by a bare
-    :class:`Position`, which does not know how it was reached: then ``board`` holds
-    that position). A traceback shows them in a note under the message.
+    As python-chess quotes the position with the move, the message names both:
+    the refused action and, when refused by a :class:`Game`, the position as its
+    record (``... (in the position "1-2 2-3")``).
+
+    ``reason`` is the sentence without the position (for a view that shows the
+    board anyway); ``action`` the refused action's record token (``None`` when the
+    refusal is not about one action, such as undo with nothing to undo);
+    ``record`` the record of the game it was refused in (``None`` when refused by
+    a bare :class:`Position`, which does not know how it was reached: then
+    ``board`` holds that position and a note under the message shows it).
+    ``index`` and ``token`` name the token when a record was being read
+    (``index`` 1-based), as in :class:`InvalidRecordError`.
+
+    >>> try:
+    ...     Game.from_record("1-2 1-2").play(3, 4)
+    ... except IllegalMoveError as err:
+    ...     print(err.action, "|", err.record)
+    ...     print(err)  # doctest: +ELLIPSIS
+    3-4 | 1-2 1-2
+    3-4 must wait: O2 closed a cycle, ... (in the position "1-2 1-2")
     """
 
     def __init__(
@@ -101,27 +123,38 @@ class IllegalMoveError(GameError):
         action: str | None = None,
         record: str | None = None,
         board: Position | None = None,
+        index: int | None = None,
+        token: str | None = None,
     ):
-        super().__init__(message)
+        if record is None:
+            full = message
+        elif record:
+            full = t("in_position", reason=message, record=record)
+        else:
+            full = t("in_start_position", reason=message)
+        super().__init__(full)
+        self.reason = message
         self.action = action
         self.record = record
         self.board = board
-        if record is not None or board is not None:
-            where = repr(record) if record is not None else repr(board)
-            _add_note(self, t("note_position", where=where))
+        self.index = index
+        self.token = token
+        if record is None and board is not None:
+            _add_note(self, t("note_position", where=repr(board)))
 
 
 class InvalidRecordError(GameError):
     """Text (or a value) that cannot be read as an action, a record or a saved game.
 
-    ``position`` (1-based) and ``token`` name the offending token when there is one.
-    A record token that reads well but breaks a rule there is refused with this
-    error too (the record as a whole cannot be read); its ``__cause__`` is then
-    the :class:`IllegalMoveError`.
+    ``index`` (1-based; also called ``position``, its older name) and ``token``
+    name the offending token when there is one. A record token that reads well
+    but breaks a rule there is not this error: that is an :class:`IllegalMoveError`
+    (with the same ``index`` and ``token``), never re-raised as this one.
     """
 
     def __init__(self, message: str, position: int | None = None, token: str | None = None):
         super().__init__(message)
+        self.index = position
         self.position = position
         self.token = token
 
@@ -186,40 +219,8 @@ def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 
 # --- board geometry -------------------------------------------------------
-
-SQUARES = tuple(range(1, 10))
-BIT = tuple(1 << s for s in range(10))
-FULL = sum(BIT[1:])
-
-#: The eight lines: rows, columns, diagonals (squares 1-9 in reading order).
-LINES: tuple[tuple[int, int, int], ...] = (
-    (1, 2, 3),
-    (4, 5, 6),
-    (7, 8, 9),
-    (1, 4, 7),
-    (2, 5, 8),
-    (3, 6, 9),
-    (1, 5, 9),
-    (3, 5, 7),
-)
-_LINE_MASKS = tuple(BIT[a] | BIT[b] | BIT[c] for a, b, c in LINES)
-
-#: squares in a bit mask, in increasing order
-SQUARES_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s for s in SQUARES if m >> s & 1) for m in range(1 << 10)
-)
-#: every pair code (10*a + b, a < b) of two squares in a mask
-_PAIRS_IN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(10 * a + b for i, a in enumerate(sq) for b in sq[i + 1 :]) for sq in SQUARES_OF
-)
-#: the indexes into LINES of the lines wholly inside a mask
-_LINES_IN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, lm in enumerate(_LINE_MASKS) if m & lm == lm) for m in range(1 << 10)
-)
-
-
-_PAIR_A = tuple(c // 10 for c in range(100))
-_PAIR_B = tuple(c % 10 for c in range(100))
+# The bit tables live in bits.py, shared with the solver: the board as masks of
+# squares (bit s for square s), and lookups indexed by a mask.
 
 
 def player_of(move: int) -> str:
@@ -350,9 +351,11 @@ def _whole_number(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # TypeError, or anything a hostile __index__ raises
-        return None
+        if isinstance(value, SupportsIndex):  # numpy integers and the like
+            return operator.index(value)
+    except Exception:  # anything a hostile __index__ (or __getattr__) raises
+        pass
+    return None
 
 
 def _as_code(value: object) -> int:
@@ -372,8 +375,10 @@ def _check_square(square: object) -> int:
     return number
 
 
-def as_action(action: Action | str | int) -> Action:
+def as_action(action: object) -> Action:
     """An action given as an :class:`Action`, a record token or an action code.
+
+    Any other value is refused, so it takes any object (a player's answer, say).
 
     What cannot be read as an action raises :class:`InvalidRecordError`; it never
     becomes an :class:`IllegalMoveError`, which is kept for rule breaks.
@@ -436,7 +441,7 @@ class Outcome(NamedTuple):
 def _outcome(cls: tuple[int, ...], xm: int, om: int) -> Outcome:
     lines = []
     for player, mask in (("X", xm), ("O", om)):
-        for i in _LINES_IN[mask]:
+        for i in LINES_IN[mask]:
             sq = LINES[i]
             lines.append(Line(player, sq, max(cls[s] for s in sq)))
     lines.sort(key=lambda line: line.highest)
@@ -499,7 +504,7 @@ class Position:
         new._free = FULL
         # X's classical squares in bits 1-9, O's in bits 11-19
         new._xo = 0
-        new._legal = _PAIRS_IN[FULL]
+        new._legal = PAIR_CODES_IN[FULL]
         new.__class__ = cls
         return new
 
@@ -538,8 +543,8 @@ class Position:
             return self._collapse(new, code - 100)
         new.outcome = None
         if code >= 10:
-            a = _PAIR_A[code]
-            b = _PAIR_B[code]
+            a = PAIR_A[code]
+            b = PAIR_B[code]
             comp = self._comp
             ca = comp >> _SHIFT[a] & 1023
             new.classical_moves = self.classical_moves
@@ -615,13 +620,13 @@ class Position:
         new._xo = xo
         xm = xo & 1023
         om = xo >> 10
-        if _LINES_IN[xm] or _LINES_IN[om] or not free:
+        if LINES_IN[xm] or LINES_IN[om] or not free:
             new.outcome = _outcome(cm_t, xm, om)
             new._legal = ()
         else:
             new.outcome = None
             # one free square left: X's classical ninth move
-            new._legal = _PAIRS_IN[free] if free & (free - 1) else (SQUARES_OF[free][0],)
+            new._legal = PAIR_CODES_IN[free] if free & (free - 1) else (SQUARES_OF[free][0],)
         new.__class__ = Position
         return new
 
@@ -632,9 +637,15 @@ class Position:
         act = as_action(action)
         if act.code in self.legal_actions():
             return self.child(act.code)
-        raise IllegalMoveError(self._refusal(act), action=str(act), board=self)
+        raise IllegalMoveError(self.refusal(act), action=str(act), board=self)
 
-    def _refusal(self, act: Action) -> str:
+    def refusal(self, action: Action | str | int) -> str:
+        """Why the rules do not allow ``action`` here, in a sentence (for an illegal one).
+
+        >>> Game.from_record("1-2 1-2").position.refusal("c3")
+        'O2 can land only in square 1 or square 2, not square 3'
+        """
+        act = as_action(action)
         if self.outcome is not None:
             return t("game_over", action=act, result=_result_text(self.outcome))
         if self.pending:
@@ -796,19 +807,32 @@ def _result_text(outcome: Outcome) -> str:
 # --- the friendly, mutable game --------------------------------------------
 
 
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` (a name the notebooks once used) is now ``new``."""
+    warnings.warn(t("deprecated_name", old=old, new=new), DeprecationWarning, stacklevel=3)
+
+
 @dataclass(frozen=True)
 class PendingCollapse:
     """A collapse waiting for the chooser.
 
-    ``mark`` is the newest spooky mark (the one that closed the cycle), ``squares``
-    its two squares, ``chooser`` who decides, and ``outcomes`` maps each of the two
-    squares to the classical marks the whole component would end with.
+    ``mark`` is the newest spooky mark (the one that closed the cycle),
+    ``choices`` its two squares (the chooser's two choices: where it may land),
+    ``chooser`` who decides, and ``outcomes`` maps each of the two choices to the
+    classical marks the whole component would end with. (The squares of the
+    *cycle* are another thing: see ``graph.pending_cycle``.)
     """
 
     mark: str
-    squares: tuple[int, int]
+    choices: tuple[int, int]
     chooser: str
     outcomes: dict[int, dict[int, str]]
+
+    @property
+    def squares(self) -> tuple[int, int]:
+        """Deprecated name of :attr:`choices`."""
+        _deprecated("PendingCollapse.squares", "PendingCollapse.choices")
+        return self.choices
 
 
 class Game:
@@ -818,7 +842,7 @@ class Game:
     takes a lock, so a shared game is never corrupted, only raced for.
 
     >>> g = Game.from_record("1-2 2-3 3-6 1-3")
-    >>> g.awaiting_collapse.squares, g.to_act
+    >>> g.awaiting_collapse.choices, g.to_act
     ((1, 3), 'X')
     >>> g.collapse(1)
     >>> g.classical
@@ -872,7 +896,14 @@ class Game:
         return self.position.classical
 
     @property
+    def spooky_marks(self) -> list[tuple[str, tuple[int, int]]]:
+        """The spooky marks in move order, as ``("O4", (a, b))`` (as :class:`Position` has them)."""
+        return self.position.spooky_marks
+
+    @property
     def spooky(self) -> list[tuple[str, tuple[int, int]]]:
+        """Deprecated: :attr:`spooky_marks`. (``Position.spooky`` has another shape.)"""
+        _deprecated("Game.spooky", "Game.spooky_marks")
         return self.position.spooky_marks
 
     @property
@@ -883,9 +914,53 @@ class Game:
         n, a, b = pos.spooky[-1]
         return PendingCollapse(mark_name(n), (a, b), player_of(n + 1), pos.collapse_outcomes())
 
-    def legal_moves(self) -> list[Action]:
-        """Every legal action now, in record order."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in record order: pairs, collapse choices or the ninth move.
+
+        (:meth:`Position.legal_actions` gives the same actions as integer codes.)
+
+        >>> [str(a) for a in Game.from_record("1-2 1-2").legal_actions()]
+        ['c1', 'c2']
+        """
         return [Action(c) for c in self.position.legal_actions()]
+
+    def legal_moves(self) -> list[Action]:
+        """Deprecated: :meth:`legal_actions` (a collapse choice is an action, not a move)."""
+        _deprecated("Game.legal_moves()", "Game.legal_actions()")
+        return [Action(c) for c in self.position.legal_actions()]
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game so far, the starting one first (as iterating gives).
+
+        For one of them, :meth:`position_at` is cheaper.
+        """
+        return tuple(self._positions)
+
+    def position_at(self, ply: int) -> Position:
+        """The position after ``ply`` actions, in one step: ``0`` is the start, and as in a
+        list ``-1`` is the current position and ``-2`` the one before the last action.
+
+        ``IndexError`` names the positions there are.
+
+        >>> g = Game.from_record("1-2 1-2")
+        >>> g.position_at(-2) == Game.from_record("1-2").position
+        True
+        >>> g.position_at(0) == Position() and g.position_at(-1) is g.position
+        True
+        """
+        positions = self._positions
+        number = _whole_number(ply)
+        if number is None or not -len(positions) <= number < len(positions):
+            raise IndexError(
+                t(
+                    "position_at_out_of_range",
+                    ply=quote(ply),
+                    last=len(positions) - 1,
+                    count=len(positions),
+                )
+            )
+        return positions[number]
 
     # actions --------------------------------------------------------------
 
@@ -923,7 +998,7 @@ class Game:
     def _apply(self, act: Action) -> None:
         pos = self._positions[-1]
         if act.code not in pos.legal_actions():
-            raise IllegalMoveError(pos._refusal(act), action=str(act), record=self.record())
+            raise IllegalMoveError(pos.refusal(act), action=str(act), record=self.record())
         self._positions.append(pos.child(act.code))
         self._actions.append(act)
         if self._redo and self._redo[-1] == act:
@@ -933,7 +1008,7 @@ class Game:
 
     def _refused(self, err: IllegalMoveError) -> IllegalMoveError:
         """``err`` again, naming this game's record."""
-        return IllegalMoveError(str(err), action=err.action, record=self.record())
+        return IllegalMoveError(err.reason, action=err.action, record=self.record())
 
     def undo(self) -> Action:
         """Take back the last action and return it; redo() plays it again."""
@@ -1008,9 +1083,9 @@ class Game:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         other = Game.from_record(state["record"])
-        self.__init__()  # type: ignore[misc]
         self._positions, self._actions = other._positions, other._actions
         self._redo = [Action(code) for code in state["redo"]]
+        self._lock = threading.RLock()
 
     # records ----------------------------------------------------------------
 
@@ -1070,4 +1145,4 @@ def as_position(game_or_position: Game | Position) -> Position:
         return game_or_position.position
     if isinstance(game_or_position, Position):
         return game_or_position
-    raise TypeError(f"expected a Game or a Position, not {type(game_or_position).__name__}")
+    raise TypeError(t("not_game_or_position", kind=cut(type(game_or_position).__name__)))

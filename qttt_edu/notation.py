@@ -13,7 +13,11 @@ A record is the list of actions in order, separated by white space:
 >>> Game.from_record("1-2 1-2 c5")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-qttt_edu.core.InvalidRecordError: token 3 'c5': O2 can land only in square 1 or square 2, ...
+qttt_edu.core.IllegalMoveError: token 3 'c5': O2 can land only in square 1 or square 2, ...
+>>> Game.from_record("1-2 1-2 5-")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+qttt_edu.core.InvalidRecordError: token 3 '5-': ...
 """
 
 from __future__ import annotations
@@ -42,18 +46,20 @@ _TOKENS = re.compile(r"\S+")
 def parse_record(text: str) -> list[Action]:
     """Check a whole record against the rules and return its actions.
 
-    Raises :class:`InvalidRecordError` naming the first bad token's position (1-based),
-    the token and the reason, whether the token is malformed or illegal there (then
-    its ``__cause__`` is the :class:`IllegalMoveError`). Tokens are read one at a
-    time and the text may be at most :data:`MAX_RECORD_LENGTH` characters, so a
-    huge text is refused at once, without copying it.
+    The first bad token is refused naming its place (``index``, 1-based), the
+    token and the reason: with :class:`InvalidRecordError` if it cannot be read as
+    an action, with :class:`IllegalMoveError` if it reads but breaks a rule there
+    (then the message also names the position it was played in, as a record).
+    Tokens are read one at a time and the text may be at most
+    :data:`MAX_RECORD_LENGTH` characters, so a huge text is refused at once,
+    without copying it.
     """
     if not isinstance(text, str):
         raise InvalidRecordError(t("record_not_text", kind=cut(type(text).__name__)))
     if len(text) > MAX_RECORD_LENGTH:
         raise InvalidRecordError(t("record_too_long", length=len(text), limit=MAX_RECORD_LENGTH))
     pos = Position()
-    actions = []
+    actions: list[Action] = []
     tokens = _TOKENS.finditer(text)
     upcoming = next(tokens, None)
     index = 0
@@ -66,15 +72,30 @@ def parse_record(text: str) -> list[Action]:
             if spaced is not None:
                 raise InvalidRecordError(spaced)
             action = Action.parse(token)
-            pos = pos.play(action)
-        except (InvalidRecordError, IllegalMoveError) as err:
+        except InvalidRecordError as err:
             raise InvalidRecordError(
                 t("record_bad_token", index=index, token=cut(token), reason=err),
                 position=index,
                 token=cut(token),
-            ) from (err if isinstance(err, IllegalMoveError) else None)
+            ) from None
+        except IllegalMoveError as err:  # "4-4": it reads, but breaks a rule
+            raise _illegal_token(err.reason, index, token, actions) from None
+        if action.code not in pos.legal_actions():
+            raise _illegal_token(pos.refusal(action), index, token, actions)
+        pos = pos.child(action.code)
         actions.append(action)
     return actions
+
+
+def _illegal_token(reason: str, index: int, token: str, before: list[Action]) -> IllegalMoveError:
+    """The rule break of record token ``index``, naming the position it was played in."""
+    return IllegalMoveError(
+        t("record_bad_token", index=index, token=cut(token), reason=reason),
+        action=cut(token),
+        record=" ".join(map(str, before)),
+        index=index,
+        token=cut(token),
+    )
 
 
 def _spaced_pair(token: str, following: str | None, rest: Iterator[re.Match[str]]) -> str | None:
@@ -126,11 +147,11 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "spooky": [{"mark": m, "squares": list(sq)} for m, sq in pos.spooky_marks],
         "to_act": pos.to_act,
         "awaiting_collapse": (
-            None if pending is None else {"mark": pending.mark, "squares": list(pending.squares)}
+            None if pending is None else {"mark": pending.mark, "squares": list(pending.choices)}
         ),
         "result": None if outcome is None else outcome.result,
         "scores": {"X": 0.0, "O": 0.0} if outcome is None else outcome.scores,
-        "legal": [str(a) for a in game.legal_moves()],
+        "legal": [str(a) for a in game.legal_actions()],
         "lines": (
             []
             if outcome is None
@@ -226,7 +247,7 @@ def render_text(game: Game) -> str:
             rows.append("|" + "|".join(cell[k] for cell in cells) + "|")
     rows.append(border)
     rows.append(_status(game))
-    legal = [str(a) for a in game.legal_moves()]
+    legal = [str(a) for a in game.legal_actions()]
     if legal:
         rows.append(t("show_legal", count=len(legal), actions=" ".join(legal)))
     return "\n".join(rows)
@@ -271,7 +292,7 @@ def _status(game: Game) -> str:
         )
     pending = game.awaiting_collapse
     if pending is not None:
-        a, b = pending.squares
+        a, b = pending.choices
         return t("status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b)
     free = pos.free_squares
     if len(free) == 1:

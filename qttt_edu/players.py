@@ -44,17 +44,28 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
-from .core import LINES, Action, Game, IllegalMoveError, Position, as_action, cut, quote
+from .core import (
+    LINES,
+    Action,
+    Game,
+    IllegalMoveError,
+    Position,
+    as_action,
+    as_position,
+    cut,
+    quote,
+)
 from .i18n import t
 from .solver import (
-    _INVERSE,
     SCORINGS,
     Solver,
     Value,
-    _as_position,
-    _check_scoring,
+    best_actions,
     book_key,
+    check_scoring,
+    inverse_symmetry,
     map_action,
+    sample_best_actions,
 )
 
 __all__ = [
@@ -90,11 +101,20 @@ class Player(Protocol):
 
 
 def _legal(position: Position | Game) -> tuple[Position, tuple[int, ...]]:
-    pos = _as_position(position)
+    pos = as_position(position)
     codes = pos.legal_actions()
     if not codes:
-        raise IllegalMoveError(t("players_game_over"))
+        raise _illegal(position, t("players_game_over"))
     return pos, codes
+
+
+def _illegal(
+    position: Position | Game, message: str, action: str | None = None
+) -> IllegalMoveError:
+    """A rule break that names the position: a game's record, or the bare position."""
+    if isinstance(position, Game):
+        return IllegalMoveError(message, action=action, record=position.record())
+    return IllegalMoveError(message, action=action, board=as_position(position))
 
 
 class RandomPlayer:
@@ -255,9 +275,7 @@ class HeuristicPlayer:
         pos, codes = _legal(position)
         act = as_action(action)  # the same actions a Game takes: Action, token or code
         if act.code not in codes:
-            raise IllegalMoveError(
-                t("players_not_legal", action=str(act)), action=str(act), board=pos
-            )
+            raise _illegal(position, t("players_not_legal", action=str(act)), str(act))
         ranked = self._ranked(pos)
         best = max(p for _, _, p in ranked)
         _, key, priority = next(r for r in ranked if r[0] == act.code)
@@ -299,94 +317,6 @@ def opening_book() -> dict[str, dict[int, tuple[int, tuple[int, ...]]]]:
     return _BOOK
 
 
-def best_actions(solver: Solver, pos: Position) -> tuple[int, tuple[int, ...]]:
-    """The value (integer scale, X's view) and the actions :class:`PerfectPlayer` chooses among.
-
-    Every action of best value for the side to act. When that value is a loss for
-    the side to act, only those that make the opponent's win hardest: rule 2 of
-    :class:`PerfectPlayer`.
-    """
-    value = solver.int_value(pos)
-    sign = 1 if pos.to_act == "X" else -1
-    if sign * value == -solver.win:
-        # the worst value there is: every action keeps it, no search needed
-        candidates = pos.legal_actions()
-    else:
-        # a child keeps the value when it is at least as good for the side to act
-        candidates = tuple(
-            c for c in pos.legal_actions() if solver.reaches(pos.child(c), value, pos.to_act)
-        )
-    if sign * value >= 0 or len(candidates) == 1:
-        return value, candidates
-    fewest: tuple[bool, int] | None = None
-    chosen: list[int] = []
-    # Pairs that close a cycle leave the opponent only two replies (the collapse
-    # choices): trying them first gives a low bound that cuts the other counts short.
-    for c in sorted(candidates, key=lambda c: not pos.child(c).pending):
-        score = _resistance(solver, pos.child(c), value, fewest)
-        if fewest is None or score < fewest:
-            fewest, chosen = score, [c]
-        elif score == fewest:
-            chosen.append(c)
-    return value, tuple(sorted(chosen))
-
-
-def _wins_at_once(solver: Solver, pos: Position, value: int, player: str) -> bool:
-    """Can ``player``, acting now, end the game at once with ``value`` (their win)?
-
-    With a collapse choice that completes the win, or with a pair that closes a
-    cycle whose two collapses both do.
-    """
-    for code in pos.legal_actions():
-        child = pos.child(code)
-        if child.outcome is not None:
-            if solver.reaches(child, value, player):
-                return True
-        elif child.pending and child.to_act != player:
-            ends = [child.child(c) for c in child.legal_actions()]
-            if all(e.outcome is not None and solver.reaches(e, value, player) for e in ends):
-                return True
-    return False
-
-
-def _resistance(
-    solver: Solver, pos: Position, value: int, bound: tuple[bool, int] | None
-) -> tuple[bool, int]:
-    """How easy my action (which led to ``pos``) makes the opponent's win: lower is harder.
-
-    ``(wins at once, winning replies)``: whether the opponent can end the game
-    at once (or it is already over), then how many of their replies keep
-    ``value``, their win. Counting stops once the score passes ``bound`` (the
-    best found so far), so a score above ``bound`` only says "worse than bound".
-    If I act again (I chose a collapse and now move), my best next action decides.
-    """
-    if pos.outcome is not None:
-        return (True, 0)
-    opponent = "X" if value > 0 else "O"
-    if pos.to_act != opponent:
-        best: tuple[bool, int] | None = None
-        for c in pos.legal_actions():
-            child = pos.child(c)
-            if solver.reaches(child, value, pos.to_act):
-                limit = best if bound is None else bound if best is None else min(best, bound)
-                score = _resistance(solver, child, value, limit)
-                if best is None or score < best:
-                    best = score
-        assert best is not None
-        return best
-    at_once = _wins_at_once(solver, pos, value, opponent)
-    if bound is not None and at_once and not bound[0]:
-        return (True, 0)  # already worse than the bound, whatever the count
-    cap = bound[1] if bound is not None and bound[0] == at_once else None
-    count = 0
-    # likely winners first, so that a count passing the cap stops early
-    for c in solver.ordered(pos):
-        count += solver.reaches(pos.child(c), value, opponent)
-        if cap is not None and count > cap:
-            break
-    return (at_once, count)
-
-
 class PerfectPlayer:
     """Plays a best action under ``scoring`` (``"seed"``, ``"complete"`` or ``"goff"``).
 
@@ -399,13 +329,13 @@ class PerfectPlayer:
        the actions after which the opponent can win *at once* (a collapse
        choice that completes their line, or a cycle whose two collapses both
        do), unless all do. Then it keeps the actions after which the opponent
-       has the *fewest replies that keep their win*: the moves that leave a
+       has the *fewest replies that keep their win*: the actions that leave a
        fallible opponent the most ways to go wrong. (If the action was a
        collapse choice and the player moves again, its best next move decides.)
     3. Among what is left it chooses at random (reproducible with ``seed``).
 
-    The first moves come from a precomputed opening book shipped with the kit
-    (``qttt_edu/data/book.json``, rebuilt by ``scripts/build_book.py``): for
+    The first actions come from a precomputed opening book shipped with the kit
+    (``qttt_edu/data/book.json``, rebuilt by ``tools/build_book.py``): for
     every position before move 4 it holds the value and, when not losing, up
     to three best actions found in a random order (finding all of them there
     takes minutes), when losing all the actions of rule 2. Later positions are
@@ -414,7 +344,7 @@ class PerfectPlayer:
     """
 
     def __init__(self, scoring: str = "seed", seed: int | None = None, book: bool = True) -> None:
-        _check_scoring(scoring)
+        check_scoring(scoring)
         self.scoring = scoring
         self.name = t("players_name_perfect", scoring=scoring)
         self.solver = Solver(scoring)
@@ -438,7 +368,7 @@ class PerfectPlayer:
         else:
             value, found = best_actions(self.solver, pos)
             actions = [Action(c) for c in found]
-        return self.solver._scale(value), actions
+        return self.solver.scaled(value), actions
 
     def choose(self, position: Position) -> Action:
         pos, _ = _legal(position)
@@ -456,30 +386,8 @@ class PerfectPlayer:
         if entry is None:
             return None
         value, codes = entry
-        back = _INVERSE[g]
+        back = inverse_symmetry(g)
         return value, sorted({map_action(Action(c), back) for c in codes}, key=lambda a: a.code)
-
-
-def sample_best_actions(
-    solver: Solver, pos: Position, rng: random.Random, limit: int
-) -> tuple[int, tuple[int, ...]]:
-    """Like :func:`best_actions`, but when not losing, stop after ``limit`` best actions.
-
-    The actions are tried in a random order, so the first best action found is a
-    uniform choice among all of them, found without searching the rest.
-    """
-    value = solver.int_value(pos)
-    if (value < 0) == (pos.to_act == "X") and value != 0:
-        return best_actions(solver, pos)
-    order = list(pos.legal_actions())
-    rng.shuffle(order)
-    found: list[int] = []
-    for code in order:
-        if solver.reaches(pos.child(code), value, pos.to_act):
-            found.append(code)
-            if len(found) == limit:
-                break
-    return value, tuple(sorted(found))
 
 
 # --- games and matches -------------------------------------------------------------
@@ -529,7 +437,7 @@ def _check_time_limit(time_limit: float | None) -> float | None:
 def _answer_code(answer: object) -> tuple[int | None, str]:
     """A player's answer as an action code, or None and the answer quoted for a message."""
     try:
-        return as_action(answer).code, ""  # type: ignore[arg-type]
+        return as_action(answer).code, ""
     except Exception:  # an answer that cannot be read is the player's fault, never a crash
         return None, quote(answer)
 
@@ -539,7 +447,7 @@ def _failure(err: BaseException) -> str:
 
 
 def _choose(player: Player, position: Position) -> tuple[str, object, float]:
-    """Ask ``player`` for its move: ("ok", code), ("raised", text) or ("unreadable", quoted
+    """Ask ``player`` for its action: ("ok", code), ("raised", text) or ("unreadable", quoted
     answer), with the seconds it took. Used in this process and in a forked worker."""
     start = time.perf_counter()
     try:
@@ -768,8 +676,8 @@ def _play(seats: dict[str, _Seat], names: dict[str, str], start: Game | None) ->
         seat = seats[side]
         status, value = seat.ask(game)
         move = game.move_number
-        if status == "ok":
-            act = Action(value)  # type: ignore[arg-type]
+        if status == "ok" and isinstance(value, int):  # a code the seat has read
+            act = Action(value)
             if act.code in game.position.legal_actions():
                 game.apply(act)
                 continue
@@ -777,7 +685,7 @@ def _play(seats: dict[str, _Seat], names: dict[str, str], start: Game | None) ->
                 "players_reason_illegal",
                 action=str(act),
                 move=move,
-                why=game.position._refusal(act),
+                why=game.position.refusal(act),
             )
         elif status == "time":
             limit = seat.time_limit

@@ -2,11 +2,16 @@
 
 Three questions are answered exactly, under any of three scorings:
 
+``Solver(scoring).value(position)``
+    who wins under perfect play: the value alone;
 ``solve(position)``
-    the value under perfect play, a best action and a principal variation
-    (a line of best play to the end of the game);
+    the value, a best action and a principal variation (a line of best play
+    to the end of the game);
 ``analyse(position)``
     the value of every legal action, for hints and lessons.
+
+The perfect player's choice among the best actions is here too
+(:func:`best_actions`, :func:`sample_best_actions`), next to the search it asks.
 
 Values are always given from X's point of view. The scorings:
 
@@ -85,11 +90,13 @@ no symmetry.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import add
 
-from .core import LINES, Action, Game, Position, quote
+from .bits import BIT, FULL, LINES, LINES_IN, PAIR_INDEX, PAIRS, PAIRS_IN, SQUARES_OF
+from .core import Action, Game, Position, as_position, quote
 from .i18n import t as _t
 
 __all__ = [
@@ -97,8 +104,12 @@ __all__ = [
     "Solution",
     "Solver",
     "analyse",
+    "best_actions",
     "book_key",
+    "check_scoring",
+    "inverse_symmetry",
     "map_action",
+    "sample_best_actions",
     "solve",
     "symmetries",
 ]
@@ -108,24 +119,7 @@ SCORINGS: tuple[str, ...] = ("seed", "complete", "goff")
 
 Value = int | float
 
-# --- board tables (private copies, so the solver does not lean on core internals)
-
-_BIT = tuple(1 << s for s in range(10))
-_FULL = sum(_BIT[1:])
-_SQUARES_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s for s in range(1, 10) if m >> s & 1) for m in range(1 << 10)
-)
-_LINE_MASKS = tuple(_BIT[a] | _BIT[b] | _BIT[c] for a, b, c in LINES)
-#: indexes of the lines wholly inside a mask (empty tuple: no line)
-_LINES_IN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, lm in enumerate(_LINE_MASKS) if m & lm == lm) for m in range(1 << 10)
-)
-_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 10) for b in range(a + 1, 10))
-_PAIR_INDEX = {p: i for i, p in enumerate(_PAIRS)}
-#: every pair (a, b, code) of two squares in a mask
-_PAIRS_IN: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((a, b, 10 * a + b) for i, a in enumerate(sq) for b in sq[i + 1 :]) for sq in _SQUARES_OF
-)
+# The board's bit tables (bits.py) are the ones the rules use: one home for both.
 
 
 def _make_symmetries() -> tuple[tuple[int, ...], ...]:
@@ -154,6 +148,16 @@ _SYMS = _make_symmetries()
 _INVERSE = tuple(
     next(h for h, q in enumerate(_SYMS) if all(q[p[s]] == s for s in range(10))) for p in _SYMS
 )
+
+
+def inverse_symmetry(g: int) -> int:
+    """The number of the symmetry that undoes symmetry ``g`` of :func:`symmetries`.
+
+    >>> a = Action.pair(1, 2)
+    >>> all(map_action(map_action(a, g), inverse_symmetry(g)) == a for g in range(8))
+    True
+    """
+    return _INVERSE[g]
 
 
 def symmetries() -> tuple[tuple[int, ...], ...]:
@@ -201,11 +205,11 @@ def _key_tables(
             own = 1 if m & 1 else 2
             if len(squares) == 1:
                 return own << 2 * (_SYMS[g][squares[0]] - 1)
-            return own << 18 + 2 * _PAIR_INDEX[_map_pair(g, *squares)]
+            return own << 18 + 2 * PAIR_INDEX[_map_pair(g, *squares)]
         if len(squares) == 1:
             code = _SYMS[g][squares[0]]
         else:
-            code = 10 + _PAIR_INDEX[_map_pair(g, *squares)]
+            code = 10 + PAIR_INDEX[_map_pair(g, *squares)]
         return code << 6 * (m - 1)
 
     add_pair: list[list[tuple[int, ...]]] = [[] for _ in range(10)]
@@ -213,12 +217,12 @@ def _key_tables(
     to_single: list[dict[int, tuple[int, ...]]] = [{} for _ in range(10)]
     for m in range(1, 10):
         add_pair[m] = [(0,) * 8] * 90
-        for a, b in _PAIRS:
+        for a, b in PAIRS:
             add_pair[m][10 * a + b] = tuple(term(g, m, (a, b)) for g in range(8))
         add_single[m] = [(0,) * 8] + [
             tuple(term(g, m, (s,)) for g in range(8)) for s in range(1, 10)
         ]
-        for a, b in _PAIRS:
+        for a, b in PAIRS:
             for s in (a, b):
                 to_single[m][100 * (10 * a + b) + s] = tuple(
                     term(g, m, (s,)) - term(g, m, (a, b)) for g in range(8)
@@ -248,19 +252,12 @@ _State = tuple[
 _Rooting = tuple[int, int, list[tuple[int, int]], tuple[int, ...]]
 
 
-def _check_scoring(scoring: str) -> None:
+def check_scoring(scoring: str) -> None:
+    """Refuse (ValueError) a scoring that is not one of :data:`SCORINGS`."""
     if scoring not in SCORINGS:
         raise ValueError(
             _t("players_bad_scoring", scoring=quote(scoring), allowed=", ".join(SCORINGS))
         )
-
-
-def _as_position(position_or_game: Position | Game) -> Position:
-    if isinstance(position_or_game, Game):
-        return position_or_game.position
-    if isinstance(position_or_game, Position):
-        return position_or_game
-    raise TypeError(_t("players_not_position", kind=type(position_or_game).__name__))
 
 
 @dataclass(frozen=True)
@@ -320,7 +317,7 @@ class Solver:
     """
 
     def __init__(self, scoring: str = "seed", max_entries: int = 4_000_000) -> None:
-        _check_scoring(scoring)
+        check_scoring(scoring)
         self.scoring = scoring
         self.max_entries = max_entries
         #: canonical key -> (lowest, highest) value proven, X's view, integer scale
@@ -334,7 +331,8 @@ class Solver:
 
     # --- conversions -----------------------------------------------------
 
-    def _scale(self, v: int) -> Value:
+    def scaled(self, v: int) -> Value:
+        """A value on the integer scale as the scoring states it (Goff's points halved back)."""
         return v / 2 if self.scoring == "goff" else v
 
     def _state(self, pos: Position) -> tuple[_State, bool]:
@@ -345,24 +343,24 @@ class Solver:
             m = cm[s]
             if m:
                 if m & 1:
-                    xm |= _BIT[s]
+                    xm |= BIT[s]
                 else:
-                    om |= _BIT[s]
+                    om |= BIT[s]
                 keys = tuple(map(add, keys, self._add_single[m][s]))
-        comp = [0 if cm[s] else _BIT[s] for s in range(10)]
+        comp = [0 if cm[s] else BIT[s] for s in range(10)]
         edges = tuple((m, a, b) for m, a, b in pos.spooky)
         body = edges[:-1] if pos.pending else edges
         for m, a, b in body:
             merged = comp[a] | comp[b]
-            for s in _SQUARES_OF[merged]:
+            for s in SQUARES_OF[merged]:
                 comp[s] = merged
             keys = tuple(map(add, keys, self._add_pair[m][10 * a + b]))
         return (cm, xm, om, edges, tuple(comp), pos.next_move, keys), pos.pending
 
     def _terminal(self, cm: Iterable[int], xm: int, om: int) -> int:
         """The value (integer scale) of a finished game with these classical marks."""
-        xl = _LINES_IN[xm]
-        ol = _LINES_IN[om]
+        xl = LINES_IN[xm]
+        ol = LINES_IN[om]
         if xl and ol:
             if self.scoring == "complete":
                 return 0
@@ -390,7 +388,7 @@ class Solver:
         cached = self._rootings.get((todo, root))
         if cached is not None:
             return cached
-        done = _BIT[root]
+        done = BIT[root]
         xadd = oadd = 0
         marks = []
         change = _ZERO8
@@ -407,11 +405,11 @@ class Solver:
                 else:
                     later.append(e)
                     continue
-                done |= _BIT[d]
+                done |= BIT[d]
                 if m & 1:
-                    xadd |= _BIT[d]
+                    xadd |= BIT[d]
                 else:
-                    oadd |= _BIT[d]
+                    oadd |= BIT[d]
                 marks.append((d, m))
                 change = tuple(map(add, change, to_single[m][100 * (10 * p + q) + d]))
             left = later
@@ -437,13 +435,13 @@ class Solver:
         cm, xm, om, edges, comp, _, keys = state
         xadd, oadd, marks, change = rooting
         if newest & 1:
-            xadd |= _BIT[square]
+            xadd |= BIT[square]
         else:
-            oadd |= _BIT[square]
+            oadd |= BIT[square]
         xm2 = xm | xadd
         om2 = om | oadd
-        if _LINES_IN[xm2] or _LINES_IN[om2] or not _FULL & ~(xm2 | om2):
-            if _LINES_IN[xm2] and _LINES_IN[om2] and self.scoring != "complete":
+        if LINES_IN[xm2] or LINES_IN[om2] or not FULL & ~(xm2 | om2):
+            if LINES_IN[xm2] and LINES_IN[om2] and self.scoring != "complete":
                 c = list(cm)
                 for d, m in marks:
                     c[d] = m
@@ -491,16 +489,16 @@ class Solver:
             lo, hi = -2, 2
         want = bool(n & 1)  # the answer the side to act is looking for
         result = not want
-        free = _FULL & ~(xm | om)
+        free = FULL & ~(xm | om)
         if free & (free - 1) == 0:
-            s = _SQUARES_OF[free][0]
+            s = SQUARES_OF[free][0]
             c = list(cm)
             c[s] = n
-            result = self._terminal(c, xm | _BIT[s], om) >= t
+            result = self._terminal(c, xm | BIT[s], om) >= t
         else:
             history = self._history
             base = 100 * n
-            moves = sorted(_PAIRS_IN[free], key=lambda p: -history[base + p[2]])
+            moves = sorted(PAIRS_IN[free], key=lambda p: -history[base + p[2]])
             roots: dict[int, _Rooting] = {}
             quiet = []
             for a, b, code in moves:
@@ -528,7 +526,7 @@ class Solver:
                 for a, b, code in quiet:
                     merged = comp[a] | comp[b]
                     c = list(comp)
-                    for s in _SQUARES_OF[merged]:
+                    for s in SQUARES_OF[merged]:
                         c[s] = merged
                     child = (
                         cm,
@@ -601,16 +599,16 @@ class Solver:
 
     def value(self, position_or_game: Position | Game) -> Value:
         """The value of the position under perfect play, from X's point of view."""
-        return self._scale(self._value_of(_as_position(position_or_game)))
+        return self.scaled(self._value_of(as_position(position_or_game)))
 
     def analyse(self, position_or_game: Position | Game) -> dict[Action, Value]:
         """The value (X's point of view) after each legal action, in action order."""
-        pos = _as_position(position_or_game)
-        return {a: self._scale(self._value_of(c)) for a, c in self._children(pos)}
+        pos = as_position(position_or_game)
+        return {a: self.scaled(self._value_of(c)) for a, c in self._children(pos)}
 
     def solve(self, position_or_game: Position | Game) -> Solution:
         """The value, a best action and a principal variation."""
-        pos = _as_position(position_or_game)
+        pos = as_position(position_or_game)
         start = self.nodes
         v = self._value_of(pos)
         line: list[Action] = []
@@ -636,7 +634,7 @@ class Solver:
             else:  # pragma: no cover - a value with no child achieving it is a bug
                 raise AssertionError("no child keeps the proven value")
         return Solution(
-            self._scale(v), line[0] if line else None, line, self.nodes - start, self.scoring
+            self.scaled(v), line[0] if line else None, line, self.nodes - start, self.scoring
         )
 
 
@@ -646,9 +644,9 @@ def _masks(pos: Position) -> tuple[int, int]:
         m = pos.classical_moves[s]
         if m:
             if m & 1:
-                xm |= _BIT[s]
+                xm |= BIT[s]
             else:
-                om |= _BIT[s]
+                om |= BIT[s]
     return xm, om
 
 
@@ -665,7 +663,7 @@ def book_key(position_or_game: Position | Game) -> tuple[int, int]:
     >>> a[0] == b[0], a[0] == book_key(Game.from_record("1-2 5-7"))[0]
     (True, False)
     """
-    pos = _as_position(position_or_game)
+    pos = as_position(position_or_game)
     add_pair, add_single, _ = _TABLES[False]
     keys = _ZERO8
     for s, m in enumerate(pos.classical_moves):
@@ -675,6 +673,122 @@ def book_key(position_or_game: Position | Game) -> tuple[int, int]:
         keys = tuple(map(add, keys, add_pair[m][10 * a + b]))
     key = min(keys)
     return key, keys.index(key)
+
+
+# --- the perfect player's choice ---------------------------------------------------
+#
+# Which of the best actions PerfectPlayer (players.py) plays: the choice lives
+# here, next to the search it asks, and uses only the Solver's public questions.
+
+
+def best_actions(solver: Solver, pos: Position) -> tuple[int, tuple[int, ...]]:
+    """The value (integer scale, X's view) and the actions :class:`PerfectPlayer` chooses among.
+
+    Every action of best value for the side to act. When that value is a loss for
+    the side to act, only those that make the opponent's win hardest: rule 2 of
+    :class:`PerfectPlayer`.
+    """
+    value = solver.int_value(pos)
+    sign = 1 if pos.to_act == "X" else -1
+    if sign * value == -solver.win:
+        # the worst value there is: every action keeps it, no search needed
+        candidates = pos.legal_actions()
+    else:
+        # a child keeps the value when it is at least as good for the side to act
+        candidates = tuple(
+            c for c in pos.legal_actions() if solver.reaches(pos.child(c), value, pos.to_act)
+        )
+    if sign * value >= 0 or len(candidates) == 1:
+        return value, candidates
+    fewest: tuple[bool, int] | None = None
+    chosen: list[int] = []
+    # Pairs that close a cycle leave the opponent only two replies (the collapse
+    # choices): trying them first gives a low bound that cuts the other counts short.
+    for c in sorted(candidates, key=lambda c: not pos.child(c).pending):
+        score = _resistance(solver, pos.child(c), value, fewest)
+        if fewest is None or score < fewest:
+            fewest, chosen = score, [c]
+        elif score == fewest:
+            chosen.append(c)
+    return value, tuple(sorted(chosen))
+
+
+def _wins_at_once(solver: Solver, pos: Position, value: int, player: str) -> bool:
+    """Can ``player``, acting now, end the game at once with ``value`` (their win)?
+
+    With a collapse choice that completes the win, or with a pair that closes a
+    cycle whose two collapses both do.
+    """
+    for code in pos.legal_actions():
+        child = pos.child(code)
+        if child.outcome is not None:
+            if solver.reaches(child, value, player):
+                return True
+        elif child.pending and child.to_act != player:
+            ends = [child.child(c) for c in child.legal_actions()]
+            if all(e.outcome is not None and solver.reaches(e, value, player) for e in ends):
+                return True
+    return False
+
+
+def _resistance(
+    solver: Solver, pos: Position, value: int, bound: tuple[bool, int] | None
+) -> tuple[bool, int]:
+    """How easy my action (which led to ``pos``) makes the opponent's win: lower is harder.
+
+    ``(wins at once, winning replies)``: whether the opponent can end the game
+    at once (or it is already over), then how many of their replies keep
+    ``value``, their win. Counting stops once the score passes ``bound`` (the
+    best found so far), so a score above ``bound`` only says "worse than bound".
+    If I act again (I chose a collapse and now move), my best next action decides.
+    """
+    if pos.outcome is not None:
+        return (True, 0)
+    opponent = "X" if value > 0 else "O"
+    if pos.to_act != opponent:
+        best: tuple[bool, int] | None = None
+        for c in pos.legal_actions():
+            child = pos.child(c)
+            if solver.reaches(child, value, pos.to_act):
+                limit = best if bound is None else bound if best is None else min(best, bound)
+                score = _resistance(solver, child, value, limit)
+                if best is None or score < best:
+                    best = score
+        assert best is not None
+        return best
+    at_once = _wins_at_once(solver, pos, value, opponent)
+    if bound is not None and at_once and not bound[0]:
+        return (True, 0)  # already worse than the bound, whatever the count
+    cap = bound[1] if bound is not None and bound[0] == at_once else None
+    count = 0
+    # likely winners first, so that a count passing the cap stops early
+    for c in solver.ordered(pos):
+        count += solver.reaches(pos.child(c), value, opponent)
+        if cap is not None and count > cap:
+            break
+    return (at_once, count)
+
+
+def sample_best_actions(
+    solver: Solver, pos: Position, rng: random.Random, limit: int
+) -> tuple[int, tuple[int, ...]]:
+    """Like :func:`best_actions`, but when not losing, stop after ``limit`` best actions.
+
+    The actions are tried in a random order, so the first best action found is a
+    uniform choice among all of them, found without searching the rest.
+    """
+    value = solver.int_value(pos)
+    if (value < 0) == (pos.to_act == "X") and value != 0:
+        return best_actions(solver, pos)
+    order = list(pos.legal_actions())
+    rng.shuffle(order)
+    found: list[int] = []
+    for code in order:
+        if solver.reaches(pos.child(code), value, pos.to_act):
+            found.append(code)
+            if len(found) == limit:
+                break
+    return value, tuple(sorted(found))
 
 
 def solve(position_or_game: Position | Game, scoring: str = "seed") -> Solution:

@@ -180,7 +180,7 @@ _NO_LAST = _LastFacts(set(), None, set())
 
 def _previous_position(game: Game) -> Position:
     """The position before the last action (``game.history`` must not be empty)."""
-    return list(game)[-2]
+    return game.position_at(-2)
 
 
 def _last_facts(game: Game | Position, before: Position | None = None) -> _LastFacts:

@@ -45,7 +45,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .core import Game, Outcome, Position, mark_name
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
-from .view import board_view, square_xy
+from .view import board_view, graph_view, square_xy
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -696,8 +696,10 @@ def _graph(ax: Axes, x: float, y: float, span: float, position: Position) -> Non
         return (ra + rb) % 2 == 0 and (ca + cb) % 2 == 0  # the midpoint is a dot
 
     seen: dict[tuple[int, int], int] = {}
-    newest = position.spooky[-1][0] if position.pending else None
-    for n, a, b in position.spooky:
+    for edge in graph_view(position)["edges"]:  # in move order, as the view model lists them
+        a, b = edge["a"], edge["b"]
+        # the newest mark on the cycle is the one that closed it and waits to collapse
+        waiting = edge["newest"] and edge["cycle"]
         k = seen.get((a, b), 0)
         seen[(a, b)] = k + 1
         bend = 0.35 * (k + through_a_dot(a, b)) * (-1) ** k
@@ -709,7 +711,7 @@ def _graph(ax: Axes, x: float, y: float, span: float, position: Position) -> Non
                 connectionstyle=f"arc3,rad={bend}",
                 color=INK,
                 lw=1.1,
-                ls=(0, (2.5, 1.5)) if n == newest else "-",
+                ls=(0, (2.5, 1.5)) if waiting else "-",
                 shrinkA=0,
                 shrinkB=0,
             )

@@ -269,7 +269,7 @@ def test_catalog_keys_are_prefixed_and_all_used():
 
 
 def test_answers_agree_with_the_engine():
-    assert len(Game().legal_moves()) == 36
+    assert len(Game().legal_actions()) == 36
     first = Position()
     assert sum(len(first.child(c).legal_actions()) for c in first.legal_actions()) == 1296
     assert Game.from_record("1-9 1-9").to_act == "X"
@@ -277,7 +277,7 @@ def test_answers_agree_with_the_engine():
     assert example3.outcome.winner == "X"
     assert example3.outcome.scores == {"X": 1.0, "O": 0.5}
     ninth = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1")
-    assert [str(a) for a in ninth.legal_moves()] == ["3"]
+    assert [str(a) for a in ninth.legal_actions()] == ["3"]
     pending = Game.from_record("1-2 2-3 3-6 1-3").awaiting_collapse
     assert pending.outcomes[3] == {1: "X1", 2: "O2", 3: "O4", 6: "X3"}
     puzzle = Game.from_record("1-3 1-3 c3 4-9 7-9 5-9 4-7")
@@ -597,3 +597,24 @@ def test_a_player_that_returns_or_raises_something_hostile_gets_a_short_verdict(
         assert not result.ok
         assert result.message.startswith("✗ 05-3: not yet. Hint: Your player")
         assert len(result.message) < 600
+
+
+@pytest.mark.parametrize(
+    ("lang", "placed"),
+    [
+        ("en", "X1 in square 1, O2 in square 5"),
+        ("da", "X1 i felt 1, O2 i felt 5"),
+        ("fi", "X1 ruudussa 1, O2 ruudussa 5"),
+        ("nb", "X1 i rute 1, O2 i rute 5"),
+        ("it", "X1 nella casella 1, O2 nella casella 5"),
+    ],
+)
+def test_a_hint_that_lists_classical_marks_speaks_the_students_language(
+    lang: str, placed: str
+) -> None:
+    set_language(lang)
+    try:
+        result = checks.check("00-3", "1-5 1-5 c5")  # X1 ends in square 1, not 5
+    finally:
+        set_language("en")
+    assert not result.ok and placed in str(result)

@@ -88,7 +88,7 @@ def test_show_prints_marks_turn_legal_actions_and_result(
     out = capsys.readouterr().out
     game = Game.from_record(record)
     assert read_board(out) == expected_cells(game)
-    legal = [str(a) for a in game.legal_moves()]
+    legal = [str(a) for a in game.legal_actions()]
     if legal:
         assert f"Legal ({len(legal)}): {' '.join(legal)}" in out.splitlines()
     else:
@@ -104,7 +104,7 @@ def test_show_prints_marks_turn_legal_actions_and_result(
                 assert f"{line.player} line {'-'.join(map(str, line.squares))}" in status
             assert re.search(r"Goff's points: X [0-9/]+, O [0-9/]+", status)
     elif pending is not None:
-        a, b = pending.squares
+        a, b = pending.choices
         assert status.startswith(f"{pending.chooser}: {pending.mark} closed a cycle")
         assert f"square {a} or square {b}" in status
     else:
@@ -286,3 +286,86 @@ def test_main_leaves_the_language_as_it_found_it() -> None:
 
     main(["show", "1-2", "--lang", "fi"])
     assert get_language() == "en"
+
+
+# --- every command in --help, under the name the program was started as (#14, #16) ------------
+
+COMMANDS = {
+    "show": "cli_show_help",
+    "classroom": "cli_classroom_help",
+    "site": "cli_site_help",
+    "worksheets": "cli_worksheets_help",
+}
+
+
+def _commands_listed(help_text: str) -> dict[str, str]:
+    """The commands section of ``--help``: command -> its one-line description."""
+    section = help_text.split("{show,classroom,site,worksheets}\n", 2)[-1]
+    found: dict[str, str] = {}
+    name = ""
+    for line in section.splitlines():
+        head = re.match(r"    (\S+)\s*(.*)", line)
+        if head and not line.startswith("     "):
+            name = head.group(1)
+            found[name] = head.group(2)
+        elif name and line.strip():
+            found[name] += " " + line.strip()
+    return {k: " ".join(v.split()) for k, v in found.items()}
+
+
+def test_help_names_the_installed_program_and_the_module() -> None:
+    script = os.path.join(os.path.dirname(sys.executable), "qttt-edu")
+    if not os.path.exists(script):
+        pytest.fail(f"the console script {script} is missing: pip install -e . makes it")
+    done = subprocess.run(
+        [script, "--help"], capture_output=True, text=True, timeout=60, env=plain_env()
+    )
+    assert done.returncode == 0 and done.stdout.startswith("usage: qttt-edu ")
+    assert run_cli("--help").stdout.startswith("usage: python -m qttt_edu ")
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "fi", "nb", "it"])
+def test_help_lists_every_command_with_its_description(lang: str) -> None:
+    from qttt_edu.i18n import t_in
+
+    done = run_cli("--help", "--lang", lang)
+    assert done.returncode == 0 and done.stderr == ""
+    assert _commands_listed(done.stdout) == {
+        name: " ".join(t_in(lang, key).split()) for name, key in COMMANDS.items()
+    }
+    assert t_in(lang, "cli_commands") + ":" in done.stdout
+
+
+def test_every_command_the_program_runs_is_listed() -> None:
+    # The commands main() hands on must be the ones --help names (none hidden).
+    from qttt_edu.__main__ import _DELEGATED
+
+    assert {"show", *_DELEGATED} == set(COMMANDS)
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "lang", "key"),
+    [
+        (["--lang", "da", "worksheets", "--help"], {}, "da", "ws_cli_description"),
+        (["worksheets", "--help"], {"QTTT_LANG": "fi"}, "fi", "ws_cli_description"),
+        (["classroom", "--help"], {"LANG": "nb_NO.UTF-8"}, "nb", "class_description"),
+        (["--lang=it", "classroom", "--help"], {}, "it", "class_description"),
+    ],
+)
+def test_the_other_commands_answer_in_the_chosen_language(
+    args: list[str], env: dict[str, str], lang: str, key: str
+) -> None:
+    from qttt_edu.i18n import t_in
+
+    done = run_cli(*args, **env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    text = " ".join(done.stdout.split())
+    assert " ".join(t_in(lang, key).split()) in text
+    assert text.startswith(t_in(lang, "cli_usage").strip())  # argparse's own words too
+
+
+def test_the_site_command_is_wired_in(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["site", "--help"]) == 0
+    assert "build" in capsys.readouterr().out
+    assert main(["site"]) == 2  # a usage error: one message, no traceback
+    assert "Traceback" not in capsys.readouterr().err

@@ -25,8 +25,8 @@ NINTH = "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1"  # only square 3 is free, X t
 def game_with_redo(record: str) -> Game:
     """The game of ``record``, with a legal action played and taken back (if there is one)."""
     g = Game.from_record(record)
-    if g.legal_moves():
-        g.apply(g.legal_moves()[-1])
+    if g.legal_actions():
+        g.apply(g.legal_actions()[-1])
         g.undo()
         assert g.can_redo
     return g
@@ -71,10 +71,15 @@ def refuse(
         call(g)
     assert type(err.value) is error
     assert isinstance(err.value, ValueError)
-    if error is IllegalMoveError and names_record:
-        assert err.value.record == g.record()
-        assert err.value.__notes__ == [f"position: {g.record()!r}"]
     message = str(err.value)
+    if error is IllegalMoveError and names_record:
+        # as python-chess does, the message quotes the position with the action
+        assert err.value.record == g.record()
+        where = f'(in the position "{record}")' if record else "(in the starting position"
+        assert where in message, message
+        assert message.startswith(err.value.reason)
+    if error is InvalidRecordError:
+        assert "in the position" not in message
     for fragment in fragments:
         assert re.search(fragment, message), (fragment, message)
     assert snapshot(g) == before
@@ -206,7 +211,7 @@ def test_collapse_to_a_square_that_is_not_one_of_the_two(square: int) -> None:
     ],
 )
 def test_any_move_after_the_game_ended(record: str, call: Callable[[Game], object]) -> None:
-    message = refuse(record, call, r"game is over", r"no more moves")
+    message = refuse(record, call, r"game is over", r"no more actions")
     outcome = Game.from_record(record).outcome
     assert outcome is not None
     if outcome.winner is None:
@@ -267,7 +272,7 @@ def test_junk_text_as_an_action(token: str) -> None:
         "1-2",
         lambda g: g.apply(token),
         f"'{token}'",
-        r"not a move",
+        r"not an action",
         r"'a-b'",
         error=InvalidRecordError,
     )
@@ -277,33 +282,60 @@ def test_junk_text_as_an_action(token: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("record", "position", "token", "rule"),
+    ("record", "index", "token", "rule"),
     [
-        ("1-2 x", 2, "x", "not a move"),
-        ("hello", 1, "hello", "not a move"),
-        ("1-2, 2-3", 1, "1-2,", "not a move"),
-        ("1-2 1-2 c5", 3, "c5", "can land only in square 1 or square 2"),
-        ("1-2 1-2 3-4", 3, "3-4", "must first choose"),
-        ("c1", 1, "c1", "no collapse is pending"),
-        ("1-2 5-5", 2, "5-5", "two different squares"),
-        ("1-2 0-5", 2, "0-5", "not a move"),
-        ("5", 1, "5", "ninth move"),
-        ("1-2 1-2 c1 1-4", 4, "1-4", "classical mark O2"),
-        ("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5 1-2", 12, "1-2", "game is over"),
-        ("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3-4", 12, "3-4", "classical"),
-        ("1-2\n\n1-2  C9", 3, "C9", "can land only in square 1 or square 2"),
+        ("1-2 x", 2, "x", "not an action"),
+        ("hello", 1, "hello", "not an action"),
+        ("1-2, 2-3", 1, "1-2,", "not an action"),
+        ("1-2 0-5", 2, "0-5", "not an action"),
+        ("1 - 2", 1, "1", "written with spaces"),
     ],
 )
-def test_record_errors_name_position_token_and_rule(
-    record: str, position: int, token: str, rule: str
+def test_unreadable_record_names_token_and_why(
+    record: str, index: int, token: str, rule: str
 ) -> None:
-    with pytest.raises(InvalidRecordError) as err:
+    """Text that cannot be read as actions: InvalidRecordError, never a rule break."""
+    with pytest.raises(GameError) as err:
         Game.from_record(record)
-    assert isinstance(err.value, ValueError)
-    assert (err.value.position, err.value.token) == (position, token)
+    assert type(err.value) is InvalidRecordError
+    assert (err.value.index, err.value.position, err.value.token) == (index, index, token)
     message = str(err.value)
-    assert message.startswith(f"token {position} '{token}'")
+    assert message.startswith(f"token {index} '{token}'")
     assert rule in message
+    assert err.value.__cause__ is None and "in the position" not in message
+
+
+@pytest.mark.parametrize(
+    ("record", "index", "token", "rule", "before"),
+    [
+        ("1-2 1-2 c5", 3, "c5", "can land only in square 1 or square 2", "1-2 1-2"),
+        ("1-2 1-2 3-4", 3, "3-4", "must first choose", "1-2 1-2"),
+        ("c1", 1, "c1", "no collapse is pending", ""),
+        ("1-2 5-5", 2, "5-5", "two different squares", "1-2"),
+        ("5", 1, "5", "ninth move", ""),
+        ("1-2 1-2 c1 1-4", 4, "1-4", "classical mark O2", "1-2 1-2 c1"),
+        ("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5 1-2", 12, "1-2", "game is over", None),
+        ("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3-4", 12, "3-4", "classical", None),
+        ("1-2\n\n1-2  C9", 3, "C9", "can land only in square 1 or square 2", "1-2 1-2"),
+    ],
+)
+def test_illegal_record_token_is_a_rule_break_naming_the_position(
+    record: str, index: int, token: str, rule: str, before: str | None
+) -> None:
+    """A token that reads but breaks a rule: IllegalMoveError, with token and position."""
+    with pytest.raises(GameError) as err:
+        Game.from_record(record)
+    assert type(err.value) is IllegalMoveError
+    assert (err.value.index, err.value.token, err.value.action) == (index, token, token)
+    if before is None:  # the record up to the refused token, as the game records it
+        before = " ".join(record.split()[: index - 1])
+    assert err.value.record == before
+    message = str(err.value)
+    assert message.startswith(f"token {index} '{token}'")
+    assert rule in message
+    where = f'(in the position "{before}")' if before else "(in the starting position"
+    assert where in message
+    assert err.value.__cause__ is None  # not re-raised from another kind
 
 
 @pytest.mark.parametrize("record", [None, 12, b"1-2", ["1-2"]])
@@ -334,7 +366,7 @@ def test_position_play_refuses_and_stays_the_same() -> None:
 
 def test_undo_with_nothing_to_undo() -> None:
     """A new game, with a move played and taken back so that the redo stack is not empty."""
-    refuse("", lambda g: g.undo(), r"nothing to undo", r"no move has been made")
+    refuse("", lambda g: g.undo(), r"nothing to undo", r"no action has been played")
 
 
 @pytest.mark.parametrize("record", ["", "1-2 1-2 c1", FINISHED_WIN])
@@ -355,3 +387,41 @@ def test_goto_out_of_range(ply: object) -> None:
         g.goto(ply)  # type: ignore[arg-type]
     assert f"step {ply!r}" in str(err.value) and "0 to 3" in str(err.value)
     assert snapshot(g) == before
+
+
+def test_a_rule_break_pickles_with_its_position_and_reason() -> None:
+    """A worker process hands errors back pickled: the message is not built twice."""
+    import pickle
+
+    with pytest.raises(IllegalMoveError) as err:
+        Game.from_record("1-2 1-2").play(3, 4)
+    again = pickle.loads(pickle.dumps(err.value))
+    assert type(again) is IllegalMoveError and str(again) == str(err.value)
+    assert str(again).count("in the position") == 1
+    assert (again.action, again.record, again.reason) == ("3-4", "1-2 1-2", err.value.reason)
+
+
+@pytest.mark.parametrize(
+    ("lang", "where", "start"),
+    [
+        ("en", 'in the position "1-2 1-2"', "in the starting position"),
+        ("da", 'i stillingen "1-2 1-2"', "i udgangsstillingen"),
+        ("fi", 'asemassa "1-2 1-2"', "alkuasemassa"),
+        ("nb", 'i stillingen "1-2 1-2"', "i utgangsstillingen"),
+        ("it", 'nella posizione "1-2 1-2"', "nella posizione iniziale"),
+    ],
+)
+def test_the_position_is_named_in_the_students_language(lang: str, where: str, start: str) -> None:
+    from qttt_edu.i18n import get_language, set_language
+
+    before = get_language()
+    set_language(lang)
+    try:
+        with pytest.raises(IllegalMoveError) as err:
+            Game.from_record("1-2 1-2").play(3, 4)
+        with pytest.raises(IllegalMoveError) as first:
+            Game().collapse(3)
+    finally:
+        set_language(before)
+    assert str(err.value) == f"{err.value.reason} ({where})"
+    assert f"({start}" in str(first.value)

@@ -34,11 +34,11 @@ def test_example_1_two_cycle() -> None:
     g = Game.from_record("1-2 1-2")
     pending = g.awaiting_collapse
     assert pending is not None
-    assert (pending.mark, pending.squares, pending.chooser) == ("O2", (1, 2), "X")
+    assert (pending.mark, pending.choices, pending.chooser) == ("O2", (1, 2), "X")
     assert g.to_act == "X"
     g.collapse(1)
     assert g.classical == {1: "O2", 2: "X1"}
-    assert g.spooky == []
+    assert g.spooky_marks == []
     assert (g.to_act, g.move_number, g.awaiting_collapse) == ("X", 3, None)
     assert g.record() == "1-2 1-2 c1"
 
@@ -54,19 +54,19 @@ def test_example_2_cycle_with_a_tail_c1() -> None:
     g.play(1, 3)
     pending = g.awaiting_collapse
     assert pending is not None
-    assert (pending.mark, pending.squares, pending.chooser, g.to_act) == ("O4", (1, 3), "X", "X")
+    assert (pending.mark, pending.choices, pending.chooser, g.to_act) == ("O4", (1, 3), "X", "X")
     # the component: the cycle 1-2-3 and the tail to 6
     assert g.position.component_of(1) == (1, 2, 3, 6)
     g.collapse(1)
     assert g.classical == {1: "O4", 2: "X1", 3: "O2", 6: "X3"}
-    assert g.spooky == [] and (g.to_act, g.move_number) == ("X", 5)
+    assert g.spooky_marks == [] and (g.to_act, g.move_number) == ("X", 5)
 
 
 def test_example_2_cycle_with_a_tail_c3() -> None:
     """With `c3` instead: O4 -> 3, O2 -> 2, X3 -> 6, X1 -> 1."""
     g = Game.from_record("1-2 2-3 3-6 1-3 c3")
     assert g.classical == {3: "O4", 2: "O2", 6: "X3", 1: "X1"}
-    assert g.spooky == [] and (g.to_act, g.move_number) == ("X", 5)
+    assert g.spooky_marks == [] and (g.to_act, g.move_number) == ("X", 5)
 
 
 def test_example_2_the_tail_is_a_stem() -> None:
@@ -98,7 +98,7 @@ def test_example_3_first_collapse_leaves_another_component_spooky() -> None:
     assert pending is not None and (pending.mark, pending.chooser) == ("O8", "X")
     g.collapse(4)
     assert g.classical == {2: "O2", 3: "X1", 4: "O8", 7: "O6", 9: "X3"}
-    assert g.spooky == [("O4", (1, 5)), ("X5", (1, 6)), ("X7", (1, 8))]
+    assert g.spooky_marks == [("O4", (1, 5)), ("X5", (1, 6)), ("X7", (1, 8))]
     assert {g.position.component_of(s) for s in (1, 5, 6, 8)} == {(1, 5, 6, 8)}
     assert (g.to_act, g.move_number, g.outcome) == ("X", 9, None)
 
@@ -107,7 +107,7 @@ def test_example_3_second_collapse_fills_the_board() -> None:
     """The second fills the board as 1=O4 2=O2 3=X1 4=O8 5=X9 6=X5 7=O6 8=X7 9=X3."""
     g = Game.from_record(EXAMPLE_3.rsplit(" ", 1)[0])
     pending = g.awaiting_collapse
-    assert pending is not None and (pending.mark, pending.squares, pending.chooser) == (
+    assert pending is not None and (pending.mark, pending.choices, pending.chooser) == (
         "X9",
         (5, 8),
         "O",
@@ -116,7 +116,7 @@ def test_example_3_second_collapse_fills_the_board() -> None:
     assert g.classical == {
         1: "O4", 2: "O2", 3: "X1", 4: "O8", 5: "X9", 6: "X5", 7: "O6", 8: "X7", 9: "X3"
     }  # fmt: skip
-    assert g.spooky == []
+    assert g.spooky_marks == []
 
 
 def test_example_3_simultaneous_lines_x_wins() -> None:
@@ -128,7 +128,7 @@ def test_example_3_simultaneous_lines_x_wins() -> None:
     assert g.outcome.winner == "X" and g.outcome.result == "X"
     assert g.outcome.scores == {"X": 1.0, "O": 0.5}
     assert g.to_dict()["scores"] == {"X": 1.0, "O": 0.5}
-    assert g.to_act is None and g.legal_moves() == []
+    assert g.to_act is None and g.legal_actions() == []
 
 
 # --- example 4 ------------------------------------------------------------------
@@ -167,7 +167,7 @@ def test_example_5_ninth_move_single_mark_completes_a_line() -> None:
     assert g.classical == {1: "O8", 2: "X3", 4: "X1", 5: "X5", 6: "O2", 7: "X7", 8: "O6", 9: "O4"}
     assert g.position.free_squares == (3,)
     assert (g.to_act, g.move_number, g.outcome) == ("X", 9, None)
-    assert [str(a) for a in g.legal_moves()] == ["3"]
+    assert [str(a) for a in g.legal_actions()] == ["3"]
     g.play(3)
     assert g.classical[3] == "X9"
     assert lines_of(g) == [("X", (3, 5, 7), 9)]
@@ -205,7 +205,7 @@ def test_goff_fig_4_cycle_two_outcomes_o_chooses() -> None:
     g = Game.from_record("1-2 2-5 1-5")
     pending = g.awaiting_collapse
     assert pending is not None
-    assert (pending.mark, pending.squares, pending.chooser, g.to_act) == ("X3", (1, 5), "O", "O")
+    assert (pending.mark, pending.choices, pending.chooser, g.to_act) == ("X3", (1, 5), "O", "O")
     assert g.position.component_of(2) == (1, 2, 5)
     assert pending.outcomes == {
         1: {1: "X3", 2: "X1", 5: "O2"},
@@ -227,7 +227,7 @@ def test_goff_fig_9_classical_listing() -> None:
     g = Game.from_record("3-5 5-7 5-9 1-5 3-6 6-9 c9")
     by_move = sorted((int(m[1:]), m[0], s) for s, m in g.classical.items())
     assert [f"{p}{s}" for _, p, s in by_move] == ["X3", "O7", "X5", "O1", "X6", "O9"]
-    assert g.spooky == [] and g.outcome is None
+    assert g.spooky_marks == [] and g.outcome is None
 
 
 def test_goff_separate_entanglements_collapse_separately() -> None:
@@ -239,7 +239,7 @@ def test_goff_separate_entanglements_collapse_separately() -> None:
     g.play(1, 2)  # X5 closes a 2-cycle with X1
     g.collapse(1)
     assert g.classical == {1: "X5", 2: "X1"}
-    assert g.spooky == [("O2", (3, 4)), ("X3", (5, 6)), ("O4", (7, 8))]
+    assert g.spooky_marks == [("O2", (3, 4)), ("X3", (5, 6)), ("O4", (7, 8))]
 
 
 # --- golden playthroughs ----------------------------------------------------------

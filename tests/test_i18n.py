@@ -92,7 +92,7 @@ def test_placeholders_match_english_and_no_empty_strings(lang):
 def test_no_translation_is_older_than_its_english_text():
     # lessons/i18n/translated_from.json records which English text each translation
     # was made from; a changed English template must be translated again.
-    sys.path.insert(0, str(LESSONS / "i18n"))
+    sys.path.insert(0, str(ROOT / "tools" / "i18n"))
     try:
         import sync_catalogs
     finally:
@@ -282,7 +282,7 @@ def test_the_app_plays_a_whole_game_in_each_language(lang):
         assert app.message is None, app.message
         pending = game.awaiting_collapse
         if pending is not None:
-            a, b = pending.squares
+            a, b = pending.choices
             expected = i18n.t_in(
                 lang, "widget_status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b
             )
@@ -448,9 +448,9 @@ def test_a_bad_plural_spec_is_refused_with_the_reason():
         i18n.format_message("en", "{n:plural:one=# thing|other=# things}", n="many")
 
 
-# --- gettext round trip for translators' tools (lessons/i18n/po.py) ---------------------
+# --- gettext round trip for translators' tools (tools/i18n/po.py) ---------------------
 
-sys.path.insert(0, str(LESSONS / "i18n"))
+sys.path.insert(0, str(ROOT / "tools" / "i18n"))
 try:
     import po
 finally:

@@ -191,7 +191,7 @@ ENGINE = {
     "chance": lambda r, m, s: _fraction(mark_odds(_pos(r), exact=True)[m][s]),
     "empty_chance": lambda r, s: _fraction(square_odds(_pos(r), exact=True)[s].get("", 0)),
     "stem": _stem,
-    "spooky_after": lambda r: ", ".join(m for m, _ in Game.from_record(r).spooky),
+    "spooky_after": lambda r: ", ".join(m for m, _ in Game.from_record(r).spooky_marks),
     "winner": lambda r: _pos(r).outcome.winner,
     "scores": lambda r: ", ".join(
         f"{p} {_fraction(v) if v % 1 else int(v)}" for p, v in _pos(r).outcome.scores.items()

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qttt_edu.core import Action, Game, IllegalMoveError, Position
+from qttt_edu.core import Action, Game, GameError, IllegalMoveError, InvalidRecordError, Position
 from qttt_edu.players import (
     HeuristicPlayer,
     MatchResult,
@@ -22,10 +22,10 @@ from qttt_edu.players import (
     play_game,
     play_match,
 )
-from qttt_edu.solver import _INVERSE, SCORINGS, Solver, book_key, map_action
+from qttt_edu.solver import SCORINGS, Solver, book_key, inverse_symmetry, map_action
 
-# pytest puts this folder on the path; the book's builder lives in scripts/
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+# pytest puts this folder on the path; the book's builder lives in tools/
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from build_book import book_positions
 
 from .test_solver import minimax
@@ -84,7 +84,7 @@ def test_players_refuse_a_finished_game() -> None:
 
 def test_players_accept_a_game_as_well_as_a_position() -> None:
     game = Game.from_record("1-2 1-2")
-    assert RandomPlayer(0).choose(game) in game.legal_moves()  # type: ignore[arg-type]
+    assert RandomPlayer(0).choose(game) in game.legal_actions()  # type: ignore[arg-type]
 
 
 # --- random player ----------------------------------------------------------------
@@ -140,10 +140,29 @@ def test_heuristic_never_hands_over_a_winning_collapse() -> None:
 def test_heuristic_explains_every_legal_action_and_refuses_others() -> None:
     game = Game.from_record("1-5 2-5")
     player = HeuristicPlayer()
-    for action in game.legal_moves():
+    for action in game.legal_actions():
         assert str(action) in player.explain(game, action)
     with pytest.raises(IllegalMoveError, match="not a legal action"):
         player.explain(game, "c1")
+
+
+def test_heuristic_explain_takes_an_action_as_a_game_does_and_keeps_errors_apart() -> None:
+    """The review found explain(pos, 34) refused as unreadable: a code is an action."""
+    game = Game.from_record("1-5 2-5")
+    player = HeuristicPlayer(seed=1)
+    by_code = player.explain(game.position, 34)
+    assert by_code == player.explain(game, "3-4") == player.explain(game, Action.pair(3, 4))
+    assert by_code.startswith("3-4")
+    with pytest.raises(GameError) as unreadable:
+        player.explain(game, "3_4")
+    assert type(unreadable.value) is InvalidRecordError
+    with pytest.raises(GameError) as illegal:
+        player.explain(game, 105)  # c5, with no collapse pending
+    assert type(illegal.value) is IllegalMoveError
+    assert illegal.value.record == "1-5 2-5" and 'position "1-5 2-5"' in str(illegal.value)
+    with pytest.raises(IllegalMoveError) as over:  # the game is over: nothing to explain
+        player.explain(Game.from_record("1-2 1-2 c1 4-5 4-5 c4 7-8 7-8 c7"), "3-6")
+    assert over.value.record == "1-2 1-2 c1 4-5 4-5 c4 7-8 7-8 c7"
 
 
 def test_heuristic_beats_random_play_most_of_the_time() -> None:
@@ -261,10 +280,10 @@ def test_book_entries_agree_with_live_search(scoring: str) -> None:
         solver = Solver(scoring)
         assert solver.int_value(pos) == value
         for code in codes:
-            action = map_action(Action(code), _INVERSE[g])  # back from the canonical image
+            action = map_action(Action(code), inverse_symmetry(g))  # back from the canonical image
             assert solver.reaches(pos.child(action.code), value, pos.to_act), action
         if _losing(value, pos):
-            actions = {map_action(Action(c), _INVERSE[g]).code for c in codes}
+            actions = {map_action(Action(c), inverse_symmetry(g)).code for c in codes}
             assert actions == set(best_actions(solver, pos)[1])  # all of rule 2
 
 
@@ -277,7 +296,7 @@ def test_book_holds_every_action_of_rule_2_when_lost() -> None:
     pos = lost[0]
     key, g = book_key(pos)
     _, codes = book[key]
-    actions = {map_action(Action(c), _INVERSE[g]).code for c in codes}
+    actions = {map_action(Action(c), inverse_symmetry(g)).code for c in codes}
     assert actions == set(best_actions(Solver("seed"), pos)[1])
 
 

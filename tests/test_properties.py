@@ -55,7 +55,7 @@ def games(draw: st.DrawFn) -> Game:
     g = Game()
     picks = draw(choices)
     for pick in picks[: draw(st.integers(0, 20))]:
-        legal = g.legal_moves()
+        legal = g.legal_actions()
         if not legal:
             break
         g.apply(legal[pick % len(legal)])
@@ -291,7 +291,7 @@ def test_position_equality_and_hash(g: Game, h: Game) -> None:
 
 @given(games())
 def test_undo_restores_exactly_and_redo_replays(g: Game) -> None:
-    for act in list(g.legal_moves())[:3]:
+    for act in list(g.legal_actions())[:3]:
         before = snapshot(g)
         g.apply(act)
         after = snapshot(g)

@@ -23,6 +23,6 @@ def test_ruff_format_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_passes_on_the_typed_modules() -> None:
+def test_mypy_strict_passes_on_every_module() -> None:
     result = _run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr

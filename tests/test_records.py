@@ -40,8 +40,8 @@ def random_games(seed: int, count: int) -> list[Game]:
     for _ in range(count):
         g = Game()
         stop = rng.randrange(20)
-        while g.legal_moves() and g.ply < stop:
-            g.apply(rng.choice(g.legal_moves()))
+        while g.legal_actions() and g.ply < stop:
+            g.apply(rng.choice(g.legal_actions()))
         games.append(g)
     return games
 
@@ -163,16 +163,16 @@ def test_to_dict_matches_the_game_for_random_games() -> None:
         assert d["record"] == g.record()
         assert d["classical"] == {str(s): m for s, m in g.classical.items()}
         assert all(k in "123456789" and len(k) == 1 for k in d["classical"])
-        assert d["spooky"] == [{"mark": m, "squares": list(sq)} for m, sq in g.spooky]
+        assert d["spooky"] == [{"mark": m, "squares": list(sq)} for m, sq in g.spooky_marks]
         assert d["to_act"] == g.to_act
-        assert d["legal"] == [str(a) for a in g.legal_moves()]
+        assert d["legal"] == [str(a) for a in g.legal_actions()]
         pending = g.awaiting_collapse
         if pending is None:
             assert d["awaiting_collapse"] is None
         else:
             assert d["awaiting_collapse"] == {
                 "mark": pending.mark,
-                "squares": list(pending.squares),
+                "squares": list(pending.choices),
             }
         if g.outcome is None:
             assert d["result"] is None and d["scores"] == {"X": 0, "O": 0}
@@ -220,9 +220,12 @@ def test_from_dict_refuses_data_without_a_record_text(data: object, says: str) -
 
 
 def test_from_dict_refuses_a_bad_record_naming_the_token() -> None:
-    with pytest.raises(InvalidRecordError, match="token 3 'c5'") as err:
+    with pytest.raises(IllegalMoveError, match="token 3 'c5'") as err:  # a rule break
         Game.from_dict({"record": "1-2 1-2 c5"})
-    assert (err.value.position, err.value.token) == (3, "c5")
+    assert (err.value.index, err.value.token, err.value.record) == (3, "c5", "1-2 1-2")
+    with pytest.raises(InvalidRecordError, match="token 3 'c0'") as bad:  # unreadable text
+        Game.from_dict({"record": "1-2 1-2 c0"})
+    assert (bad.value.index, bad.value.token) == (3, "c0")
 
 
 @pytest.mark.parametrize(
@@ -298,7 +301,7 @@ def test_undo_after_the_end_reopens_the_game() -> None:
     g = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3")
     assert g.is_over
     g.undo()
-    assert not g.is_over and g.to_act == "X" and [str(a) for a in g.legal_moves()] == ["3"]
+    assert not g.is_over and g.to_act == "X" and [str(a) for a in g.legal_actions()] == ["3"]
 
 
 def test_a_different_action_clears_the_redo_stack() -> None:

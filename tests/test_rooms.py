@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from qttt_edu import Game, GameError, IllegalMoveError
+from qttt_edu import Game, GameError, IllegalMoveError, InvalidRecordError
 from qttt_edu.players import RandomPlayer, play_game
 from qttt_edu.rooms import (
     AWAY_AFTER,
@@ -232,6 +232,23 @@ def test_an_illegal_action_gets_the_rules_message_and_changes_nothing(make_store
     unchanged(store, before)
 
 
+def test_bad_text_and_a_rule_break_reach_the_player_each_as_itself(make_store: Any) -> None:
+    store = make_store()
+    x = store.create_room()
+    o = store.join(x.code)
+    store.act(x.code, x.credential, "1-2")
+    store.act(x.code, o.credential, "1-2")  # a cycle: X chooses where O2 lands
+    before = store.room(x.code)
+    with pytest.raises(GameError) as junk:
+        store.act(x.code, x.credential, "c 1")
+    assert type(junk.value) is InvalidRecordError
+    with pytest.raises(GameError) as rule:
+        store.act(x.code, x.credential, "c5")
+    assert type(rule.value) is IllegalMoveError
+    assert rule.value.record == "1-2 1-2" and str(rule.value).endswith('position "1-2 1-2")')
+    unchanged(store, before)
+
+
 @pytest.mark.parametrize("kernels", ["one store", "two stores"])
 def test_two_actions_racing_for_the_same_ply_exactly_one_wins(
     make_store: Any, kernels: str
@@ -246,7 +263,7 @@ def test_two_actions_racing_for_the_same_ply_exactly_one_wins(
         ply = tabs[0].game.ply
         barrier = threading.Barrier(2)
         outcomes: list[Any] = [None, None]
-        legal = tabs[0].game.legal_moves()
+        legal = tabs[0].game.legal_actions()
         if len(legal) < 2:
             break  # X's ninth move has one legal action: both tabs would play the same
 
@@ -278,7 +295,7 @@ def test_two_actions_racing_for_the_same_ply_exactly_one_wins(
         if attempt == 0:
             o = first.join(x.code)
         while not state.finished and state.to_act == "O":
-            state = first.act(x.code, o.credential, state.game.legal_moves()[0])
+            state = first.act(x.code, o.credential, state.game.legal_actions()[0])
         if state.finished:
             break
 
@@ -492,6 +509,6 @@ def test_the_rooms_package_stands_on_the_core_alone() -> None:
     views = {"networkx", "matplotlib", "ipywidgets", "IPython", "numpy", "psycopg"}
     assert roots & views == set(), roots & views
     kit = {n for n in json.loads(result.stdout) if n.startswith("qttt_edu.")}
-    assert kit <= {"qttt_edu.core", "qttt_edu.i18n", "qttt_edu.notation"} | {
+    assert kit <= {"qttt_edu.bits", "qttt_edu.core", "qttt_edu.i18n", "qttt_edu.notation"} | {
         n for n in kit if n.startswith("qttt_edu.rooms")
     }, kit

@@ -77,7 +77,7 @@ def test_x_makes_odd_moves_o_even() -> None:
         movers.append((g.move_number, g.to_act))
         g.play(a, b)
     assert movers == [(n, "X" if n % 2 else "O") for n in range(1, 9)]
-    assert [name for name, _ in g.spooky] == ["X1", "O2", "X3", "O4", "X5", "O6", "X7", "O8"]
+    assert [name for name, _ in g.spooky_marks] == ["X1", "O2", "X3", "O4", "X5", "O6", "X7", "O8"]
     assert (g.move_number, g.to_act, g.awaiting_collapse) == (9, "X", None)
 
 
@@ -102,7 +102,7 @@ def test_a_move_is_two_spooky_marks_named_by_symbol_and_number() -> None:
     move number (e.g. X3) into two different squares"."""
     g = Game.from_record("1-2 4-6")
     g.play(9, 3)
-    assert g.spooky == [("X1", (1, 2)), ("O2", (4, 6)), ("X3", (3, 9))]
+    assert g.spooky_marks == [("X1", (1, 2)), ("O2", (4, 6)), ("X3", (3, 9))]
     assert g.classical == {}
     assert g.position.spooky_in(3) == ["X3"] and g.position.spooky_in(9) == ["X3"]
 
@@ -121,7 +121,7 @@ def test_pair_squares_must_not_hold_a_classical_mark() -> None:
     for a, b in [(1, 5), (5, 1), (2, 7), (1, 2)]:
         with pytest.raises(IllegalMoveError, match="classical"):
             g.play(a, b)
-    legal = {tuple(a.squares) for a in g.legal_moves()}
+    legal = {tuple(a.squares) for a in g.legal_actions()}
     assert legal == set(combinations(range(3, 10), 2))
 
 
@@ -146,7 +146,7 @@ def test_mark_occupies_both_squares_then_lands_in_exactly_one() -> None:
     assert g.position.spooky_in(3) == ["X1"] and g.position.spooky_in(7) == ["X1"]
     # O2 and X3 are each in exactly one square now, and nowhere spooky
     assert g.classical == {1: "O2", 2: "X3"}
-    assert [name for name, _ in g.spooky] == ["X1"]
+    assert [name for name, _ in g.spooky_marks] == ["X1"]
 
 
 # --- the entanglement graph -----------------------------------------------------
@@ -206,13 +206,13 @@ def test_two_cycle_is_the_shortest_case() -> None:
     assert Game.from_record("6-9 6-9").awaiting_collapse is not None
     g = Game.from_record("1-2 3-4 5-6 1-2")
     pending = g.awaiting_collapse
-    assert pending is not None and pending.mark == "O4" and pending.squares == (1, 2)
+    assert pending is not None and pending.mark == "O4" and pending.choices == (1, 2)
 
 
 def test_cycle_collapses_immediately() -> None:
     """Spec: "The cycle collapses immediately." Nothing but the collapse is legal."""
     g = Game.from_record("1-2 2-3 1-3")
-    assert [str(a) for a in g.legal_moves()] == ["c1", "c3"]
+    assert [str(a) for a in g.legal_actions()] == ["c1", "c3"]
     with pytest.raises(IllegalMoveError, match="closed a cycle"):
         g.play(4, 5)
 
@@ -238,8 +238,8 @@ def test_chooser_places_the_newest_mark_in_one_of_its_two_squares() -> None:
     cycle) lands in"  — not a square of an older mark on the cycle."""
     g = Game.from_record("1-2 2-3 3-4 1-4")  # cycle 1-2-3-4 closed by O4 on 1-4
     pending = g.awaiting_collapse
-    assert pending is not None and pending.mark == "O4" and pending.squares == (1, 4)
-    assert [str(a) for a in g.legal_moves()] == ["c1", "c4"]
+    assert pending is not None and pending.mark == "O4" and pending.choices == (1, 4)
+    assert [str(a) for a in g.legal_actions()] == ["c1", "c4"]
     for s in (2, 3):
         with pytest.raises(
             IllegalMoveError, match=f"O4 can land only in square 1 or square 4.*{s}"
@@ -282,7 +282,7 @@ def test_cascade_through_cycle_and_stems() -> None:
     assert classical(record + " c1") == {1: "O6", 2: "X1", 3: "O2", 4: "X5", 6: "X3", 9: "O4"}
     assert classical(record + " c3") == {1: "X1", 2: "O2", 3: "O6", 4: "X5", 6: "X3", 9: "O4"}
     for choice in ("c1", "c3"):
-        assert Game.from_record(f"{record} {choice}").spooky == []
+        assert Game.from_record(f"{record} {choice}").spooky_marks == []
 
 
 def test_each_square_of_the_component_ends_with_one_classical_mark() -> None:
@@ -305,7 +305,7 @@ def test_other_components_stay_spooky() -> None:
     g = Game.from_record("7-8 1-2 8-9 1-2")  # {7,8,9} spooky, O4 closes {1,2}
     g.collapse(2)
     assert g.classical == {1: "O2", 2: "O4"}
-    assert g.spooky == [("X1", (7, 8)), ("X3", (8, 9))]
+    assert g.spooky_marks == [("X1", (7, 8)), ("X3", (8, 9))]
     assert g.position.component_of(7) == (7, 8, 9)
     assert g.position.component_of(1) == g.position.component_of(2) == ()  # classical now
 
@@ -319,7 +319,7 @@ def test_chooser_acts_twice_choice_then_move() -> None:
     g.collapse(1)
     assert (g.to_act, g.move_number) == ("X", 3)
     g.play(3, 4)
-    assert g.spooky == [("X3", (3, 4))]
+    assert g.spooky_marks == [("X3", (3, 4))]
     assert g.to_act == "O"
     g = Game.from_record("1-2 3-4 1-2")  # X3 closed it: O chooses, then O makes move 4
     assert (g.to_act, g.move_number) == ("O", 4)
@@ -368,7 +368,7 @@ def test_game_ends_as_soon_as_a_collapse_leaves_a_line() -> None:
     assert g.classical == {1: "X3", 3: "O2", 4: "O4", 5: "X1", 9: "X5"}
     assert g.outcome is not None and g.outcome.winner == "X"
     assert [(ln.squares, ln.highest) for ln in g.outcome.lines] == [((1, 5, 9), 5)]
-    assert g.to_act is None and g.legal_moves() == []
+    assert g.to_act is None and g.legal_actions() == []
     assert g.position.free_squares == (2, 6, 7, 8)
 
 
@@ -393,7 +393,7 @@ def test_full_board_without_line_is_a_draw() -> None:
     assert not any(len({owners[s] for s in line}) == 1 for line in LINES)
     assert g.outcome is not None and g.outcome.winner is None
     assert g.outcome.result == "draw" and g.outcome.lines == ()
-    assert g.to_act is None and g.legal_moves() == []
+    assert g.to_act is None and g.legal_actions() == []
 
 
 def test_game_never_ends_before_a_line_or_a_full_board() -> None:
@@ -454,11 +454,11 @@ def test_ninth_move_is_a_single_classical_mark() -> None:
     g = Game.from_record("2-3 8-9 1-8 3-9 1-4 5-6 1-6 4-8 c4")
     assert g.position.free_squares == (7,)
     assert (g.to_act, g.move_number) == ("X", 9)
-    assert [str(a) for a in g.legal_moves()] == ["7"]
+    assert [str(a) for a in g.legal_actions()] == ["7"]
     with pytest.raises(IllegalMoveError):
         g.play(7, 8)
     g.play(7)
-    assert g.classical[7] == "X9" and g.spooky == []
+    assert g.classical[7] == "X9" and g.spooky_marks == []
 
 
 def test_ninth_move_may_complete_a_line() -> None:

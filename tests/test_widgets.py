@@ -66,7 +66,7 @@ def expected_texts(game: Game) -> dict[int, str]:
         if s in game.classical:
             out[s] = game.classical[s].translate(SUB)
         else:
-            out[s] = " ".join(m.translate(SUB) for m, sq in game.spooky if s in sq)
+            out[s] = " ".join(m.translate(SUB) for m, sq in game.spooky_marks if s in sq)
     return out
 
 
@@ -321,11 +321,11 @@ def test_undo_and_redo_with_nothing():
     app.undo_button.click()
     with pytest.raises(IllegalMoveError) as undo:
         Game().undo()
-    assert status(app) == refusal(str(undo.value)) + " X, move 1: choose two squares"
+    assert status(app) == refusal(undo.value.reason) + " X, move 1: choose two squares"
     app.redo_button.click()
     with pytest.raises(IllegalMoveError) as redo:
         Game().redo()
-    assert app.message == refusal(str(redo.value))
+    assert app.message == refusal(redo.value.reason)
     assert app.game.ply == 0
 
 
@@ -620,7 +620,7 @@ def test_named_computer_opponents_play_to_the_end(name):
     assert app.opponent == name
     while not app.game.is_over:
         assert app.game.to_act == "X"
-        click(app, *app.game.legal_moves()[-1].squares)
+        click(app, *app.game.legal_actions()[-1].squares)
         assert app.message is None
         assert texts(app) == expected_texts(app.game)
     assert status(app).startswith(("X wins", "O wins", "Draw"))
@@ -850,7 +850,7 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
         expected = (
             []
             if pending is None
-            else [f"Put {pending.mark} in square {s}" for s in pending.squares]
+            else [f"Put {pending.mark} in square {s}" for s in pending.choices]
         )
         assert shown == expected
 

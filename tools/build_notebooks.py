@@ -5,6 +5,7 @@ Usage::
     python tools/build_notebooks.py            # build and execute every notebook
     python tools/build_notebooks.py 04 02      # only these
     python tools/build_notebooks.py --no-run   # write the cells, keep them unexecuted
+    python tools/build_notebooks.py app        # only the app notebook (never executed)
 
 Execution uses ``jupyter nbconvert --execute --inplace`` so execution counts are
 in order. Afterwards outputs are trimmed so the repository stays small and the
@@ -20,13 +21,21 @@ Each notebook is then published twice (:func:`publish`):
   no answer shows before the student has written a guess. tests/test_notebooks.py proves
   the two copies differ in nothing else.
 
-Validate with ``python -m pytest tests/notebooks_ref tests/test_notebooks.py``.
+Cell ids are a hash of each cell (:func:`set_ids`), and the run's timestamps and the
+kernel's version are dropped, so rebuilding an unchanged source changes nothing but
+outputs that really changed. ``notebooks/app.ipynb`` is built from
+``tools/notebooks/app_notebook.py`` too, but not run (its only output is the live game).
+
+Validate with ``python -m pytest tests/notebooks_ref tests/test_notebooks.py
+tests/test_build_sync.py`` (the last checks that the committed notebooks are what the
+sources build).
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import importlib
 import os
 import subprocess
@@ -46,15 +55,53 @@ MAX_PNG = 100_000  # base64 characters: keep small figures, drop big ones
 sys.path.insert(0, str(SOURCES))
 
 
-def build(name: str) -> Path:
-    module = importlib.import_module(next(p.stem for p in SOURCES.glob(f"nb{name[:2]}_*.py")))
+METADATA = {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"name": "python"},
+}
+
+
+def set_ids(cells: list[nbformat.NotebookNode], keys: list[str] | None = None) -> None:
+    """Give ``cells`` ids that are the same on every build: a hash of each cell's kind and
+    ``keys[i]`` (default: its source), so a rebuild changes no id and an edit changes only
+    the id of the cell edited. A translation passes the English sources as ``keys``: a cell
+    has one id in every language. Repeated cells get ``-2``, ``-3``... (ids are unique)."""
+    seen: dict[str, int] = {}
+    for i, cell in enumerate(cells):
+        key = cell.source if keys is None else keys[i]
+        base = hashlib.sha1(f"{cell.cell_type}\n{key}".encode()).hexdigest()[:12]
+        seen[base] = seen.get(base, 0) + 1
+        cell.id = base if seen[base] == 1 else f"{base}-{seen[base]}"
+
+
+def notebook(number: str) -> tuple[str, nbformat.NotebookNode]:
+    """The file name and unexecuted cells of notebook ``number`` (e.g. "04"), as built."""
+    module = importlib.import_module(next(p.stem for p in SOURCES.glob(f"nb{number[:2]}_*.py")))
     nb = nbformat.v4.new_notebook()
-    nb.cells = module.CELLS
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
-    path = OUT / f"{module.NAME}.ipynb"
+    nb.cells = copy.deepcopy(module.CELLS)
+    set_ids(nb.cells)
+    nb.metadata = copy.deepcopy(METADATA)
+    return f"{module.NAME}.ipynb", nb
+
+
+def app_notebook() -> tuple[str, nbformat.NotebookNode]:
+    """The file name and cells of the app notebook (tools/notebooks/app_notebook.py): built
+    but never executed, since its only output is the live game."""
+    module = importlib.import_module("app_notebook")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = copy.deepcopy(module.CELLS)  # ids fixed in the source: pages link to them
+    nb.metadata = {**copy.deepcopy(METADATA), "title": module.TITLE}
+    return f"{module.NAME}.ipynb", nb
+
+
+def numbers() -> list[str]:
+    """The numbers of every notebook source, in order: "00", "01", ..."""
+    return sorted({p.stem[2:4] for p in SOURCES.glob("nb*_*.py")})
+
+
+def build(number: str, out: Path = OUT) -> Path:
+    name, nb = notebook(number)
+    path = out / name
     nbformat.write(nb, path)
     return path
 
@@ -86,9 +133,12 @@ def run(path: Path) -> float:
 def trim(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     nb.metadata.pop("widgets", None)
+    # the kernel's version and lexer, which differ from machine to machine
+    nb.metadata["language_info"] = copy.deepcopy(METADATA["language_info"])
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
+        cell.metadata.pop("execution", None)  # the run's timestamps: noise in every diff
         if {"exercise", "prediction"} & set(cell.metadata.get("tags", [])):
             cell.outputs = []  # the student's answer or guess goes here
             cell.execution_count = None
@@ -159,11 +209,14 @@ def execute(path: Path) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02")
+    parser.add_argument("only", nargs="*", help="notebook numbers, e.g. 04 02, or app")
     parser.add_argument("--no-run", action="store_true")
     args = parser.parse_args()
-    names = sorted({p.stem[2:4] for p in SOURCES.glob("nb*_*.py")})
-    for number in args.only or names:
+    if not args.only or "app" in args.only:
+        name, nb = app_notebook()
+        nbformat.write(nb, OUT / name)
+        print(f"wrote notebooks/{name}")
+    for number in [n for n in args.only if n != "app"] if args.only else numbers():
         path = build(number)
         if args.no_run:
             print(f"wrote {path.relative_to(ROOT)}")

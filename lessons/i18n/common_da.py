@@ -1,5 +1,9 @@
 """Sentences every Danish notebook repeats, written once."""
 
+# The Danish glossary (lessons/da/glossary.md) keeps the English anchors (#spooky-mark, ...),
+# so Danish notebooks link their game words to it instead of the English page.
+G = "../../lessons/da/glossary.md"
+
 
 def stuck(exercise: str) -> str:
     """The line under an exercise that points to its hint and its solution."""

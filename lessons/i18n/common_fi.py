@@ -1,5 +1,9 @@
 """Sentences every Finnish notebook repeats, written once."""
 
+# The Finnish glossary (lessons/fi/glossary.md). It carries the English glossary's anchor
+# names (#spooky-mark, #cycle, ...), so the links and the tests that check them stay the same.
+G = "../../lessons/fi/glossary.md"
+
 
 def stuck(exercise: str) -> str:
     """The line under an exercise that points to its hint and its solution."""

@@ -2,6 +2,9 @@
 
 import shared
 
+# The Italian glossary (same anchors as the English one), so links open in Italian.
+G = "../../lessons/it/glossary.md"
+
 
 def link(name: str) -> str:
     """Link to the Italian notebook ``name`` when it exists, else to the English one."""

@@ -1,7 +1,6 @@
 """Danish notebook 02 (entanglement): translations of the English cells, keyed by fingerprint."""
 
-from shared import G
-from common_da import predict, stuck
+from common_da import G, predict, stuck
 
 
 CODE = [
@@ -26,8 +25,8 @@ CODE = [
         'print("partinotation           mærker  virkeligheder  X1 i felt 3")',
     ),
     (
-        "{len(game.spooky):5}  {count_realities(game):9}",
-        "{len(game.spooky):6}  {count_realities(game):13}",
+        "{len(game.spooky_marks):5}  {count_realities(game):9}",
+        "{len(game.spooky_marks):6}  {count_realities(game):13}",
     ),
 ]
 

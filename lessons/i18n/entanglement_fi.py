@@ -1,7 +1,6 @@
 """Finnish notebook 02 (entanglement): translations of the English cells, keyed by fingerprint."""
 
-from shared import G
-from common_fi import predict, stuck
+from common_fi import G, predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -25,8 +24,8 @@ CODE = [
         '"pelimerkintä            merkit  todellisuudet  X1 ruudussa 3"',
     ),
     (
-        "{len(game.spooky):5}  {count_realities(game):9}",
-        "{len(game.spooky):6}  {count_realities(game):13}",
+        "{len(game.spooky_marks):5}  {count_realities(game):9}",
+        "{len(game.spooky_marks):6}  {count_realities(game):13}",
     ),
 ]
 

@@ -1,7 +1,7 @@
 """Italian notebook 02 (entanglement): translations of the English cells, keyed by fingerprint."""
 
-from shared import G, GOFF
-from common_it import binder, link, predict, stuck
+from shared import GOFF
+from common_it import G, binder, link, predict, stuck
 
 
 CODE = [

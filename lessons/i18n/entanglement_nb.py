@@ -24,7 +24,7 @@ CODE = [
         '"record                  marks  realities  X1 in square 3"',
         '"notasjon                merker  virkeligheter  X1 i rute 3"',
     ),
-    ("{len(game.spooky):5}  {count_realities(game):9}", "{len(game.spooky):6}  {count_realities(game):13}"),
+    ("{len(game.spooky_marks):5}  {count_realities(game):9}", "{len(game.spooky_marks):6}  {count_realities(game):13}"),
 ]
 
 MARKDOWN = {

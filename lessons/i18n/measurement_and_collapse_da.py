@@ -1,7 +1,6 @@
 """Danish notebook 03 (measurement and collapse): translations of the English cells."""
 
-from shared import G
-from common_da import predict, stuck
+from common_da import G, predict, stuck
 
 
 CODE = [
@@ -9,8 +8,8 @@ CODE = [
     ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ('"realities")', '"virkeligheder")'),
     (
-        '"newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:", pending.chooser',
-        '"nyeste mærke:", pending.mark, "  felter:", pending.squares, "  vælger:", pending.chooser',
+        '"newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:", pending.chooser',
+        '"nyeste mærke:", pending.mark, "  felter:", pending.choices, "  vælger:", pending.chooser',
     ),
     ('f"X3 in square {square}:"', 'f"X3 i felt {square}:"'),
     ('"cycle squares:"', '"løkkens felter:"'),

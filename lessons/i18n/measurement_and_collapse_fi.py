@@ -1,15 +1,14 @@
 """Finnish notebook 03 (measurement and collapse): translations of the English cells."""
 
-from shared import G
-from common_fi import predict, stuck
+from common_fi import G, predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     ('"realities")', '"todellisuutta")'),
     (
-        '"newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:"',
-        '"uusin merkki:", pending.mark, "  ruudut:", pending.squares, "  valitsija:"',
+        '"newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:"',
+        '"uusin merkki:", pending.mark, "  ruudut:", pending.choices, "  valitsija:"',
     ),
     ('f"X3 in square {square}:"', 'f"X3 ruutuun {square}:"'),
     ('"cycle squares:"', '"silmukan ruudut:"'),

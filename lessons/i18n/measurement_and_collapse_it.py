@@ -1,7 +1,7 @@
 """Italian notebook 03 (measurement and collapse): translations of the English cells, keyed by fingerprint."""
 
-from shared import G, GOFF
-from common_it import binder, link, predict, stuck
+from shared import GOFF
+from common_it import G, binder, link, predict, stuck
 
 
 CODE = [
@@ -9,8 +9,8 @@ CODE = [
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('print(count_realities(fig4), "realities")', 'print(count_realities(fig4), "realtà")'),
     (
-        '"newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:"',
-        '"segno più recente:", pending.mark, "  caselle:", pending.squares, "  chi sceglie:"',
+        '"newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:"',
+        '"segno più recente:", pending.mark, "  caselle:", pending.choices, "  chi sceglie:"',
     ),
     ('f"X3 in square {square}:"', 'f"X3 nella casella {square}:"'),
     ('"cycle squares:"', '"caselle dell\'anello: "'),
@@ -38,7 +38,7 @@ MARKDOWN = {
 
 - riconoscere quando una mossa chiude un *anello*, e dire perché un anello obbliga a decidere;
 - riconoscere *chi sceglie* e prevedere i due risultati possibili di un collasso;
-- seguire un collasso passo per passo, steli compresi, e vedere che gli entanglement separati restano intatti;
+- seguire un collasso passo per passo, steli compresi, e vedere che i gruppi entangled separati restano intatti;
 - confrontare il collasso del gioco con una misura quantistica: che cosa corrisponde e che cosa no.
 
 **Prima di cominciare:** il notebook [02 · Entanglement]({link("02_entanglement")}) (il grafo dell'entanglement, le realtà di un albero).
@@ -131,7 +131,7 @@ entrambi senza cambiare la partita; disegnarli uno accanto all'altro mostra su c
 gioca davvero la scelta.
 """,
     "e1b32c5103": """
-## 6. Gli entanglement separati non vengono toccati
+## 6. I gruppi entangled separati non vengono toccati
 
 Un collasso sistema solo il gruppo a cui appartiene l'anello. In questa posizione X5 chiude
 l'anello 1-2-3 (con lo stelo O4 su 3-6), mentre X3 sta in disparte sulle caselle 7 e 9.
@@ -171,7 +171,7 @@ notebook 07 gioca una variante in cui invece decide una moneta.
 
 - Una mossa che unisce due caselle già collegate chiude un anello; un anello di k caselle contiene k segni, quindi restano solo due realtà (un giro in un verso o nell'altro).
 - Il giocatore che non ha chiuso l'anello è chi sceglie, e decide dove finisce il segno più recente; ogni altro segno del gruppo, steli compresi, è poi obbligato.
-- Gli entanglement separati non vengono toccati dal collasso.
+- I gruppi entangled separati non vengono toccati dal collasso.
 - Come una misura, un collasso trasforma una sovrapposizione in un solo risultato ben definito; a differenza di una misura, il risultato lo sceglie un giocatore invece del caso.
 
 ## E adesso

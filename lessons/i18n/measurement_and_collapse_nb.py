@@ -9,9 +9,9 @@ CODE = [
     ANSWER,
     ('"realities")', '"virkeligheter")'),
     (
-        'print("newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:", '
+        'print("newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:", '
         "pending.chooser)",
-        'print("nyeste merke:", pending.mark, "  ruter:", pending.squares, "  velger:", '
+        'print("nyeste merke:", pending.mark, "  ruter:", pending.choices, "  velger:", '
         "pending.chooser)",
     ),
     ('f"X3 in square {square}:"', 'f"X3 i rute {square}:"'),

@@ -1,7 +1,6 @@
 """Danish notebook 07 (the metaphor and the physics): translations of the English cells."""
 
-from shared import G
-from common_da import predict, stuck
+from common_da import G, predict, stuck
 
 
 CODE = [
@@ -260,9 +259,9 @@ næste celle.
     "21683b19f7": """
 To veje fører til |1⟩ efter to H-gates, med amplituderne +1/2 og −1/2: de **ophæver** hinanden.
 De to veje til |0⟩ giver tilsammen 1. Det er **interferens**, og det er kernen i
-kvanteadfærd (dobbeltspalten virker på samme måde). Hvis man kun holder styr på sandsynligheder,
-som spillets lige vægtede virkeligheder gør, blander hvert skridt, og intet ophæver nogensinde noget: 50:50
-for altid. Goffs spil har ingen fortegn, så det har ingen interferens.
+kvanteadfærd (dobbeltspalten virker på samme måde). Holder man kun styr på sandsynligheder,
+som spillets lige vægtede virkeligheder gør, blander hvert skridt blot mulighederne, og intet ophæver
+nogensinde noget: 50:50 for altid. Goffs spil har ingen fortegn, så det har ingen interferens.
 
 ## 5. To qubits: korreleret, men ingen besked
 
@@ -379,7 +378,7 @@ præcis, hvor den grænse går, er det, du har lært.
 ## Resumé
 
 - Spillets ensemble er en klassisk sandsynlighedsfordeling over brætter; at udelukke brætter er almindelig betinget sandsynlighed. Så spillet kan ikke skelne superposition fra uvidenhed eller sammenfiltring fra klassisk korrelation: det giver billeder af idéerne, ikke af fysikken.
-- En mønt i stedet for en vælger lader X's andel være nogenlunde den samme, men lader O vinde mere og giver færre uafgjorte partier (500 partier hver, 95 %-intervaller); påstande ud fra simuleringer kræver nok partier og en usikkerhed.
+- En mønt i stedet for en vælger lader X's andel være nogenlunde den samme, men lader O vinde oftere og giver færre uafgjorte partier (500 partier hver, 95 %-intervaller); påstande ud fra simuleringer kræver nok partier og en usikkerhed.
 - Rigtige målinger følger Borns regel: sandsynlighed = amplitude²; amplituder kan ophæve hinanden (H to gange giver |0⟩ med sikkerhed), sandsynligheder kan ikke.
 - Bobs valg af måling ændrer ikke Alices statistik (no-signalling); spillets vælger kunne sende signaler, fordi en spiller vælger udfaldet.
 - CHSH: enhver liste af forudbestemte svar giver S ≤ 2; sammenfiltrede qubits giver 2√2 ≈ 2,83.

@@ -1,7 +1,6 @@
 """Finnish notebook 07 (the metaphor and the physics): translations of the English cells."""
 
-from shared import G
-from common_fi import predict, stuck
+from common_fi import G, predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -9,7 +8,7 @@ CODE = [
     ("# ← replace ... with your answer", "# ← korvaa ... vastauksellasi"),
     (
         'print("X3 landed in square 1 in", landings.count(1), "of 1000 coin-tossed collapses")',
-        'print("X3 päätyi ruutuun 1", landings.count(1), "kertaa 1000:sta kolikolla'
+        'print("Ruutuun 1 X3 päätyi", landings.count(1), "kertaa 1000:sta kolikolla'
         ' ratkaistusta romahduksesta")',
     ),
     (
@@ -23,7 +22,7 @@ CODE = [
     ),
     (
         'f"{GAMES} games each      X wins             O wins             draws"',
-        'f"{GAMES} peliä kumpikin  X voittaa           O voittaa          tasapelit"',
+        'f"{GAMES} peliä kummassakin X voittaa         O voittaa          tasapelit"',
     ),
     ('"chooser decides"', '"valitsija päättää"'),
     ('"coin decides"', '"kolikko päättää"'),
@@ -106,9 +105,9 @@ MARKDOWN = {
 
 **Tämän muistikirjan jälkeen osaat**
 
-- kertoa, mikä pelin ensemble on (klassinen todennäköisyysjakauma lautojen yli), ja siis mitä peli voi näyttää kvanttimekaniikasta ja mitä ei;
+- kertoa, mikä pelin ensemble on (klassinen todennäköisyysjakauma laudoille), ja siis mitä peli voi näyttää kvanttimekaniikasta ja mitä ei;
 - pelata muunnelmaa, jossa jokaisen romahduksen ratkaisee sattuma eikä pelaaja, ja kertoa, mikä muuttuu ja kuinka varma olet siitä;
-- kertoa matriisilla vektorin ja käyttää sitä kubittien simulointiin NumPyllä: Bornin sääntö, amplitudit ja interferenssi;
+- kertoa vektorin matriisilla ja käyttää sitä kubittien simulointiin NumPyllä: Bornin sääntö, amplitudit ja interferenssi;
 - tehdä CHSH-kokeen: verrata sitä, mitä lomittuneet kubitit antavat, siihen, mitä mikä tahansa ennalta sovittujen vastausten (tai lautojen) luettelo voi antaa;
 - näyttää, ettei Bobin mittaustavan valinta muuta Alicen tuloksia (no-signalling, viestinnän mahdottomuus), ja miksi pelin valitsija on eri asia.
 
@@ -291,7 +290,7 @@ kertoo hänelle listansa tavallista tietä).
         "Onko Alicen ykkösten osuus erilainen, kun Bob valitsee kulman 45° kulman 0° sijaan?"
     ),
     "724c5920c7": """
-Valitsi Bob mitä tahansa, Alice näkee reilun kolikon: teoriassa täsmälleen 1/2, ja kokeessa välit
+Valitsipa Bob mitä tahansa, Alice näkee reilun kolikon: teoriassa täsmälleen 1/2, ja kokeessa välit
 menevät päällekkäin. Bobin valinta muuttaa heidän tulostensa välistä **korrelaatiota**
 (joka näkyy vasta, kun he vertaavat listojaan), ei koskaan Alicen omia
 tilastoja. Kukaan ei voi valita lopputulosta, joten viesti ei mene perille: tämä on
@@ -325,7 +324,7 @@ Alla oleva solu kokeilee jokaista mahdollista lappua: Alicen vastaukset kulmiin 
     "45bfd5a3eb": """
 Jokainen yksittäinen lappu antaa S = +2 tai −2 (kirjoita S = A(B + B′) + A′(B − B′): toinen sulkulauseke on
 0 ja toinen ±2). Lappujen sekoitus, mikä tahansa niiden todennäköisyysjakauma, kuten
-pelin ensemble lautojen yli, antaa tällaisten arvojen keskiarvon, joten se ei voi koskaan
+pelin ensemble laudoille, antaa tällaisten arvojen keskiarvon, joten se ei voi koskaan
 ylittää lukua 2. Tämä on **Bellin epäyhtälö**: |S| ≤ 2 jokaiselle klassiselle selitykselle.
 
 **Lomittuneet kubitit.** Mitataan nyt pari (|00⟩ + |11⟩)/√2 kulmissa
@@ -378,7 +377,7 @@ tarkalleen, missä tuo raja kulkee, ja juuri sen olet oppinut.
     "a999edd5ce": """
 ## Yhteenveto
 
-- Pelin ensemble on klassinen todennäköisyysjakauma lautojen yli; lautojen poissulkeminen on tavallista ehdollistamista. Siksi peli ei pysty erottamaan superpositiota tietämättömyydestä eikä lomittumista klassisesta korrelaatiosta: se kuvaa ajatuksia, ei fysiikkaa.
+- Pelin ensemble on klassinen todennäköisyysjakauma laudoille; lautojen poissulkeminen on tavallista ehdollistamista. Siksi peli ei pysty erottamaan superpositiota tietämättömyydestä eikä lomittumista klassisesta korrelaatiosta: se kuvaa ajatuksia, ei fysiikkaa.
 - Kun valitsijan tilalla on kolikko, X:n osuus pysyy suunnilleen samana, mutta O voittaa useammin ja tasapelejä tulee vähemmän (500 peliä kummassakin, 95 %:n luottamusvälit); simulaatioista tehdyt väitteet tarvitsevat riittävästi pelejä ja epävarmuuden arvion.
 - Todelliset mittaukset noudattavat Bornin sääntöä: todennäköisyys = amplitudi²; amplitudit voivat kumota toisensa (kaksi H:ta antaa varmasti tilan |0⟩), todennäköisyydet eivät.
 - Bobin mittaustavan valinta ei muuta Alicen tilastoja (no-signalling); pelin valitsija voisi lähettää viestin, koska pelaaja valitsee lopputuloksen.

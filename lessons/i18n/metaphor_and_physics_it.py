@@ -1,7 +1,7 @@
 """Italian notebook 07 (the metaphor and the physics): translations of the English cells, keyed by fingerprint."""
 
-from shared import G, GOFF
-from common_it import binder, link, predict, stuck
+from shared import GOFF
+from common_it import G, binder, link, predict, stuck
 
 
 CODE = [
@@ -104,7 +104,7 @@ MARKDOWN = {
 
 - dire che cos'è l'insieme del gioco (una distribuzione di probabilità classica sui tabelloni), e quindi che cosa il gioco può e non può mostrare della meccanica quantistica;
 - giocare una variante in cui ogni collasso lo decide il caso, non un giocatore, e dire che cosa cambia e quanto ne sei sicuro;
-- moltiplicare una matrice per un vettore, e usarlo per simulare qubit con numpy: la regola di Born, le ampiezze e l'interferenza;
+- moltiplicare una matrice per un vettore, e usare questo calcolo per simulare qubit con NumPy: la regola di Born, le ampiezze e l'interferenza;
 - eseguire un esperimento CHSH: confrontare quello che danno qubit entangled con quello che può dare qualsiasi elenco di risposte prestabilite (o di tabelloni);
 - mostrare che la scelta di misura di Bob non cambia i risultati di Alice (non-segnalazione), e perché chi sceglie nel gioco è diverso.
 
@@ -139,7 +139,7 @@ Quindi niente nel gioco permette di distinguere una sovrapposizione dalla sempli
 **ignoranza** (il segno sta in una casella e noi non sappiamo quale), o l'entanglement da una
 normale **correlazione** (una carta rossa e una nera chiuse in due buste: ne apri una e sai
 l'altra). Le immagini della tabella qui sopra valgono per entrambe. Ciò che rende diversa la
-meccanica quantistica nel gioco non compare affatto:
+meccanica quantistica non compare affatto nel gioco:
 
 | | meccanica quantistica | tris quantistico |
 |---|---|---|
@@ -193,7 +193,7 @@ La variante casuale è più vicina alla fisica sotto un aspetto (i risultati son
 altrettanto lontana sotto un altro: la moneta è equa, 50 e 50, mentre una vera misura segue
 la regola di Born con pesi che non sono per forza uguali. Da dove vengono quei pesi?
 
-## 4. Un vero sistema a due stati, in numpy
+## 4. Un vero sistema a due stati, in NumPy
 
 ### Una matrice per un vettore
 
@@ -207,7 +207,7 @@ per elemento, sommati:
 | 0 -1 | · | 4 | = | 0·3 − 1·4 | = | -4 |
 ```
 
-numpy scrive vettori e matrici come array, e il prodotto come `@`:
+NumPy scrive vettori e matrici come array, e il prodotto come `@`:
 """,
     "0f6bf8a924": """
 Prova un altro vettore al posto di (3, 4), calcola prima il prodotto a mano, poi esegui di
@@ -378,7 +378,7 @@ coppia di buste sigillate. Sapere esattamente dov'è quel confine: ecco che cosa
 ## Riassunto
 
 - L'insieme del gioco è una distribuzione di probabilità classica sui tabelloni; escludere tabelloni è un normale condizionamento. Quindi il gioco non sa distinguere la sovrapposizione dall'ignoranza, né l'entanglement da una correlazione classica: raffigura le idee, non la fisica.
-- Una moneta al posto di chi sceglie lascia più o meno uguale la frazione di X, ma fa vincere di più O e fa pareggiare di meno (500 partite ciascuna, intervalli al 95 %); le affermazioni basate su simulazioni richiedono abbastanza partite e un'incertezza.
+- Una moneta al posto di chi sceglie lascia più o meno uguale la frazione di X, ma fa vincere di più O e fa pareggiare di meno (500 partite ciascuna, intervalli al 95 %); le affermazioni basate su simulazioni richiedono abbastanza partite e l'indicazione dell'incertezza.
 - Le misure vere seguono la regola di Born: probabilità = ampiezza²; le ampiezze possono cancellarsi (H due volte dà |0⟩ con certezza), le probabilità no.
 - La scelta di misura di Bob non cambia le statistiche di Alice (non-segnalazione); chi sceglie nel gioco potrebbe mandare segnali, perché è un giocatore a decidere il risultato.
 - CHSH: qualsiasi elenco di risposte prestabilite dà S ≤ 2; qubit entangled danno 2√2 ≈ 2,83.

@@ -266,7 +266,7 @@ og B på Bobs samtidig. Så gir Borns regel sannsynlighetene for de fire utfalls
     "78f59cb3d9": """
 Målt langs samme vinkel er de to resultatene alltid like (00 eller 11, halvparten av gangene
 hver), uansett hvor langt fra hverandre Alice og Bob er. To konvolutter med like kort ville
-gjort det samme. Nå spørsmålet som betyr noe for å sende beskjeder: kan **Bob**, ved å velge
+gjort det samme. Så til spørsmålet som betyr noe for å sende beskjeder: kan **Bob**, ved å velge
 vinkel, endre det **Alice** ser?
 
 Bob prøver. Han vil sende bitene i en beskjed: for en 0 måler han langs 0°, for en 1 langs

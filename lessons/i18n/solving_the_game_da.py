@@ -151,7 +151,7 @@ i *slutningen* af hvert parti giver et skøn over antallet af hele partier (Pyth
 """,
     "d77912d393": """
 Så Kvante-kryds og bolle har omtrent **tyve billioner** (2 × 10¹³) forskellige partier, hvis et
-parti er hele følgen af handlinger, valg af kollaps medregnet. Almindelig
+parti er hele følgen af handlinger, valg af kollaps medregnet. Almindeligt
 kryds og bolle har 255.168.
 
 Goffs artikel (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635) giver et grovere tal, "omkring 9!², cirka 131 milliarder",
@@ -164,14 +164,14 @@ kollaps medregnet, og lander cirka hundrede gange højere.
 Regn Goffs tal 9!² ud (brug `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimax
 
 Minimax svarer på "hvem vinder, hvis begge sider spiller perfekt?" med en enkel rekursion. Et
 afsluttet parti er +1 værd, hvis X vandt, −1, hvis O vandt, og 0 ved uafgjort. Ellers vælger den
 side, der skal handle, sit bedste barn: X den største værdi, O den mindste. (Vælgeren i et
 kollaps er også "den side, der skal handle".) Fordi stillinger ikke kan ændres og kan hashes,
-husker `lru_cache` hver stilling, der allerede er løst: en stilling, man når igen ad
+husker `cache` hver stilling, der allerede er løst: en stilling, man når igen ad
 en anden rækkefølge af træk, bliver slået op, ikke gennemsøgt igen.
 """,
     "7eb5e5ff7f": """

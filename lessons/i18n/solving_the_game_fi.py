@@ -90,7 +90,7 @@ MARKDOWN = {
     "e89ba3228b": """
 ## 1. Kuinka suuri peli on?
 
-*Pelipuu* alkaa tyhjästä laudasta; jokainen sallittu toiminto (pari, romahduksen valinta,
+*Pelipuu* alkaa tyhjältä laudalta; jokainen sallittu toiminto (pari, romahduksen valinta,
 yhdeksäs siirto) on haara. Shakkiohjelmoijat laskevat sen **perft**-luvulla: annetun pituisten
 erilaisten toimintojonojen määrällä. Ennusta kaksi ensimmäistä tasoa.
 """,
@@ -171,14 +171,14 @@ mukaan lukien, ja päätyvät noin sata kertaa suurempaan lukuun.
 Laske Goffin luku 9!² (käytä funktiota `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimax
 
 Minimax vastaa kysymykseen ”kuka voittaa, jos kumpikin pelaa täydellisesti?” yksinkertaisella rekursiolla.
 Päättyneen pelin arvo on +1, jos X voitti, −1, jos O voitti, ja 0 tasapelissä. Muuten
 toimintavuorossa oleva valitsee parhaan lapsiaseman: X suurimman arvon, O pienimmän. (Romahduksen
 valitsija on myös ”toimintavuorossa”.) Koska asemat ovat muuttumattomia ja hajautettavia (hashable),
-`lru_cache` muistaa jokaisen jo ratkaistun aseman: toista siirtojärjestystä pitkin uudelleen
+`cache` muistaa jokaisen jo ratkaistun aseman: toista siirtojärjestystä pitkin uudelleen
 saavutettu asema haetaan muistista eikä sitä etsitä uudelleen.
 """,
     "7eb5e5ff7f": """
@@ -186,18 +186,18 @@ Kokeile sitä muistikirjan 05 pulmaan 2 (X:n on tehtävä siirto 7). Siirrosta 7
 """,
     "9c0838314d": """
 Noin 1 400 asemaa ratkaistu, ja yli puolet hakuun tulleista asemista oli jo
-välimuistissa. Tyhjästä laudasta tämä pelkkä minimax joutuisi käymään läpi suuren osan
+välimuistissa. Tyhjältä laudalta aloitettaessa tämä pelkkä minimax joutuisi käymään läpi suuren osan
 10¹³ pelistä: toivotonta. Materiaalin ratkaisija (`qttt_edu.solver`) lisää neljä ideaa,
 jotka on kuvattu sen moduulin ohjetekstissä:
 
 - **karsinta:** kun yksi voittava siirto on löytynyt, muita ei tarvitse tutkia (se
   kysyy kyllä/ei-kysymyksiä, kuten ”voiko X pakottaa vähintään tasapelin?”);
 - **transpositiotaulu** kuten yllä oleva välimuisti, tiiviillä avaimilla;
-- **symmetria:** aseman 8 kuvaa jakavat yhden taulun rivin;
+- **symmetria:** aseman 8 symmetristä versiota jakavat taulussa yhden rivin;
 - **siirtojen järjestys:** silmukan sulkevat siirrot ensin, koska niiden romahdukset päättävät
   pelin usein heti.
 
-Se on samaa mieltä kuin meidän minimaximme:
+Se päätyy samaan tulokseen kuin oma minimaximme:
 """,
     "963713f8fb": """
 ## 5. Onko pisteytyksellä väliä?
@@ -209,7 +209,7 @@ suoran kummallekin pelaajalle:
 - **complete**: tällainen romahdus on tasapeli.
 - **goff**: Goffin pisteet (1 ja 1/2), X:n pisteet miinus O:n: 1, 1/2, 0, −1/2, −1.
 
-Tässä on asema kolmen siirron jälkeen, tyhjästä laudasta alkavan täydellisen pelin alku
+Tässä on asema kolmen siirron jälkeen, tyhjältä laudalta alkavan täydellisen pelin alku
 materiaalin säännöllä. O:n on tehtävä siirto 4.
 """,
     "f60e45beea": predict("Antavatko kolme pisteytystä tässä saman arvon?"),
@@ -219,7 +219,7 @@ ja Goffin pisteillä X voittaa puolella pisteellä. O:n paras puolustus tässä 
 suora: O ei voi estää X:n suoraa, mutta voi täyttää oman suoransa samassa
 romahduksessa, vain myöhemmin. Pisteytyssääntö ratkaisee, kuka voittaa täydellisesti pelatun pelin.
 
-## 6. Täydellinen peli tyhjästä laudasta
+## 6. Täydellinen peli tyhjältä laudalta
 
 Tyhjän laudan ratkaiseminen vie materiaalin ratkaisijalta minuutista kahteen pisteytystä kohti
 kannettavalla tietokoneella, mikä on liian kauan oppitunnille, joten tässä ovat tulokset tallennettuina lukuina.
@@ -267,7 +267,7 @@ juurta, minkä vuoksi kolmen siirron päästä ratkaiseminen vie vain sekunnin).
 - perft(1..4) = 36; 1 296; 45 432; 1 531 656. Sen jälkeen Knuthin satunnaiset koepolut arvioivat puun: noin 2 × 10¹³ kokonaista peliä.
 - Laudan 8 symmetriaa supistavat X:n 36 ensimmäistä siirtoa 8 lajiin.
 - Välimuistilla varustettu minimax ratkaisee loppuvaiheen asemat silmänräpäyksessä; materiaalin ratkaisija lisää karsinnan, symmetrian ja siirtojen järjestyksen ja ratkaisee tyhjän laudan minuutissa tai kahdessa.
-- Täydellisellä pelillä X voittaa materiaalin säännöllä, pelaa tasapelin, jos samanaikaiset suorat ovat tasapelejä, ja voittaa 1/2 pisteellä Goffin pisteytyksellä; vain ensimmäinen siirto kahteen vastakkaiseen kulmaan voittaa, jokainen muu ensimmäinen siirto johtaa tasapeliin.
+- Täydellisellä pelillä X voittaa materiaalin säännöllä, saa tasapelin, jos samanaikaiset suorat ovat tasapelejä, ja voittaa 1/2 pisteellä Goffin pisteytyksellä; vain ensimmäinen siirto kahteen vastakkaiseen kulmaan voittaa, jokainen muu ensimmäinen siirto johtaa tasapeliin.
 
 ## Mitä seuraavaksi
 

@@ -174,14 +174,14 @@ scelte di collasso comprese, e arrivano a circa cento volte di più.
 Calcola il numero di Goff, 9!² (usa `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimax
 
 Il minimax risponde alla domanda "chi vince se entrambi giocano in modo perfetto?" con una
 semplice ricorsione. Una partita finita vale +1 se ha vinto X, −1 se ha vinto O, 0 per una
-patta. Altrimenti, chi deve agire sceglie la posizione figlia migliore per sé: X il valore più
-grande, O il più piccolo. (Anche chi sceglie un collasso è "chi deve agire".) Poiché le
-posizioni sono immutabili e hashable, `lru_cache` si ricorda ogni posizione già risolta: una
+patta. Altrimenti il giocatore a cui tocca sceglie la posizione figlia migliore per sé: X il
+valore più grande, O il più piccolo. (Anche scegliere un collasso è un turno.) Poiché le
+posizioni sono immutabili e hashable, `cache` si ricorda ogni posizione già risolta: una
 posizione raggiunta di nuovo con un altro ordine di mosse viene ritrovata, non esplorata
 un'altra volta.
 """,

@@ -103,7 +103,7 @@ Hvor mange forskjellige sekvenser av **to** handlinger finnes det (Xs første tr
 """,
     "ae39ae7994": stuck("06-2"),
     "28709bf3c2": """
-Nå teller vi. Det siste nivået trenger ikke at noen trekk blir spilt: antall sekvenser ett
+Nå teller vi. På det siste nivået trenger vi ikke spille noen trekk: antall sekvenser ett
 steg dypere er rett og slett antall lovlige handlinger, så det dypeste nivået telles ved å
 *legge sammen antall greiner* («bulk counting»).
 """,
@@ -115,13 +115,13 @@ i testene til opplegget og er bekreftet der av en uavhengig simulator og for hå
     "bfda125351": """
 ## 2. Symmetri
 
-Å snu brettet eller vende det rundt endrer ikke hvem som leder. En løser trenger bare å
+Å dreie eller speilvende brettet endrer ikke hvem som leder. En løser trenger bare å
 undersøke én stilling fra hver familie av symmetriske stillinger.
 """,
     "671ca32446": """
 ### Oppgave 06-3
 
-Hvor mange symmetrier har et kvadratisk brett (måter å dreie eller vende det slik at det
+Hvor mange symmetrier har et kvadratisk brett (måter å dreie eller speilvende det slik at det
 dekker seg selv, medregnet å ikke gjøre noe)?
 """,
     "f9a8eabf22": stuck("06-3"),
@@ -166,14 +166,14 @@ teller hver handling, kollapsvalg medregnet, og havner omtrent hundre ganger hø
 Regn ut Goffs tall 9!² (bruk `math.factorial`).
 """,
     "553cc61e12": stuck("06-4"),
-    "68b8598eda": """
+    "09a64f9685": """
 ## 4. Minimaks
 
 Minimaks svarer på «hvem vinner hvis begge sider spiller perfekt?» med en enkel rekursjon.
 Et ferdig parti er verdt +1 hvis X vant, −1 hvis O vant, 0 ved uavgjort. Ellers velger den
 som skal handle, sitt beste barn: X den største verdien, O den minste. (Velgeren i en
 kollaps er også «den som skal handle».) Fordi stillinger ikke kan endres og kan hashes,
-husker `lru_cache` hver stilling som allerede er løst: en stilling som nås igjen gjennom en
+husker `cache` hver stilling som allerede er løst: en stilling som nås igjen gjennom en
 annen trekkrekkefølge, slås opp og søkes ikke gjennom på nytt.
 """,
     "7eb5e5ff7f": "Prøv den på nøtt 2 i notatbok 05 (X skal gjøre trekk 7). Fra trekk 7 er treet lite.",
@@ -259,7 +259,7 @@ derfor tar det bare et sekund tre trekk ut i rekken).
         [
             "perft(1..4) = 36; 1296; 45 432; 1 531 656. Lenger enn det anslår Knuths tilfeldige "
             "forsøk treet: omtrent 2 × 10¹³ hele partier.",
-            "De 8 symmetriene til brettet reduserer Xs 36 første trekk til 8 slag.",
+            "De 8 symmetriene til brettet reduserer Xs 36 første trekk til 8 familier.",
             "Minimaks med hurtigminne løser sene stillinger på et øyeblikk; løseren i opplegget "
             "legger til beskjæring, symmetri og trekkrekkefølge og løser det tomme brettet på "
             "et minutt eller to.",

@@ -2,7 +2,7 @@
 
 import re
 
-G = "../../lessons/glossary.md"
+from common_da import G
 
 CODE = [
     ('"yes" or "no"', '"ja" eller "nej"'),
@@ -15,9 +15,9 @@ CODE = [
         r'print("venter på et kollaps:", "ja" if \1 else "nej")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "lukkede en løkke;", pending.chooser, "vælger mellem felt",'
-        ' pending.squares[0], "og felt", pending.squares[1])',
+        ' pending.choices[0], "og felt", pending.choices[1])',
     ),
     ('"record:"', '"notation:"'),
     ('"refused:"', '"afvist:"'),
@@ -192,14 +192,15 @@ lære, slutter med et resumé og tager cirka én lektion på 45 minutter (notesb
 | [07 · Metaforen og fysikken](07_metaphor_and_physics.da.ipynb) | hvor metaforen holder og brister; tilfældigt kollaps; rigtige qubits i NumPy |
 """,
     "fb7af1ac03": f"""
-**Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
+**Ordlisten** ([lessons/da/glossary.md]({G})) forklarer hvert ord i spillet:
 [spøgelsesmærke]({G}#spooky-mark), [klassisk mærke]({G}#classical-mark),
 [løkke]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [vælger]({G}#chooser),
 [virkelighed]({G}#reality), [ensemble]({G}#ensemble). Ord med links som disse åbner den
-(på engelsk, med en tabel over begreberne på dansk).
+(med begreberne på dansk og engelsk).
 
-**Til lærere** har mappen `lessons/` lektionsplaner, arbejdsark, facitlister og
-reglerne på fem sprog; [regelkortet på dansk](../../lessons/rules/da.md).
+**Til lærere** ligger lærervejledning, lektionsplaner, exit tickets, quiz og facitlister på
+dansk i [lessons/da/](../../lessons/da/README.md); arbejdsarkene og reglerne findes på fem
+sprog, [regelkortet på dansk](../../lessons/rules/da.md).
 
 Du behøver ingen Python for at spille eller følge notesbøgerne. Kender du lidt og er
 nysgerrig, så viser [notesbøgernes README](README.da.md) pakkens dele.

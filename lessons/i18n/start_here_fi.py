@@ -2,7 +2,7 @@
 
 import re
 
-G = "../../lessons/glossary.md"
+from common_fi import G
 
 CODE = [
     ('"yes" or "no"', '"kyllä" tai "ei"'),
@@ -15,9 +15,9 @@ CODE = [
         r'print("odottaa romahdusta:", "kyllä" if \1 else "ei")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "sulki silmukan;", pending.chooser, "valitsee ruudun",'
-        ' pending.squares[0], "tai ruudun", pending.squares[1])',
+        ' pending.choices[0], "tai ruudun", pending.choices[1])',
     ),
     ('"record:"', '"pelimerkintä:"'),
     ('"refused:"', '"hylätty:"'),
@@ -192,14 +192,15 @@ suomeksi tässä kansiossa (`notebooks/i18n/`); englanninkieliset alkuperäiset 
 | [07 · Vertauskuva ja fysiikka](07_metaphor_and_physics.fi.ipynb) | missä vertauskuva pitää ja missä pettää; satunnainen romahdus; oikeat kubitit NumPyllä |
 """,
     "fb7af1ac03": f"""
-**Sanasto** ([lessons/glossary.md]({G})) selittää jokaisen pelin sanan:
+**Sanasto** ([lessons/fi/glossary.md]({G})) selittää jokaisen pelin sanan:
 [aavemerkki]({G}#spooky-mark), [klassinen merkki]({G}#classical-mark),
 [silmukka]({G}#cycle), [romahdus]({G}#collapse), [varsi]({G}#stem), [valitsija]({G}#chooser),
 [todellisuus]({G}#reality), [ensemble]({G}#ensemble). Tällaiset linkitetyt sanat avaavat sen
-(englanniksi; lopussa on käsitteiden taulukko myös suomeksi).
+(lopussa on pelin sanojen taulukko englanniksi ja suomeksi).
 
 **Opettajille** kansiossa `lessons/` on tuntisuunnitelmat, tehtävämonisteet, ratkaisut ja
-säännöt viidellä kielellä; [sääntökortti suomeksi](../../lessons/rules/fi.md).
+säännöt viidellä kielellä; [opettajan opas suomeksi](../../lessons/fi/README.md) ja
+[säännöt suomeksi](../../lessons/rules/fi.md).
 
 Pelaamiseen ja muistikirjojen seuraamiseen ei tarvita Pythonia. Jos osaat sitä vähän ja
 olet utelias, [muistikirjojen esittely](README.fi.md) luettelee paketin osat.

@@ -2,7 +2,7 @@
 
 import re
 
-G = "../../lessons/glossary.md"
+G = "../../lessons/it/glossary.md"
 
 CODE = [
     ('"yes" or "no"', '"sì" o "no"'),
@@ -15,9 +15,9 @@ CODE = [
         r'print("in attesa di un collasso:", "sì" if \1 else "no")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "ha chiuso un anello;", pending.chooser, "sceglie tra la casella",'
-        ' pending.squares[0], "e la casella", pending.squares[1])',
+        ' pending.choices[0], "e la casella", pending.choices[1])',
     ),
     ('"record:"', '"trascrizione:"'),
     ('"refused:"', '"rifiutata:"'),
@@ -191,14 +191,14 @@ imparerai, finisce con un riassunto e richiede circa una lezione di 45 minuti (i
 | [07 · La metafora e la fisica](07_metaphor_and_physics.it.ipynb) | dove la metafora regge e dove no; collasso casuale; veri qubit con NumPy |
 """,
     "fb7af1ac03": f"""
-**Il glossario** ([lessons/glossary.md]({G})) spiega ogni parola del gioco:
+**Il glossario** ([lessons/it/glossary.md]({G})) spiega ogni parola del gioco:
 [segno spettrale]({G}#spooky-mark), [segno classico]({G}#classical-mark),
 [anello]({G}#cycle), [collasso]({G}#collapse), [stelo]({G}#stem), [chi sceglie]({G}#chooser),
-[realtà]({G}#reality), [insieme]({G}#ensemble). Le parole con link come queste lo aprono
-(in inglese, con una tabella dei termini anche in italiano).
+[realtà]({G}#reality), [insieme]({G}#ensemble). Le parole con link come queste lo aprono.
 
 **Per gli insegnanti**, la cartella `lessons/` ha piani di lezione, schede di lavoro, soluzioni e
-le regole in cinque lingue; [la scheda delle regole in italiano](../../lessons/rules/it.md).
+le regole in cinque lingue; [la guida per i docenti in italiano](../../lessons/it/README.md),
+[la scheda delle regole in italiano](../../lessons/rules/it.md).
 
 Per giocare e seguire i notebook non serve Python. Se ne sai un po' e sei
 curioso, [il README dei notebook](README.it.md) elenca le parti del pacchetto.

@@ -15,9 +15,9 @@ CODE = [
         r'print("venter på en kollaps:", "ja" if \1 else "nei")',
     ),
     (
-        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)',
+        'print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)',
         'print(pending.mark, "lukket en syklus;", pending.chooser, "velger mellom rute",'
-        ' pending.squares[0], "og rute", pending.squares[1])',
+        ' pending.choices[0], "og rute", pending.choices[1])',
     ),
     ('"record:"', '"notasjon:"'),
     ('"refused:"', '"avvist:"'),

@@ -4,6 +4,7 @@ from common_da import predict, stuck
 
 
 CODE = [
+    ("# no time limit here", "# ingen tidsgrænse her"),
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ('"yes" or "no"', '"ja" eller "nej"'),
@@ -282,7 +283,7 @@ skal der til, før du stoler på en rangliste? (Prøv `GAMES = 50`.)
 - Den heuristiske spiller ser ét træk frem (vind, giv ikke en sejr væk, byg linjer); den perfekte spiller søger helt til ende.
 - At trække først er en stor fordel, selv ved tilfældigt spil (X vinder cirka 58 % af de tilfældige partier, O cirka 31 %: 95 %-intervallerne ligger langt fra hinanden).
 - En andel fra n partier er usikker med cirka ± 2√(p(1 − p)/n); sig, hvor sikkert et simuleret resultat er.
-- En spiller er en funktion fra en stilling til en lovlig handling; `play_match` afvikler retfærdige turneringer med et seed.
+- En spiller er en funktion fra en stilling til en lovlig handling; `play_match` afvikler fair turneringer med et seed.
 
 ## Hvad nu
 

@@ -2,6 +2,7 @@
 
 from common_fi import predict, stuck
 CODE = [
+    ("# no time limit here", "# ei aikarajaa tässä"),
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ('"yes" or "no"', '"kyllä" tai "ei"'),
     ('"X", "O" or "draw"', '"X", "O" tai "tasapeli"'),
@@ -113,7 +114,7 @@ Joka vuorolla se käy läpi tämän listan ja pysähtyy ensimmäiseen sääntö�
    (keskiruutu on 4 suoralla, kulma 3:lla, reuna 2:lla), ja laske kahteen kertaan ne suorat,
    joilla minulla on jo klassisia merkkejä.
 
-Se osaa selittää itsensä. Tässä siltä kysytään kahdesta mahdollisesta ensimmäisestä siirrosta:
+Se osaa perustella valintansa. Tässä siltä kysytään kahdesta mahdollisesta ensimmäisestä siirrosta:
 """,
     "dceb081900": """
 ## 2. Silmukan sulkeminen luovuttaa valinnan
@@ -121,7 +122,7 @@ Se osaa selittää itsensä. Tässä siltä kysytään kahdesta mahdollisesta en
 Pelin tärkein strateginen ajatus: **pelaaja, joka sulkee silmukan, ei valitse, miten se
 romahtaa, vaan vastustaja valitsee.** Silmukan sulkeminen on kuin esittäisi vastustajalle
 kysymyksen, johon on kaksi vastausta. Jos toinen vastauksista on hänelle hyvä, hän
-antaa sen.
+valitsee sen.
 
 Muista O:n voitto muistikirjasta 04: X:n seitsemäs siirto `8-9` sulki silmukan O6:n kanssa, ja O
 valitsi romahduksen, joka täytti O:n sarakkeen.
@@ -201,9 +202,9 @@ tulokset; `seed`-siemenluvun kanssa koko ottelun voi toistaa täsmälleen samanl
 
 ### Kuinka varma monen pelin tulos on?
 
-Jos pelaat toiset 1 000 peliä, X:n osuus on hieman eri: *n* pelin osuus
+Jos pelaat toiset 1 000 peliä, X:n osuus on hieman erilainen: *n* pelin osuus
 heittelee todellisen todennäköisyyden *p* ympärillä noin √(*p*(1 − *p*)/*n*):n verran; tämä on
-**keskivirhe**. 95 %:ssa toistoista osuus osuu noin kahden keskivirheen päähän
+**keskivirhe**. 95 %:ssa toistoista osuus on enintään noin kahden keskivirheen päässä
 *p*:stä. Käännettynä tämä antaa **95 %:n luottamusvälin**: ne todennäköisyydet, jotka sopivat
 havaintoihimme. Alla oleva solu laskee sen; käytä sitä aina, kun väite perustuu
 satunnaisesti pelattuihin peleihin.
@@ -216,12 +217,12 @@ satunnaista vastaan, kummaltakin puolelta:
 """,
     "8c35a8a8dd": """
 Sata peliä kummallekin puolelle riittää tässä: välien alapäätkin ovat kaukana sen
-yläpuolella, mihin satunnainen peli yltää. Yhden siirron ennakointi voittaa suunnitelmattomuuden
-kummalta puolelta lautaa tahansa.
+yläpuolella, mihin satunnainen peli yltää. Jo yhden siirron ennakointi voittaa suunnitelmattoman pelin,
+pelasipa se kummalla puolella tahansa.
 """,
     "82f4e7cf8b": """
-Entä täydellinen pelaaja nyrkkisääntöpelaajaa vastaan? Tyhjästä laudasta ratkaiseminen vie
-ratkaisijalta aikaa (muistikirja 06), joten nämä pelit alkavat kiinteästä avauksesta
+Entä täydellinen pelaaja nyrkkisääntöpelaajaa vastaan? Ratkaisijalta vie aikaa ratkaista peli
+tyhjältä laudalta (muistikirja 06), joten nämä pelit alkavat kiinteästä avauksesta
 `1-5 5-9 1-9 c1`: X1 keskellä, X3 kulmassa, O2 vastakkaisessa kulmassa. Täydellinen
 peli tästä johtaa tasapeliin.
 """,

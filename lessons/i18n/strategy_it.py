@@ -5,6 +5,7 @@ from common_it import binder, link, predict, stuck
 
 
 CODE = [
+    ("# no time limit here", "# qui nessun limite di tempo"),
     ("# ← your prediction, e.g.", "# ← la tua previsione, ad es."),
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('"yes" or "no"', '"sì" o "no"'),
@@ -99,7 +100,7 @@ Il kit ha tre giocatori al computer:
   come termine di paragone.
 - **euristico** (`"heuristic"`) segue quattro regole che una persona può applicare a mano
   (qui sotto). Guarda avanti di una sola mossa.
-- **perfetto** (`"perfect"`) gioca un'azione migliore secondo il risolutore esatto del
+- **perfetto** (`"perfect"`) gioca una delle azioni migliori secondo il risolutore esatto del
   notebook 06. Non si lascia mai sfuggire una vittoria, e quando deve perdere ti rende la
   vittoria più difficile possibile.
 
@@ -121,7 +122,7 @@ A ogni turno scorre questo elenco e si ferma alla prima regola che decide:
    dall'avversario (il centro sta su 4 linee, un angolo su 3, una casella laterale su 2), contando doppie
    le linee dove ho già segni classici.
 
-Sa spiegare le sue scelte. Qui gli chiediamo di due possibili prime mosse:
+Sa spiegare le sue scelte. Qui gli chiediamo che cosa pensa di due possibili prime mosse:
 """,
     "dceb081900": """
 ## 2. Chiudere un anello significa cedere la scelta
@@ -208,9 +209,9 @@ i risultati; con un `seed` l'intero incontro si può rigiocare identico.
 ### Quanto è sicuro un risultato ottenuto da molte partite?
 
 Gioca altre 1000 partite e la frazione di X viene un po' diversa: una frazione ottenuta da
-*n* partite oscilla intorno alla vera probabilità *p* di circa √(*p*(1 − *p*)/*n*),
+*n* partite si scosta dalla vera probabilità *p* di circa √(*p*(1 − *p*)/*n*),
 l'**errore standard**. Nel 95 % dei casi la frazione cade entro circa due errori standard da
-*p*. Al contrario, questo dà un **intervallo di confidenza al 95 %**: l'insieme delle
+*p*. Rovesciando il ragionamento si ottiene un **intervallo di confidenza al 95 %**: l'insieme delle
 probabilità compatibili con quello che abbiamo visto. La cella qui sotto lo calcola; usalo
 ogni volta che un'affermazione si basa su partite giocate a caso.
 """,
@@ -222,8 +223,8 @@ euristico contro quello a caso, da entrambe le parti:
 """,
     "8c35a8a8dd": """
 Cento partite per parte qui bastano: anche gli estremi inferiori degli intervalli sono molto
-al di sopra di quello che ottiene chi gioca a caso. Pensare una mossa avanti batte il non
-avere un piano, da qualunque parte del tabellone.
+al di sopra di quello che ottiene chi gioca a caso. Guardare avanti di una mossa è meglio che
+non avere nessun piano, da qualunque parte del tabellone.
 """,
     "82f4e7cf8b": """
 E ora il giocatore perfetto contro quello euristico. Risolvere a partire dal tabellone vuoto

@@ -5,6 +5,7 @@ from common_nb import ANSWER, GOFF, PROMPT, footer, header, link, predict, stuck
 NAME = "05_strategy"
 
 CODE = [
+    ("# no time limit here", "# ingen tidsgrense her"),
     PROMPT,
     ANSWER,
     ('"yes" or "no"', '"ja" eller "nei"'),
@@ -96,7 +97,7 @@ en:
 
 I hver tur går den nedover denne listen og stopper ved den første regelen som avgjør:
 
-1. **Velge en kollaps:** ta en rute som gir meg en vinnende linje; ellers unngå en rute som
+1. **Velg en kollaps:** ta en rute som gir meg en vinnende linje; ellers unngå en rute som
    får motstanderen til å vinne; ellers bygg linjene mine.
 2. **Vinn med en syklus:** lukk en syklus hvis *begge* valgene til motstanderen gir meg en
    vinnende linje.
@@ -170,7 +171,7 @@ O i 9.
         "X skal gjøre trekk 7. Hvem vinner herfra med perfekt spill fra begge sider?"
     ),
     "f06d849016": """
-Som vanlig tre på rad ser trekkene planløse ut: Xs andre merke truer ingenting O må svare
+Lest som vanlig tre på rad ser trekkene planløse ut: Xs andre merke truer ingenting O må svare
 på, og O lar raden 4-5-6 stå åpen. Men ingen valgte de rutene én etter én: én enkelt
 kollaps plasserte dem alle, og X valgte den. Goffs poeng: i Kvante-tre på rad vurderes et
 trekk etter kollapsene det gjør mulige, ikke etter rutene det ville tatt i det vanlige
@@ -199,8 +200,8 @@ nedenfor regner det ut; bruk det hver gang en påstand bygger på partier spilt 
     "7496ed8235": """
 De to intervallene ligger langt fra hverandre, så fordelen ved å starte er ekte, ikke
 flaks: å begynne er en stor fordel, selv for en spiller uten plan. Etter hvert av sine
-trekk har X ett merke mer enn O, og det niende trekket tilhører X. Nå spilleren med
-tommelfingerregler mot den tilfeldige, fra begge sider:
+trekk har X ett merke mer enn O, og det niende trekket tilhører X. Så møter spilleren med
+tommelfingerregler den tilfeldige, fra begge sider:
 """,
     "8c35a8a8dd": """
 Hundre partier per side er nok her: selv de nedre endene av intervallene ligger langt over

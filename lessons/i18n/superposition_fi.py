@@ -1,7 +1,6 @@
 """Finnish notebook 01 (superposition): translations of the English cells, keyed by fingerprint."""
 
-from shared import G
-from common_fi import predict, stuck
+from common_fi import G, predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),

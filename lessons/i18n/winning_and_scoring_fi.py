@@ -1,7 +1,6 @@
 """Finnish notebook 04 (winning and scoring): translations of the English cells."""
 
-from shared import G
-from common_fi import predict, stuck
+from common_fi import G, predict, stuck
 
 CODE = [
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
@@ -129,8 +128,8 @@ sääntöjen esimerkki 4:
         " numero. Kuka voittaa?"
     ),
     "804c7a5824": """
-O:n rivi 7-8-9 oli täynnä jo merkillä O8; X:n rivi 1-2-3 tarvitsee X9:n, joka tuli myöhemmin. Siis O
-voittaa, vaikka X:n suora täyttyi samassa romahduksessa. Suorat luetellaan
+O:n rivi 7-8-9 oli valmis jo merkillä O8; X:n rivi 1-2-3 tarvitsi X9:n, joka tuli myöhemmin. Siis O
+voittaa, vaikka X:n suora valmistui samassa romahduksessa. Suorat luetellaan
 valmistumisjärjestyksessä, joten `outcome.lines[0]` on aina voittava suora.
 """,
     "c495377135": """

@@ -59,7 +59,7 @@ MARKDOWN = {
     "9273eb923d": header(
         NAME,
         [
-            "avgjøre hvem som har vunnet en stilling, med bare klassiske merker;",
+            "avgjøre hvem som har vunnet i en stilling, ut fra de klassiske merkene alene;",
             "bruke regelen om den tidligste linjen når én kollaps gir begge spillerne en linje;",
             "regne ut Goffs publiserte poeng og si hvordan de skiller seg fra det ene "
             "resultatet opplegget gir;",
@@ -201,7 +201,7 @@ Hvor havner Xs niende trekk i eksempel 5? Svar med nummeret på ruten.
     "23c6179825": """
 ### Hvorfor bare i trekk 9?
 
-Tell. Før trekk *n* er det gjort *n* − 1 merker, og hvert klassiske merke fyller en rute.
+Tell. Før trekk *n* er det satt *n* − 1 merker, og hvert klassiske merke fyller en rute.
 Antall ledige ruter er altså 9 − (klassiske merker) = 10 − *n* + (spøkelsesmerker), minst
 10 − *n*. Én enkelt ledig rute krever 10 − *n* ≤ 1: trekk 9, uten spøkelsesmerker igjen.
 

@@ -78,7 +78,7 @@ class SharedGame:
         if watch:
             self._unwatch = store.watch(self.code, self._changed, self._state.version)
             if credential is not None:
-                self._unbeat = store._watcher.add_heartbeat(self._heartbeat)
+                self._unbeat = store.add_heartbeat(self._heartbeat)
 
     # -- the four ways in -------------------------------------------------------------
 
@@ -171,7 +171,7 @@ class SharedGame:
         """
         if self._pending is not None and not self.retry_pending():
             raise StoreUnavailableError(self.message or t("rooms_pending"))
-        self._pending = (action, uuid.uuid4().hex, self._state._game.ply)
+        self._pending = (action, uuid.uuid4().hex, self._state.ply)
         self._send_pending()
 
     def retry_pending(self) -> bool:
@@ -279,7 +279,7 @@ class SharedGame:
                         self.code,
                         self.credential,
                         choice,
-                        expected_ply=state._game.ply,
+                        expected_ply=state.ply,
                         for_computer=True,
                     )
                     self._update(updated)
@@ -308,7 +308,7 @@ class SharedGame:
 
     def wait_for_ply(self, ply: int, timeout: float = 5.0) -> bool:
         """Block until the game has at least ``ply`` actions; ``False`` after ``timeout`` s."""
-        return self.wait_until(lambda state: state._game.ply >= ply, timeout)
+        return self.wait_until(lambda state: state.ply >= ply, timeout)
 
     def wait_until(self, test: Callable[[RoomState], bool], timeout: float = 5.0) -> bool:
         """Block until ``test(state)`` holds; ``False`` after ``timeout`` seconds."""

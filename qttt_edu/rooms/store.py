@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError, as_action
 from ..i18n import t
@@ -44,6 +44,9 @@ from .errors import (
     StoreUnavailableError,
     UnknownRoomError,
 )
+
+if TYPE_CHECKING:
+    from .watch import Watcher
 
 __all__ = ["AWAY_AFTER", "DEFAULT_TTL", "RoomList", "RoomState", "RoomStore", "SeatInfo", "Ticket"]
 
@@ -108,6 +111,11 @@ class RoomState:
     def label(self) -> str:
         """The code as people type it: ``K7M-Q2P``."""
         return codes.format_code(self.code)
+
+    @property
+    def ply(self) -> int:
+        """How many actions the game has (what ``expected_ply`` of an action compares with)."""
+        return self._game.ply
 
     @property
     def to_act(self) -> str | None:
@@ -198,7 +206,7 @@ class RoomStore:
         self.status: str | None = None
         self._lock = threading.RLock()
         self._conn: Any = None
-        self._watcher: Any = None
+        self._watcher: Watcher | None = None
         self._hooks: dict[str, Callable[[], None]] = {}  # test seams: "before_write", ...
         self._closed = False
         self.schema_found = self._run(self.backend.migrate)
@@ -210,7 +218,11 @@ class RoomStore:
             self._conn = self.backend.connect()
         return self._conn
 
-    def _set_status(self, text: str | None) -> None:
+    def set_status(self, text: str | None) -> None:
+        """Show ``text`` as the store's connection status (``None``: all is well).
+
+        The store's own retries and its watcher report here; ``on_status`` hears changes.
+        """
         if text != self.status:
             self.status = text
             if self.on_status is not None:
@@ -237,7 +249,7 @@ class RoomStore:
                     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
                 else:
                     if attempt:
-                        self._set_status(None)
+                        self.set_status(None)
                     return result
             attempt += 1
             if time.monotonic() >= deadline:
@@ -247,9 +259,9 @@ class RoomStore:
                     seconds=f"{retry_for:g}",
                     reason=reason,
                 )
-                self._set_status(message)
+                self.set_status(message)
                 raise StoreUnavailableError(message)
-            self._set_status(t("rooms_retrying", attempt=attempt, reason=reason))
+            self.set_status(t("rooms_retrying", attempt=attempt, reason=reason))
             time.sleep(min(1.0, 0.02 * 2**attempt) * (0.5 + random.random()))
 
     def _hook(self, name: str) -> None:
@@ -457,7 +469,7 @@ class RoomStore:
             if raw[16] == action_id:
                 return None  # written already by an attempt whose answer was lost
             seat = self._seat_of(state, raw, credential)
-            if expected_ply is not None and state._game.ply != expected_ply:
+            if expected_ply is not None and state.ply != expected_ply:
                 if _already_played(state, expected_ply, action):
                     return None  # a retried request whose first answer was lost
                 raise ConflictError(t("rooms_conflict", code=state.label), state)
@@ -612,15 +624,25 @@ class RoomStore:
         watched room: SQLite is polled with ``PRAGMA data_version`` (a counter that moves
         only when another connection commits), PostgreSQL pushes ``NOTIFY`` messages.
         """
+        key = codes.normalize_code(code)
+        return self._watching().subscribe(key, callback, version)
+
+    def add_heartbeat(self, beat: Callable[[], None]) -> Callable[[], None]:
+        """Call ``beat()`` from the watching thread every few seconds (a seat's "I am here").
+
+        Returns a function that stops it.
+        """
+        return self._watching().add_heartbeat(beat)
+
+    def _watching(self) -> Watcher:
+        """The one watching thread of this store, started when first needed."""
         from .watch import Watcher
 
-        key = codes.normalize_code(code)
         with self._lock:
             if self._watcher is None:
                 self._watcher = Watcher(self)
                 self._watcher.start()
-            watcher = self._watcher
-        return watcher.subscribe(key, callback, version)  # type: ignore[no-any-return]
+            return self._watcher
 
     def close(self) -> None:
         """Stop watching and close the connections."""

@@ -192,4 +192,4 @@ class Watcher(threading.Thread):
 
     def _set_status(self, text: str | None) -> None:
         self.status = text
-        self.store._set_status(text)
+        self.store.set_status(text)

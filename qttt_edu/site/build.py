@@ -498,6 +498,7 @@ def _cell(source: str, cell_id: str) -> dict[str, Any]:
 def app_notebook(source: Path | None = None) -> dict[str, Any]:
     """The app notebook for the site: the repository's ``notebooks/app.ipynb`` (or a
     built-in one) after a first cell that sets the language the page asks for."""
+    notebook: dict[str, Any]
     if source is not None and source.exists():
         notebook = json.loads(source.read_text("utf-8"))
     else:
@@ -774,12 +775,12 @@ def build_site(
             ]
             own = compile_wheel(own, python, made / "compiled", keep_source=True)
         wheels = [*third_party, *stand_in_wheels(made), own]
-        settings = {
+        settings: dict[str, Any] = {
             "pyodideUrl": "./static/pyodide/pyodide.js",
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": start_packages(wheels)},
         }
-        app_settings = {
+        app_settings: dict[str, Any] = {
             **settings,
             "loadPyodideOptions": {"packages": start_packages(wheels, skip=APP_SKIPS)},
         }

@@ -403,7 +403,9 @@ class GameApp:
         try:
             handler(*args)
         except (IllegalMoveError, InvalidRecordError) as err:
-            self._message = ("refusal", t("widget_refusal", reason=err))
+            # the board is on screen: a rule break's reason, without the position's record
+            reason = err.reason if isinstance(err, IllegalMoveError) else err
+            self._message = ("refusal", t("widget_refusal", reason=reason))
             self._render()
         except Exception as err:  # a handler error must reach the user, not a hidden log
             self.last_error = err
@@ -504,8 +506,8 @@ class GameApp:
     def _on_load(self) -> None:
         try:
             game = Game.from_record(self.record_input.value)
-        except InvalidRecordError as err:
-            raise InvalidRecordError(t("widget_load_bad", reason=err)) from None
+        except (InvalidRecordError, IllegalMoveError) as err:  # each stays its own kind
+            raise type(err)(t("widget_load_bad", reason=err)) from None
         self._cancel_computer()
         self._game = game
         self._changed(("note", t("widget_loaded", count=game.ply)))

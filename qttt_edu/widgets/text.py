@@ -78,8 +78,7 @@ def explain_text(game: Game) -> list[str]:
     history = game.history
     if not history:
         return [t("explain_start")]
-    positions = list(game)
-    before, after = positions[-2], positions[-1]
+    before, after = game.position_at(-2), game.position
     action = history[-1]
     sentences = _explain_action(game, before, after, action)
     if after.outcome is not None:

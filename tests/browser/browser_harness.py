@@ -451,7 +451,7 @@ def expected_squares(record: str) -> dict[int, tuple[str, list[str]]]:
     game = Game.from_record(record)
     out: dict[int, tuple[str, list[str]]] = {}
     for square in range(1, 10):
-        spooky = [mark for mark, squares in game.spooky if square in squares]
+        spooky = [mark for mark, squares in game.spooky_marks if square in squares]
         out[square] = (game.classical.get(square, ""), spooky)
     return out
 

@@ -166,7 +166,7 @@ CELLS = [
         """
         game.play(7, 9)
         pending = game.awaiting_collapse
-        print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.squares)
+        print(pending.mark, "closed a cycle;", pending.chooser, "chooses between", pending.choices)
         """,
         check=True,
     ),

@@ -23,8 +23,6 @@ CELLS = [
     ),
     code(
         """
-        from fractions import Fraction
-
         import matplotlib.pyplot as plt
 
         from qttt_edu import Game, checks
@@ -113,7 +111,7 @@ CELLS = [
         """
         chain = Game.from_record("1-2 2-5 7-9 5-6")
         graph = entanglement_graph(chain)
-        for a, b, move, data in graph.edges(keys=True, data=True):
+        for a, b, data in graph.edges(data=True):
             print(data["mark"], "joins squares", a, "and", b)
         print("separate groups:", [sorted(group) for group in components(chain)])
         """,
@@ -231,8 +229,8 @@ CELLS = [
         for record in ladder:
             game = Game.from_record(record)
             chances[record] = chance = mark_odds(game, exact=True)["X1"][3]
-            print(f"{record:22}  {len(game.spooky):5}  {count_realities(game):9}"
-                  f"  {str(chance):>5} = {float(chance):.0%}")
+            print(f"{record:22}  {len(game.spooky_marks):5}  {count_realities(game):9}"
+                  f"  {chance!s:>5} = {float(chance):.0%}")
         reveal(guess, chances["1-3 1-2 2-4 4-5"])
         """
     ),

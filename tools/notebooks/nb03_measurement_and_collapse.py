@@ -78,7 +78,7 @@ CELLS = [
     code(
         """
         pending = fig4.awaiting_collapse
-        print("newest mark:", pending.mark, "  squares:", pending.squares, "  chooser:", pending.chooser)
+        print("newest mark:", pending.mark, "  squares:", pending.choices, "  chooser:", pending.chooser)
         """,
         check=True,
     ),
@@ -218,7 +218,7 @@ CELLS = [
             print(f"O4 in square {square}:", marks)
 
         fig, axes = plt.subplots(1, 2, figsize=(8, 4))
-        for ax, square in zip(axes, outcomes):
+        for ax, square in zip(axes, outcomes, strict=True):
             after = example2.copy()
             after.collapse(square)
             draw_board(after, ax=ax)
@@ -242,8 +242,8 @@ CELLS = [
         print("the collapse fills:", sorted(pending_cycle(apart).component))
         print("left alone:", [sorted(group) for group in pending_cycle(apart).others])
         apart.collapse(1)
-        print("still spooky:", apart.spooky)
-        reveal(guess, [mark for mark, squares in apart.spooky])
+        print("still spooky:", apart.spooky_marks)
+        reveal(guess, [mark for mark, squares in apart.spooky_marks])
         """
     ),
     code("apart"),

@@ -273,7 +273,7 @@ CELLS = [
     md("Now let the engine list the legal moves and play the ninth move."),
     reveal_cell(
         """
-        print("legal:", [str(a) for a in example5.legal_moves()])
+        print("legal:", [str(a) for a in example5.legal_actions()])
         example5.play(3)
         print(example5.outcome.winner, "wins with", example5.outcome.lines[0].squares)
         """

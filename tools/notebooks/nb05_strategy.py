@@ -122,7 +122,7 @@ CELLS = [
     code(
         """
         puzzle2 = Game.from_record("4-6 3-8 5-7 1-7 1-5 c5 2-8")
-        print("X's legal moves:", " ".join(str(a) for a in puzzle2.legal_moves()))
+        print("X's legal moves:", " ".join(str(a) for a in puzzle2.legal_actions()))
         puzzle2
         """
     ),
@@ -300,7 +300,7 @@ CELLS = [
             (HeuristicPlayer(seed=3), PerfectPlayer(seed=3)),
         ]
         for x, o in pairings:
-            game = play_game(x, o, start=opening)
+            game = play_game(x, o, start=opening, time_limit=None)  # no time limit here
             print(f"{x.name} (X) vs {o.name} (O): {game.outcome.result:>4}   {game.record()}")
         """,
     ),

@@ -29,11 +29,11 @@ CELLS = [
         import math
         import random
         import statistics
-        from functools import lru_cache
+        from functools import cache
 
-        from qttt_edu import Action, Game, Position, checks
+        from qttt_edu import Game, Position, checks
         from qttt_edu.predict import reveal
-        from qttt_edu.solver import analyse, solve, symmetries
+        from qttt_edu.solver import solve, symmetries
         """
     ),
     md(
@@ -217,13 +217,13 @@ CELLS = [
         finished game is worth +1 if X won, −1 if O won, 0 for a draw. Otherwise, the side to
         act picks its best child: X the largest value, O the smallest. (The chooser of a
         collapse is "the side to act" too.) Because positions are immutable and hashable,
-        `lru_cache` remembers every position already solved: a position reached again by
+        `cache` remembers every position already solved: a position reached again by
         another move order is looked up, not searched again.
         """
     ),
     code(
         """
-        @lru_cache(maxsize=None)
+        @cache
         def minimax(position):
             \"\"\"+1 if X wins with perfect play from here, -1 if O does, 0 for a draw.\"\"\"
             if position.outcome is not None:

@@ -94,7 +94,7 @@ CELLS = [
         """
         rng = random.Random(7)
         fig4 = Game.from_record("1-2 2-5 1-5")
-        landings = [rng.choice(fig4.awaiting_collapse.squares) for _ in range(1000)]
+        landings = [rng.choice(fig4.awaiting_collapse.choices) for _ in range(1000)]
         print("X3 landed in square 1 in", landings.count(1), "of 1000 coin-tossed collapses")
         """
     ),

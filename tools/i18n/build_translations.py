@@ -15,10 +15,15 @@ copy without the answers).
 
 Usage::
 
-    python lessons/i18n/build_translations.py                 # every translation there is
-    python lessons/i18n/build_translations.py da fi           # only these languages
-    python lessons/i18n/build_translations.py -n 00 -n 03 da  # only these notebooks
-    python lessons/i18n/build_translations.py --check         # English cells without a translation
+    python tools/i18n/build_translations.py                 # every translation there is
+    python tools/i18n/build_translations.py da fi           # only these languages
+    python tools/i18n/build_translations.py -n 00 -n 03 da  # only these notebooks
+    python tools/i18n/build_translations.py --check         # English cells without a translation
+    python tools/i18n/build_translations.py -n app          # only the app notebooks
+
+The app notebook (notebooks/app.ipynb, source tools/notebooks/app_notebook.py) is
+translated the same way by ``lessons/i18n/app_<lang>.py``, which also gives the page's
+``TITLE`` (the browser tab's); it is written, not run (its only output is the live game).
 """
 
 from __future__ import annotations
@@ -33,11 +38,13 @@ from pathlib import Path
 
 import nbformat
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
+TABLES = ROOT / "lessons" / "i18n"  # the translations: data, not scripts
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tools" / "notebooks"))
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(TABLES))
+
+from build_notebooks import METADATA, execute, set_ids  # noqa: E402
 
 OUT = ROOT / "notebooks" / "i18n"
 
@@ -47,22 +54,37 @@ def fingerprint(text: str) -> str:
     return hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:10]
 
 
+APP = "app"  # the app notebook: a page with the game, built but not executed
+
+
 def sources() -> dict[str, str]:
-    """Notebook number -> the English source module's name, e.g. "01" -> "nb01_superposition"."""
-    return {p.stem[2:4]: p.stem for p in sorted((ROOT / "tools" / "notebooks").glob("nb*_*.py"))}
+    """Notebook number -> the English source module's name, e.g. "01" -> "nb01_superposition",
+    and "app" -> "app_notebook"."""
+    found = {p.stem[2:4]: p.stem for p in sorted((ROOT / "tools" / "notebooks").glob("nb*_*.py"))}
+    return {**found, APP: "app_notebook"}
+
+
+def stem(number: str) -> str:
+    """The notebook's file name without language and suffix: "01_superposition", "app"."""
+    return APP if number == APP else sources()[number][2:]
+
+
+def short(number: str) -> str:
+    """The name the translation tables use: "superposition" for 01, "app" for the app."""
+    return APP if number == APP else sources()[number][5:]
 
 
 def table_name(number: str, lang: str) -> str:
     """The translation module of notebook ``number`` in ``lang``: ``<name>_<lang>``."""
-    return f"{sources()[number][5:]}_{lang}"
+    return f"{short(number)}_{lang}"
 
 
 def translations() -> list[tuple[str, str]]:
     """Every (notebook number, language) that has a translation module."""
     found = []
-    for number, module in sources().items():
-        for path in sorted(HERE.glob(f"{module[5:]}_*.py")):
-            lang = path.stem.removeprefix(f"{module[5:]}_")
+    for number in sources():
+        for path in sorted(TABLES.glob(f"{short(number)}_*.py")):
+            lang = path.stem.removeprefix(f"{short(number)}_")
             if len(lang) == 2:
                 found.append((number, lang))
     return found
@@ -93,7 +115,8 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
     cells = []
     first_code = True
     used: set[str] = set()
-    for cell in english_cells(number):
+    originals = english_cells(number)
+    for cell in originals:
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
@@ -106,7 +129,7 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
                 elif english in cell.source:
                     used.add(english)
                     cell.source = cell.source.replace(english, translated)
-            if first_code:
+            if first_code and number != APP:  # the app's table passes play() its language
                 cell.source = _switch_language(cell.source, lang)
                 first_code = False
         cells.append(cell)
@@ -123,23 +146,52 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
             + "\n".join(f"  {english}" for english in stale)
         )
     nb = nbformat.v4.new_notebook()
+    nb.metadata = copy.deepcopy(METADATA)
+    if number == APP:
+        # The page's title, which Voila puts in the browser tab. Not a heading as well:
+        # the app shows the game's name above the board itself, and a second one would
+        # push the board below a projector's and a phone's first screen.
+        nb.metadata["title"] = table.TITLE
+    else:
+        set_ids(cells, [c.source for c in originals])  # one id per cell in every language
     nb.cells = cells
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
     return nb
 
 
 def _switch_language(source: str, lang: str) -> str:
-    """Import and call set_language in the first code cell, before anything is shown."""
+    """Call set_language in the first code cell, right after its imports, before anything
+    is shown. ``set_language`` joins the cell's ``from qttt_edu import ...`` line, or gets
+    a line of its own where isort would put it, so the cell stays lint-clean."""
     lines = source.split("\n")
-    imports = [ln for ln in lines if re.match(r"(from|import) ", ln)]
-    rest = [ln for ln in lines if ln not in imports]
-    while rest and not rest[0].strip():
-        rest.pop(0)
-    head = ["from qttt_edu import set_language", *imports, "", f'set_language("{lang}")']
-    return "\n".join([*head, *rest])
+    end = 0  # the end of the leading import block (blank lines between groups included)
+    for i, line in enumerate(lines):
+        if re.match(r"(from|import) ", line):
+            end = i + 1
+        elif line.strip():
+            break
+    imports, rest = lines[:end], lines[end:]
+    for i, line in enumerate(imports):
+        found = re.fullmatch(r"from qttt_edu import (.+)", line)
+        if found:
+            names = sorted({*found.group(1).split(", "), "set_language"}, key=_isort_key)
+            imports[i] = f"from qttt_edu import {', '.join(names)}"
+            break
+    else:
+        at = next(
+            (i for i, line in enumerate(imports) if line.startswith("from qttt_edu")),
+            len(imports),
+        )
+        imports.insert(at, "from qttt_edu import set_language")
+    call = f'set_language("{lang}")'
+    if not rest or rest[0].strip():
+        rest.insert(0, "")
+    return "\n".join([*imports, "", call, *rest]) if imports else "\n".join([call, *rest])
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """isort's order of imported names: CONSTANTS, then Classes, then functions."""
+    kind = 0 if name.isupper() else 1 if name[:1].isupper() else 2
+    return kind, name
 
 
 def main() -> None:
@@ -161,12 +213,14 @@ def main() -> None:
             for fp, text in missing(number, lang):
                 print(f"{table_name(number, lang)} [{fp}]\n{text}\n")
         return
-    from build_notebooks import execute
 
     OUT.mkdir(parents=True, exist_ok=True)
     for number, lang in todo:
-        path = OUT / f"{sources()[number][2:]}.{lang}.ipynb"
+        path = OUT / f"{stem(number)}.{lang}.ipynb"
         nbformat.write(translate(number, lang), path)
+        if number == APP:
+            print(f"wrote {path.relative_to(ROOT)}")  # a page: nothing to run
+            continue
         seconds = execute(path)
         print(f"built {path.relative_to(ROOT)} in {seconds:.1f} s")
 

@@ -1,15 +1,15 @@
 """Keep the translated catalogs in step with the English ones.
 
-    python lessons/i18n/sync_catalogs.py           # report what needs a translator
-    python lessons/i18n/sync_catalogs.py --prune   # also drop keys English no longer has
-    python lessons/i18n/sync_catalogs.py --record  # after translating: mark all as up to date
+    python tools/i18n/sync_catalogs.py           # report what needs a translator
+    python tools/i18n/sync_catalogs.py --prune   # also drop keys English no longer has
+    python tools/i18n/sync_catalogs.py --record  # after translating: mark all as up to date
 
 English (qttt_edu/locales/en/*.json) is the reference. For every other language
 this lists, per file:
 
 * **missing**: English keys without a translation;
 * **outdated**: keys whose English text changed since the translation was made
-  (``translated_from.json`` beside this script keeps a fingerprint of the English
+  (``lessons/i18n/translated_from.json`` keeps a fingerprint of the English
   text each translation was made from);
 * **moved**: outdated keys whose new English text is the old text of another key,
   so the other key's translation can be carried over (``--prune`` does that);
@@ -21,7 +21,7 @@ English key order. ``--record`` stores the fingerprints of the current English
 texts: run it only once every translation matches its English text. Translating
 stays a human job: the script never invents text. Translators who work in Poedit or
 Weblate go through ``po.py`` beside this script (gettext export and import, which
-records what it imports); the game terms to use are in ``terms.json``.
+records what it imports); the game terms to use are in ``lessons/i18n/terms.json``.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ import json
 import string
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-LOCALES = HERE.parent.parent / "qttt_edu" / "locales"
-RECORD = HERE / "translated_from.json"
+ROOT = Path(__file__).resolve().parent.parent.parent
+LOCALES = ROOT / "qttt_edu" / "locales"
+RECORD = ROOT / "lessons" / "i18n" / "translated_from.json"
 
 
 def fields(template: str) -> set[str]:

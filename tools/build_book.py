@@ -10,8 +10,8 @@ Deeper positions are solved on the spot fast enough; the first moves are not.
 
 Usage::
 
-    python scripts/build_book.py                 # writes qttt_edu/data/book.json
-    python scripts/build_book.py --max-move 2 --out /tmp/book.json --scoring seed
+    python tools/build_book.py                 # writes qttt_edu/data/book.json
+    python tools/build_book.py --max-move 2 --out /tmp/book.json --scoring seed
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ The kit's messages live in ``qttt_edu/locales/<lang>/*.json``, and those stay th
 source of truth. Translators' tools read gettext ``.po`` files, so this script
 writes them and reads them back:
 
-    python lessons/i18n/po.py export                 # build/po/qttt-edu.pot and build/po/<lang>.po
-    python lessons/i18n/po.py export --out DIR da    # only Danish, into DIR
-    python lessons/i18n/po.py import build/po/da.po  # translations back into the JSON catalogs
+    python tools/i18n/po.py export                 # build/po/qttt-edu.pot and build/po/<lang>.po
+    python tools/i18n/po.py export --out DIR da    # only Danish, into DIR
+    python tools/i18n/po.py import build/po/da.po  # translations back into the JSON catalogs
 
 Each message is one entry: ``msgctxt`` is its key, ``msgid`` the English text,
 ``msgstr`` the translation. A translation made from an older English text (see
@@ -49,7 +49,7 @@ import sync_catalogs  # noqa: E402
 from qttt_edu import i18n  # noqa: E402
 
 LOCALES = ROOT / "qttt_edu" / "locales"
-RECORD = HERE / "translated_from.json"
+RECORD = ROOT / "lessons" / "i18n" / "translated_from.json"
 DEFAULT_OUT = ROOT / "build" / "po"
 PROJECT = "qttt-edu"
 # Kept fixed so an unchanged catalog exports byte for byte the same file.
@@ -98,9 +98,9 @@ def catalog(lang: str | None) -> Catalog:
         fuzzy=False,
         header_comment=(
             f"# {i18n.LANGUAGES.get(lang or 'en', lang)} messages of {PROJECT}, "
-            "exported from qttt_edu/locales by lessons/i18n/po.py.\n"
+            "exported from qttt_edu/locales by tools/i18n/po.py.\n"
             "# Edit the translations (msgstr) and import them back with\n"
-            "#     python lessons/i18n/po.py import <this file>\n"
+            "#     python tools/i18n/po.py import <this file>\n"
             "# msgctxt is the message's key; do not change msgctxt or msgid."
         ),
     )
