@@ -9,7 +9,9 @@ the app in a fresh, offline Chromium context (cold browser cache):
 * **warm reload**: the same page reloaded in the same context (the browser cache warm);
 * **click to updated board**: every click of the scripted game of
   ``tests/browser/browser_harness.py``, measured in the page as ``bench_browser.py`` does;
-* **size**: the site on disk, and the bytes the first load fetched.
+* **size**: the site on disk, and the bytes the first load fetched;
+* **phases**: how long each step of the loading screen took (page to kernel worker, Pyodide
+  and kernel start, notebook run to board), to show where the start-up time goes.
 
 Run from the repository root (needs /usr/bin/chromium, npm and the ``site`` extra)::
 
@@ -50,16 +52,33 @@ APP_PAGE = "voici/render/app.html?lang=en"
 TIMEOUT = 180_000
 
 
-def wait_interactive(page: Any) -> float:
-    """Seconds from navigation start until the loading screen saw the board on screen."""
+PHASES = (
+    ("page", "python", "page to kernel worker"),
+    ("python", "game", "Pyodide, wheels and kernel start"),
+    ("game", "done", "notebook run to board"),
+)
+
+
+def wait_interactive(page: Any, phases: dict[str, list[float]] | None = None) -> float:
+    """Seconds from navigation start until the loading screen saw the board on screen.
+
+    ``phases`` collects the seconds each step of the loading screen took (its marks).
+    """
     page.wait_for_function(
         "() => window.qtttSite && (window.qtttSite.done || window.qtttSite.failed)",
         timeout=TIMEOUT,
         polling=50,
     )
-    state = page.evaluate("() => ({ms: qtttSite.interactiveMs, failed: qtttSite.failed})")
+    state = page.evaluate(
+        "() => ({ms: qtttSite.interactiveMs, failed: qtttSite.failed, marks: qtttSite.marks})"
+    )
     if state["failed"]:
         raise RuntimeError(page.locator("#qttt-error-details").text_content())
+    if phases is not None:
+        marks = {**state["marks"], "done": state["ms"]}
+        for start, end, label in PHASES:
+            if start in marks and end in marks:
+                phases.setdefault(label, []).append((marks[end] - marks[start]) / 1000)
     return float(state["ms"]) / 1000
 
 
@@ -101,6 +120,8 @@ def main() -> int:
         log_path=OUT.parent / "site-http.log",
     )
     first, warm, clicks, fetched = [], [], [], []
+    first_phases: dict[str, list[float]] = {}
+    warm_phases: dict[str, list[float]] = {}
     with running(server), sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         for run in range(args.runs):
@@ -115,12 +136,12 @@ def main() -> int:
 
             page.context.on("requestfinished", count)
             page.goto(server.url(APP_PAGE), timeout=TIMEOUT)
-            first.append(wait_interactive(page))
+            first.append(wait_interactive(page, first_phases))
             fetched.append(sum(sizes) / 1e6)
             app = page.locator(".qttt-app")
             clicks.append(play_timed(app))
             page.reload(timeout=TIMEOUT)
-            warm.append(wait_interactive(page))
+            warm.append(wait_interactive(page, warm_phases))
             if guard.blocked:
                 raise RuntimeError(f"requests off the machine: {guard.blocked}")
             page.context.close()
@@ -131,6 +152,9 @@ def main() -> int:
         browser.close()
     print(f"first load to interactive board: {fmt(first)}")
     print(f"warm reload to interactive board: {fmt(warm)}")
+    for name, phases in (("first load", first_phases), ("warm reload", warm_phases)):
+        for label, values in phases.items():
+            print(f"  {name}, {label}: {fmt(values)}")
     run_medians = [statistics.median(r) for r in clicks]
     every = sorted(t for r in clicks for t in r)
     print(

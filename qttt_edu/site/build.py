@@ -65,6 +65,10 @@ KERNEL_STARTUP = (
     "ipython",
 )
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+# In the lock for the lessons, but not loaded when the game app starts: the app draws its
+# entanglement graph itself and never imports networkx (tests/test_site.py checks that), and
+# unpacking and importing it cost about a second of every start (benchmarks/bench_site.py).
+APP_SKIPS = ("networkx",)
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
@@ -424,12 +428,13 @@ def lock_for(wheels: Iterable[Path], info: dict[str, Any]) -> dict[str, Any]:
     return {"info": info, "packages": dict(sorted(packages.items()))}
 
 
-def start_packages(wheels: Iterable[Path]) -> list[str]:
-    """Names for ``loadPyodideOptions.packages``: every wheel, under the spelling the
-    kernel's start-up checks for, so it installs nothing more itself."""
+def start_packages(wheels: Iterable[Path], *, skip: Iterable[str] = ()) -> list[str]:
+    """Names for ``loadPyodideOptions.packages``: every wheel but ``skip``, under the
+    spelling the kernel's start-up checks for, so it installs nothing more itself."""
+    skipped = {_canonical(n) for n in skip}
     names = [_canonical(w.name.split("-")[0]) for w in wheels]
     spelled = {_canonical(n): n for n in KERNEL_STARTUP}
-    return sorted(spelled.get(n, n) for n in names)
+    return sorted(spelled.get(n, n) for n in names if n not in skipped)
 
 
 def install_pyodide(
@@ -770,11 +775,14 @@ def build_site(
             ]
             own = compile_wheel(own, python, made / "compiled", keep_source=True)
         wheels = [*third_party, *stand_in_wheels(made), own]
-        packages = start_packages(wheels)
         settings: dict[str, Any] = {
             "pyodideUrl": "./static/pyodide/pyodide.js",
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": packages},
+            "loadPyodideOptions": {"packages": start_packages(wheels)},
+        }
+        app_settings: dict[str, Any] = {
+            **settings,
+            "loadPyodideOptions": {"packages": start_packages(wheels, skip=APP_SKIPS)},
         }
         lite = work / "lite"
         (lite / "contents").mkdir(parents=True)
@@ -791,9 +799,10 @@ def build_site(
         _, lock = install_pyodide(out, npm["pyodide"], wheels)
         lock_hash = hashlib.sha256(json.dumps(lock, sort_keys=True).encode()).hexdigest()[:12]
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
-        settings["loadPyodideOptions"]["lockFileURL"] = (
-            f"static/pyodide/pyodide-lock.json?v={lock_hash}"
-        )
+        for each in (settings, app_settings):
+            each["loadPyodideOptions"]["lockFileURL"] = (
+                f"static/pyodide/pyodide-lock.json?v={lock_hash}"
+            )
         install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
     loader = loader_html()
     page = out / APP_PAGE
@@ -802,7 +811,7 @@ def build_site(
     for other in (out / "voici" / "render").glob("*.html"):
         if other != page:  # the lessons: they run in JupyterLite, not as Voici pages
             other.unlink()
-    rewrite_page(page, "../../", settings, loader)
+    rewrite_page(page, "../../", app_settings, loader)
     _site_config(out, settings)
     index = out / "index.html"
     index.write_text(index_html(index.read_text("utf-8")), "utf-8")

@@ -126,8 +126,14 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "../../static/pyodide/pyodide.js"
     assert kernel["disablePyPIFallback"] is True
-    # Every wheel is loaded at start-up, so the kernel installs nothing itself.
-    assert set(kernel["loadPyodideOptions"]["packages"]) >= {"pyodide_kernel", "ipython", "comm"}
+    # Every wheel the app needs is loaded at start-up, so the kernel installs nothing
+    # itself; networkx waits in the lock for the lessons, which load every wheel.
+    app_packages = set(kernel["loadPyodideOptions"]["packages"])
+    assert app_packages >= {"pyodide_kernel", "ipython", "comm", "qttt-edu", "ipywidgets"}
+    assert "networkx" in lock["packages"] and "networkx" not in app_packages
+    lite = json.loads((site / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
+    lesson_kernel = lite["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert set(lesson_kernel["loadPyodideOptions"]["packages"]) == app_packages | {"networkx"}
     # The game's code runs hidden: Voici shows outputs only.
     assert config["include_output"] is True
 

@@ -62,7 +62,8 @@
     li.textContent = m["site_step_" + li.getAttribute("data-step")];
   });
   var order = ["page", "python", "game"];
-  var state = { step: null, done: false, failed: false, errors: [] };
+  // marks: milliseconds since navigation start at which each step began (for benchmarks)
+  var state = { step: null, done: false, failed: false, errors: [], marks: {} };
   var started = Date.now();
   window.qtttSite = state;  // for tests and the curious: what the loader has seen
 
@@ -71,6 +72,7 @@
     var reached = order.indexOf(name);
     if (reached < order.indexOf(state.step)) return;
     state.step = name;
+    state.marks[name] = performance.now();
     order.forEach(function (other, index) {
       var li = steps[other];
       li.className = index < reached ? "qttt-past" : index === reached ? "qttt-now" : "";
