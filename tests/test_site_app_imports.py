@@ -17,6 +17,10 @@ from qttt_edu.site.build import APP_SKIPS
 APP_MODULES = (
     "qttt_edu.widgets",
     "qttt_edu.widgets.app",
+    "qttt_edu.widgets.board",
+    "qttt_edu.widgets.controls",
+    "qttt_edu.widgets.turns",
+    "qttt_edu.widgets.shared",
     "qttt_edu.widgets.text",
     "qttt_edu.view",
     "qttt_edu.players",
