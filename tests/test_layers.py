@@ -1,0 +1,136 @@
+"""The map of the house in CONTRIBUTING.md is the code's real shape.
+
+CONTRIBUTING.md's "Map of the house" puts every module of ``qttt_edu`` in a layer; a
+module may import its own layer or lower ones. This test reads that table and every
+``import`` of the package (module level and inside functions, read with :mod:`ast`,
+nothing run) and fails on an import that goes up, on a module the table does not
+place, and on a name in the table that is no module, so the map cannot drift from
+the code. The exception the map names (core's display and record conveniences) is
+allowed only as an import inside a function.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "qttt_edu"
+MAP = ROOT / "CONTRIBUTING.md"
+# (importer, imported): allowed upward, inside a function only (the map says why).
+LAZY_UPWARD = {("core", "notation"), ("core", "svg")}
+
+
+def read_map(text: str) -> dict[str, int]:
+    """Layer of each module named in the map's table: ``{"core": 1, "widgets.text": 5}``."""
+    section = text.split("### Map of the house", 1)[1].split("\n### ", 1)[0]
+    layers: dict[str, int] = {}
+    for match in re.finditer(r"^\| (\d+) \| ([^|]+) \|", section, re.M):
+        for name in re.findall(r"`([\w.]+)`", match.group(2)):
+            layers[name] = int(match.group(1))
+    return layers
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts) or "qttt_edu"
+
+
+def imports(path: Path) -> list[tuple[str, int, bool]]:
+    """(imported module, line, inside a function) for each import of the package."""
+    tree = ast.parse(path.read_text("utf-8"))
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    top = {id(node) for node in tree.body}
+    found = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".") if package else []
+                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            elif node.module and node.module.startswith("qttt_edu"):
+                target = node.module.removeprefix("qttt_edu").lstrip(".")
+            else:
+                continue
+            subs = [f"{target}.{a.name}".lstrip(".") for a in node.names]
+            targets = [s for s in subs if _is_module(s)] or [target]
+        elif isinstance(node, ast.Import):
+            targets = [
+                a.name.removeprefix("qttt_edu").lstrip(".")
+                for a in node.names
+                if a.name.split(".")[0] == "qttt_edu"
+            ]
+        for target in targets:
+            found.append((target or "qttt_edu", node.lineno, id(node) not in top))
+    return found
+
+
+def _is_module(name: str) -> bool:
+    path = PACKAGE.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def layer_of(module: str, layers: dict[str, int]) -> int | None:
+    """The layer of ``module``: its own entry, else its package's (``rooms.store`` -> rooms)."""
+    while module:
+        if module in layers:
+            return layers[module]
+        module = module.rpartition(".")[0]
+    return layers.get("qttt_edu")
+
+
+def violations(layers: dict[str, int]) -> list[str]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        here = module_name(path)
+        mine = layer_of(here, layers) if here in layers or "." in here else layers.get(here)
+        if mine is None:
+            found.append(f"{path.relative_to(ROOT)}: {here} is not on the map")
+            continue
+        for target, line, lazy in imports(path):
+            theirs = layer_of(target, layers)
+            if theirs is None:
+                found.append(f"{path.relative_to(ROOT)}:{line}: {target} is not on the map")
+            elif theirs > mine and not (lazy and (here, target) in LAZY_UPWARD):
+                found.append(
+                    f"{path.relative_to(ROOT)}:{line}: {here} (layer {mine}) imports "
+                    f"{target} (layer {theirs})"
+                )
+    return found
+
+
+def test_every_module_is_on_the_map_and_imports_only_downwards():
+    layers = read_map(MAP.read_text("utf-8"))
+    assert layers, "CONTRIBUTING.md has no map of the house"
+    assert not violations(layers), "\n".join(violations(layers))
+
+
+def test_every_name_on_the_map_is_a_module():
+    layers = read_map(MAP.read_text("utf-8"))
+    ghosts = [name for name in layers if name != "qttt_edu" and not _is_module(name)]
+    assert not ghosts, f"the map names modules that do not exist: {ghosts}"
+
+
+def test_the_check_catches_an_upward_import():
+    layers = read_map(MAP.read_text("utf-8"))
+    layers["view"] = 6  # as if the view model sat above the boards that draw it
+    assert any(v.startswith("qttt_edu/svg.py") and "imports view" in v for v in violations(layers))
+
+
+def test_the_check_catches_a_module_left_off_the_map():
+    layers = read_map(MAP.read_text("utf-8"))
+    del layers["entanglement"]
+    assert any("entanglement is not on the map" in v for v in violations(layers))
+
+
+def test_the_exception_is_needed_and_holds_only_inside_functions(monkeypatch):
+    layers = read_map(MAP.read_text("utf-8"))
+    monkeypatch.setattr(f"{__name__}.LAZY_UPWARD", set())
+    found = violations(layers)
+    assert any("qttt_edu/core.py" in v and "imports svg" in v for v in found)
+    assert any("qttt_edu/core.py" in v and "imports notation" in v for v in found)
