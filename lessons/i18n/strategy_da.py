@@ -4,7 +4,10 @@ from common_da import predict, stuck
 
 
 CODE = [
-    ("# no time limit here", "# ingen tidsgrænse her"),
+    (
+        '# time_limit=None: these games measure who plays better, so none is lost on time',
+        '# time_limit=None: disse partier måler, hvem der spiller bedst, så intet parti tabes på tid',
+    ),
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ('"yes" or "no"', '"ja" eller "nej"'),

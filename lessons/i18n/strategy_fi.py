@@ -2,7 +2,10 @@
 
 from common_fi import predict, stuck
 CODE = [
-    ("# no time limit here", "# ei aikarajaa tässä"),
+    (
+        '# time_limit=None: these games measure who plays better, so none is lost on time',
+        '# time_limit=None: nämä pelit mittaavat, kumpi pelaa paremmin, joten mitään peliä ei hävitä ajan takia',
+    ),
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ('"yes" or "no"', '"kyllä" tai "ei"'),
     ('"X", "O" or "draw"', '"X", "O" tai "tasapeli"'),

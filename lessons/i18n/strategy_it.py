@@ -5,7 +5,10 @@ from common_it import binder, link, predict, stuck
 
 
 CODE = [
-    ("# no time limit here", "# qui nessun limite di tempo"),
+    (
+        '# time_limit=None: these games measure who plays better, so none is lost on time',
+        '# time_limit=None: queste partite misurano chi gioca meglio, quindi nessuna si perde per il tempo',
+    ),
     ("# ← your prediction, e.g.", "# ← la tua previsione, ad es."),
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('"yes" or "no"', '"sì" o "no"'),

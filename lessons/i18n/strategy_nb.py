@@ -5,7 +5,10 @@ from common_nb import ANSWER, GOFF, PROMPT, footer, header, link, predict, stuck
 NAME = "05_strategy"
 
 CODE = [
-    ("# no time limit here", "# ingen tidsgrense her"),
+    (
+        '# time_limit=None: these games measure who plays better, so none is lost on time',
+        '# time_limit=None: disse partiene måler hvem som spiller best, så ingen partier tapes på tid',
+    ),
     PROMPT,
     ANSWER,
     ('"yes" or "no"', '"ja" eller "nei"'),

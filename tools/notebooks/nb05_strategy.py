@@ -224,7 +224,8 @@ CELLS = [
     ),
     reveal_cell(
         """
-        match = play_match(RandomPlayer(), RandomPlayer(), games=1000, seed=1)
+        # time_limit=None: these games measure who plays better, so none is lost on time
+        match = play_match(RandomPlayer(), RandomPlayer(), games=1000, seed=1, time_limit=None)
         print("X wins", match.x_wins, " O wins", match.o_wins, " draws", match.draws)
         reveal(guess, match.x_wins / 1000, tolerance=0.05)
         """
@@ -271,7 +272,8 @@ CELLS = [
     code(
         """
         for x, o in ((HeuristicPlayer(), RandomPlayer()), (RandomPlayer(), HeuristicPlayer())):
-            m = play_match(x, o, games=100, seed=2)
+            # time_limit=None: these games measure who plays better, so none is lost on time
+            m = play_match(x, o, games=100, seed=2, time_limit=None)
             heuristic_wins = m.x_wins if isinstance(x, HeuristicPlayer) else m.o_wins
             print(f"{x.name:>9} (X) vs {o.name:<9} (O): heuristic wins", interval(heuristic_wins, 100))
         """,
@@ -300,7 +302,8 @@ CELLS = [
             (HeuristicPlayer(seed=3), PerfectPlayer(seed=3)),
         ]
         for x, o in pairings:
-            game = play_game(x, o, start=opening, time_limit=None)  # no time limit here
+            # time_limit=None: these games measure who plays better, so none is lost on time
+            game = play_game(x, o, start=opening, time_limit=None)
             print(f"{x.name} (X) vs {o.name} (O): {game.outcome.result:>4}   {game.record()}")
         """,
     ),
