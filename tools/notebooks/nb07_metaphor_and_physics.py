@@ -148,8 +148,9 @@ CELLS = [
     reveal_cell(
         """
         GAMES = 500
-        chosen = play_match(HeuristicPlayer(), HeuristicPlayer(), games=GAMES, seed=11)
-        coin = play_match(CoinCollapse(HeuristicPlayer(), 1), CoinCollapse(HeuristicPlayer(), 2), games=GAMES, seed=11)
+        chosen = play_match(HeuristicPlayer(), HeuristicPlayer(), games=GAMES, seed=11, time_limit=None)
+        coin = play_match(CoinCollapse(HeuristicPlayer(), 1), CoinCollapse(HeuristicPlayer(), 2),
+                          games=GAMES, seed=11, time_limit=None)
         print(f"{GAMES} games each      X wins             O wins             draws")
         shares = {}
         for label, m in (("chooser decides", chosen), ("coin decides", coin)):
