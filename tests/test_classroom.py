@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import os
@@ -26,7 +27,7 @@ from qttt_edu.classroom.stats import (
     game_statistics,
     random_play_statistics,
 )
-from qttt_edu.rooms import RoomStore
+from qttt_edu.rooms import BadCodeError, RoomStore, UnknownRoomError
 from tests.pg import free_port
 
 WON = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
@@ -78,7 +79,7 @@ def test_the_dashboard_shows_every_game_escaped_and_live(tmp_path: Path) -> None
     board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=200)
     assert x.label in board.cards.value
     assert "&lt;b&gt;Ada&lt;/b&gt;" in board.cards.value and "<b>Ada" not in board.cards.value
-    assert board.cards.value.count("qttt-card") == 1  # only class 7B
+    assert board.cards.value.count('class="qttt-card"') == 1  # only class 7B
     assert "X to play" in board.cards.value
     assert board.update() is False  # nothing changed, nothing redrawn
     o = store.join(x.code, nickname="Bo")
@@ -88,7 +89,7 @@ def test_the_dashboard_shows_every_game_escaped_and_live(tmp_path: Path) -> None
     assert board.update() is True
     assert "X won" in board.cards.value
     assert "<td style='text-align:right'>1</td>" in board.stats.value  # one game finished
-    board.pick.value = x.code
+    assert board.shown == x.code  # the only game: shown large from the start
     # Large: the app's own board, read-only, with the graph and the realities of the game.
     large = board.large_board.view
     assert board.large_board.readonly and large["record"] == WON
@@ -175,3 +176,71 @@ def test_the_command_is_run_by_the_installed_script(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 0 and "--file" in result.stdout and "--token" in result.stdout
+
+
+def _card(cards: str, label: str) -> str:
+    """The markup of the card of game ``label`` in the grid's HTML."""
+    start = cards.index(f'data-room="{label}"')
+    return cards[cards.rindex("<button", 0, start) : cards.index("</button>", start)]
+
+
+def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    ada = store.create_room(nickname="Ada", class_name="7B")
+    ben = store.join(ada.code, nickname="Ben")
+    cy = store.create_room(nickname="Cy", class_name="7B")
+    store.act(ada.code, ada.credential, "1-2")
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=200)
+    # Every card is a button whose name says what it shows; the latest game starts large.
+    assert board.cards.value.count("<button") == 2
+    first = _card(board.cards.value, ada.label)
+    assert f'aria-label="Show game {ada.label} large: Ada (X) vs Ben (O), O to play"' in first
+    assert 'aria-pressed="true"' in first and "shown large" in first
+    assert 'aria-pressed="false"' in _card(board.cards.value, cy.label)
+    assert board.large_board.view["record"] == "1-2"
+
+    board.cards.send_click({"type": "show", "room": cy.code})  # what the page sends
+    assert board.shown == cy.code and board.large_board.view["record"] == ""
+    assert f'data-room="{cy.label}"' in board.large.value and "Cy" in board.large.value
+    assert 'aria-pressed="true"' in _card(board.cards.value, cy.label)
+    assert 'aria-pressed="false"' in _card(board.cards.value, ada.label)
+
+    # The large game follows its game live; the other games do not take its place.
+    store.join(cy.code, nickname="Di")
+    store.act(cy.code, cy.credential, "5-9")
+    store.act(ada.code, ben.credential, "3-4")  # Ada's game now has the latest action
+    assert board.update() is True
+    assert board.shown == cy.code and board.large_board.view["record"] == "5-9"
+    assert "Di" in board.large.value
+
+    # Bad cards: refused with a reason on the page, and nothing changes.
+    before = (board.shown, board.cards.value, board.large.value, dict(board.large_board.view))
+    gone = store.create_room(class_name="8A")  # a real game, but not of this class
+    for bad, reason in [
+        (gone.label, f"{gone.label} is not among this class's games"),
+        ("ZZZ-ZZZ", "is not among this class's games"),
+        ("K7M", "is not a room code"),
+        (42, "room code is text"),
+        (None, "room code is text"),
+    ]:
+        board.cards.send_click({"type": "show", "room": bad})
+        assert reason in html.unescape(board.refusal.value), bad
+        assert "role='alert'" in board.refusal.value
+        after = (board.shown, board.cards.value, board.large.value, dict(board.large_board.view))
+        assert after == before, bad
+    with pytest.raises(UnknownRoomError, match="choose one of the cards shown"):
+        board.show(gone.code)
+    with pytest.raises(BadCodeError):
+        board.show("")
+    board.cards.send_click({"type": "square", "room": ada.code})  # not a card's message
+    board.cards.send_click(["show", ada.code])
+    assert board.shown == cy.code
+
+    # A good click clears the refusal; a code typed in any case and spacing works too.
+    board.show(ada.label.lower().replace("-", " "))
+    assert board.shown == ada.code and board.refusal.value == ""
+    assert board.large_board.view["record"] == "1-2 3-4"
+    store.close()

@@ -3,28 +3,35 @@
 ``Dashboard(store)`` is a widget for a notebook or a Voilà page (the classroom
 command serves one). It re-reads the class's rooms every second, and redraws only
 when something changed: a grid of small boards (who plays whom, whose turn, the
-result), one game large for the projector (the app's own board widget, read-only,
-with the entanglement graph, the explanation and the realities), the class's
-statistics beside what random play gives, and CSV and JSON downloads of every record.
+result), each a button that shows its game large for the projector (the app's own
+board widget, read-only, with the entanglement graph, the explanation and the
+realities, following the game live), the class's statistics beside what random
+play gives, and CSV and JSON downloads of every record.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import pathlib
 import threading
+from collections.abc import Callable
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..i18n import t
-from ..rooms import RoomList, RoomState, RoomStore
+from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_code, normalize_code
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
-__all__ = ["Dashboard"]
+__all__ = ["CardGrid", "Dashboard"]
+
+_HERE = pathlib.Path(__file__).parent
 
 
 def _status(room: RoomState) -> str:
@@ -46,20 +53,80 @@ def _who(room: RoomState, seat: str) -> str:
     return info.nickname or t("dash_no_name")
 
 
-def card_html(room: RoomState, size: int = 150, kind: str = "qttt-card") -> str:
-    """One game as a small board with its caption (every stored text escaped)."""
+def card_name(room: RoomState) -> str:
+    """What a screen reader says for a card: the code, who plays whom, whose turn or the result.
+
+    >>> from qttt_edu.rooms import RoomStore
+    >>> store = RoomStore("sqlite:///:memory:")
+    >>> room = store.room(store.create_room(nickname="Ada").code)
+    >>> card_name(room) == f"Show game {room.label} large: Ada (X) vs (free seat) (O), X to play"
+    True
+    """
+    return t(
+        "dash_card_name",
+        code=room.label,
+        x=_who(room, "X"),
+        o=_who(room, "O"),
+        status=_status(room),
+    )
+
+
+def card_html(room: RoomState, size: int = 150, shown: bool = False) -> str:
+    """One game as a small board with its caption, a button that shows it large.
+
+    Every stored text is escaped. ``shown`` marks the game shown large now, in words
+    and with ``aria-pressed`` (the frame's colour only repeats it).
+    """
     board = board_svg(room.game, size=size, show_numbers=False)
+    label = html.escape(room.label)
     caption = (
-        f"<b>{html.escape(room.label)}</b><br>"
+        f"<b>{label}</b><br>"
         f"X: {html.escape(_who(room, 'X'))}<br>O: {html.escape(_who(room, 'O'))}<br>"
         f"<i>{html.escape(_status(room))}</i>"
     )
     return (
-        f'<figure class="{kind}" data-room="{html.escape(room.label)}" '
-        f'style="margin:6px;display:inline-block;vertical-align:top;width:{size}px">'
-        f"{board}<figcaption style='font-size:13px;line-height:1.3'>{caption}</figcaption>"
-        "</figure>"
+        f'<button type="button" class="qttt-card" data-code="{html.escape(room.code)}" '
+        f'data-room="{label}" aria-pressed="{"true" if shown else "false"}" '
+        f'aria-label="{html.escape(card_name(room))}">'
+        f'<span class="qttt-card-board" aria-hidden="true">{board}</span>'
+        f'<span class="qttt-card-caption">{caption}</span>'
+        '<span class="qttt-card-action" aria-hidden="true">'
+        f'<span class="qttt-card-show">{html.escape(t("dash_show_large"))} ▸</span>'
+        f'<span class="qttt-card-shown">▶ {html.escape(t("dash_shown_large"))}</span>'
+        "</span></button>"
     )
+
+
+class CardGrid(anywidget.AnyWidget):
+    """The small boards of the class, drawn in the page from ``value`` (their HTML).
+
+    A click, Enter or Space on a card sends ``{"type": "show", "room": code}``;
+    :meth:`on_show` registers who answers it. The page keeps the keyboard focus on
+    the same card when the cards are redrawn.
+    """
+
+    _esm = _HERE / "cards.js"
+    _css = _HERE / "cards.css"
+    value = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handler: Callable[[object], None] | None = None
+        self.on_msg(self._receive)
+
+    def on_show(self, handler: Callable[[object], None]) -> None:
+        self._handler = handler
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.send_click(content)
+
+    def send_click(self, content: Any) -> None:
+        """Handle a message exactly as one from the page (tests call this)."""
+        if not isinstance(content, dict) or content.get("type") != "show":
+            return
+        if self._handler is not None:
+            self._handler(content.get("room"))
 
 
 def large_caption_html(room: RoomState) -> str:
@@ -154,10 +221,12 @@ class Dashboard:
         self.store = store if store is not None else RoomStore()
         self.class_name = class_name
         self.baseline = random_play_statistics(baseline_games)
-        self.cards = widgets.HTML()
+        self.cards = CardGrid(label=t("dash_title"))
+        self.cards.on_show(self._on_card)
+        self.refusal = widgets.HTML()  # why a card could not be shown (a cleared game)
         self.problems = widgets.HTML()
         self.stats = widgets.HTML()
-        self.pick = widgets.Dropdown(description=t("dash_show_large"), options=[])
+        self.shown: str | None = None  # the code of the game shown large
         self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
         self.large_board = BoardWidget(readonly=True)
         self.large_board.add_class("qttt-app")  # the app's colours and sizes
@@ -169,15 +238,16 @@ class Dashboard:
         self.listing = RoomList([], [])
         self._signature: tuple[Any, ...] = ()
         self._armed = False
+        self._lock = threading.RLock()
         self.clear.on_click(self._on_clear)
-        self.pick.observe(lambda change: self._draw_large(), names="value")
         self.box = widgets.VBox(
             [
                 widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
                 self.status,
                 self.cards,
+                self.refusal,
                 self.problems,
-                widgets.HBox([self.pick, self.stats]),
+                self.stats,
                 self.large,
                 self.large_board,
                 widgets.HBox([self.downloads, self.clear]),
@@ -207,26 +277,23 @@ class Dashboard:
         signature = tuple((r.code, r.version) for r in listing.rooms) + tuple(
             str(p) for p in listing.problems
         )
+        with self._lock:
+            return self._redraw(listing, signature)
+
+    def _redraw(self, listing: RoomList, signature: tuple[Any, ...]) -> bool:
         if signature == self._signature:
             return False
         self._signature = signature
         self.listing = listing
         rooms = listing.rooms
-        self.cards.value = "".join(card_html(room) for room in rooms) or html.escape(
-            t("dash_no_games")
-        )
         self.problems.value = "".join(
             f"<p role='alert'>{html.escape(str(problem))}</p>" for problem in listing.problems
         )
         ours = game_statistics(room.record for room in rooms)
         self.stats.value = statistics_html(ours, self.baseline)
-        options = [(f"{r.label}: {_who(r, 'X')} – {_who(r, 'O')}", r.code) for r in rooms]
-        current = self.pick.value
-        self.pick.options = options
-        if current in [code for _, code in options]:
-            self.pick.value = current
-        elif options:
-            self.pick.value = options[0][1]  # the game with the latest action
+        if self.shown not in {room.code for room in rooms}:
+            self.shown = rooms[0].code if rooms else None  # the game with the latest action
+        self._draw_cards()
         self._draw_large()
         self.downloads.value = " · ".join(
             [
@@ -238,9 +305,43 @@ class Dashboard:
         )
         return True
 
+    def show(self, code: object) -> None:
+        """Show game ``code`` large, as clicking its card does.
+
+        ``code`` is a room code as people type it (``K7M-Q2P``) or as stored. A code
+        that is not one, or names no game of the cards shown, raises a
+        :class:`~qttt_edu.rooms.RoomError` saying so, and nothing changes.
+        """
+        stored = normalize_code(code)
+        with self._lock:  # the refresh thread redraws too
+            if not any(room.code == stored for room in self.listing.rooms):
+                raise UnknownRoomError(t("dash_card_unknown", code=format_code(stored)))
+            self.refusal.value = ""
+            if stored == self.shown:
+                return
+            self.shown = stored
+            self._draw_cards()
+            self._draw_large()
+
+    def _on_card(self, code: object) -> None:
+        try:
+            self.show(code)
+        except ValueError as err:  # a page's message: say why, on the page
+            reason = str(err)
+            reason = reason[:1].upper() + reason[1:]
+            self.refusal.value = f"<p role='alert'>{html.escape(reason)}</p>"
+
+    def _draw_cards(self) -> None:
+        # In the order the games were started: a card stays where it is while its
+        # game goes on, so the teacher's click lands on the game they aimed at.
+        rooms = sorted(self.listing.rooms, key=lambda room: (room.created_at, room.code))
+        self.cards.value = "".join(
+            card_html(room, shown=room.code == self.shown) for room in rooms
+        ) or (f"<p class='qttt-cards-empty'>{html.escape(t('dash_no_games'))}</p>")
+
     def _draw_large(self) -> None:
         """The chosen game, large: the app's board, graph, explanation and realities."""
-        room = next((r for r in self.listing.rooms if r.code == self.pick.value), None)
+        room = next((r for r in self.listing.rooms if r.code == self.shown), None)
         if room is None:
             self.large.value = ""
             self.large_board.layout.display = "none"

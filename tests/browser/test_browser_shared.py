@@ -150,7 +150,7 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     # The teacher's dashboard shows the game, finished.
     dash_page = offline_page()
     dash_page.goto(classroom.url(f"voila/render/dashboard.ipynb?token={TOKEN}"))
-    card = dash_page.locator(f'figure.qttt-card[data-room="{code}"]')
+    card = dash_page.locator(f'button.qttt-card[data-room="{code}"]')
     card.wait_for(timeout=APP_TIMEOUT)
     assert "Ada" in card.inner_text() and "X won" in card.inner_text()
     # Shown large: the app's board, read-only, with its graph and realities.
