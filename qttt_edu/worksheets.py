@@ -1007,8 +1007,8 @@ def _run(args: argparse.Namespace) -> int:
     langs = args.lang or ["en"]
     if "all" in langs:
         langs = list(LANGUAGES)
-    if len(set(langs)) == 1:
-        set_language(langs[0])  # messages in the sheets' language
+    if args.lang and len(set(langs)) == 1:
+        set_language(langs[0])  # messages in the sheets' language, if one was asked for
     folder = Path(args.out)
     try:
         if folder.exists() and not folder.is_dir():
