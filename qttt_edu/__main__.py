@@ -28,7 +28,8 @@ from .core import Game, GameError
 from .i18n import LANGUAGES, set_language, t
 from .notation import render_text
 
-#: the commands that have their own parser elsewhere: name -> (module, help key)
+#: the commands that have their own parser elsewhere: name -> (module, help key); each
+#: module has ``main(argv, prog=...)`` and builds its parser with :class:`qttt_edu.cli.Parser`
 _DELEGATED = {
     "classroom": ("qttt_edu.classroom.cli", "cli_classroom_help"),
     "site": ("qttt_edu.site.__main__", "cli_site_help"),

@@ -116,12 +116,6 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose output survives any terminal and never grows with the input;
     build it (and parse with it) inside :func:`speaking`."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # argparse's group titles are read when the parser is made: ours, in our words
-        self._positionals.title = t("cli_positionals")
-        self._optionals.title = t("cli_options")
-
     def _print_message(self, message: str, file: Any = None) -> None:
         if not message:
             return
