@@ -154,7 +154,7 @@ def silence(stream: Any) -> None:
 
 
 #: letters that decomposition does not take apart
-_LETTERS = {"æ": "ae", "Æ": "Ae", "ø": "o", "Ø": "O", "å": "aa", "Å": "Aa", "ß": "ss", "…": "..."}
+_LETTERS = {"æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa", "ß": "ss", "…": "..."}
 
 
 def plain(text: str, encoding: str) -> str:
