@@ -43,12 +43,12 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from .cli import Parser, speaking
 from .core import Game, Outcome, Position, mark_name
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
 from .view import board_view, graph_view, square_xy
 
 if TYPE_CHECKING:
-    from _typeshed import SupportsWrite
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -957,18 +957,6 @@ def _quoted(value: str, limit: int = 60) -> str:
     return repr(value)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, printing what any terminal can show."""
-
-    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
-        if not message:
-            return
-        if file is None or isinstance(file, io.TextIOBase):  # sys.stderr, sys.stdout
-            _say(message, file if file is not None else sys.stderr, end="")
-        else:  # any other writer argparse may be given: as it is
-            file.write(message)
-
-
 def _dpi(text: str) -> int:
     try:
         value = int(text)
@@ -989,26 +977,38 @@ def _out(text: str) -> str:
     return text
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line entry point: ``python -m qttt_edu.worksheets --out DIR [--lang xx]``.
-
-    Every user error (a file or an impossible folder as ``--out``, an empty ``--out``,
-    a resolution outside 50-600 dpi) is a short message and exit status 2, never a
-    traceback; output works on ASCII-only terminals and into a pipe that closes early.
-    """
-    parser = _Parser(prog="python -m qttt_edu.worksheets", description=t("ws_cli_description"))
-    parser.add_argument("--out", required=True, type=_out, help=t("ws_cli_out"))
+def _parser(prog: str) -> Parser:
+    parser = Parser(prog=prog, description=t("ws_cli_description"))
+    folder = t("ws_cli_out_metavar")
+    parser.add_argument("--out", required=True, type=_out, metavar=folder, help=t("ws_cli_out"))
     parser.add_argument(
         "--lang", action="append", choices=[*sorted(LANGUAGES), "all"], help=t("ws_cli_lang")
     )
     parser.add_argument("--sheet", action="append", choices=SHEETS, help=t("ws_cli_sheet"))
-    parser.add_argument("--dpi", type=_dpi, default=150, help=t("ws_cli_dpi"))
-    args = parser.parse_args(argv)
+    parser.add_argument("--dpi", type=_dpi, default=150, metavar="DPI", help=t("ws_cli_dpi"))
+    return parser
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m qttt_edu.worksheets") -> int:
+    """Command line entry point: ``python -m qttt_edu.worksheets --out DIR [--lang xx]``
+    (also ``qttt-edu worksheets``, named ``prog``).
+
+    Every user error (a file or an impossible folder as ``--out``, an empty ``--out``,
+    a resolution outside 50-600 dpi) is a short message and exit status 2, never a
+    traceback; output works on ASCII-only terminals and into a pipe that closes early.
+    Help and messages are in the first ``--lang`` given, else the environment's language.
+    """
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    with speaking(args_in):
+        return _run(_parser(prog).parse_args(args_in))
+
+
+def _run(args: argparse.Namespace) -> int:
     langs = args.lang or ["en"]
     if "all" in langs:
         langs = list(LANGUAGES)
-    if len(set(langs)) == 1:
-        set_language(langs[0])  # messages in the sheets' language
+    if args.lang and len(set(langs)) == 1:
+        set_language(langs[0])  # messages in the sheets' language, if one was asked for
     folder = Path(args.out)
     try:
         if folder.exists() and not folder.is_dir():

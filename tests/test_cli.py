@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -369,3 +370,194 @@ def test_the_site_command_is_wired_in(capsys: pytest.CaptureFixture[str]) -> Non
     assert "build" in capsys.readouterr().out
     assert main(["site"]) == 2  # a usage error: one message, no traceback
     assert "Traceback" not in capsys.readouterr().err
+
+
+# --- every command's own help in the chosen language, named as invoked (#14) ------------------
+
+LANGS = ["en", "da", "fi", "nb", "it"]
+#: each command line's help: the arguments after the program's name
+HELPS = {
+    "qttt-edu": [],
+    "show": ["show"],
+    "classroom": ["classroom"],
+    "site": ["site"],
+    "site build": ["site", "build"],
+    "worksheets": ["worksheets"],
+}
+#: names, not words: commands, choices, formats and the programs the site is made of
+NAMES = {
+    "qttt", "edu", "python", "show", "classroom", "site", "build", "worksheets", "all",
+    "rule_card", "game_sheet", "puzzles", "answers", "json", "pdf", "png", "dpi", "mb",
+    "sqlite", "voici", "pyodide", "jupyterlite", "jupyterlites", "ipynb",
+}  # fmt: skip
+#: English words that are also words of the language (checked by reading the help)
+SHARED = {
+    "da": {"for", "computer", "computers", "port", "server", "start", "downloads", "browser"},
+    "fi": set(),
+    "nb": {"for", "port", "server", "start", "argument"},
+    "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"},
+}
+
+
+def help_in(lang: str, args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["--lang", lang, *args, "--help"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out
+
+
+def words_of(help_text: str) -> set[str]:
+    """The words of a help text that are the reader's language: option names, choices,
+    quoted examples, paths and the language codes taken out."""
+    from qttt_edu.i18n import LANGUAGES
+
+    text = help_text.replace(", ".join(sorted(LANGUAGES)), " ")
+    text = re.sub(r"\{[^}]*\}|(?<!\w)--?[\w-]+|'[^']*'|\"[^\"]*\"|«[^»]*»|\S*[/.]\S*", " ", text)
+    words = {w.lower() for w in re.findall(r"[^\W\d]{2,}", text)}
+    return {w for w in words if w not in NAMES and w not in {"en", "da", "fi", "nb", "it"}}
+
+
+@pytest.mark.parametrize("lang", ["da", "fi", "nb", "it"])
+@pytest.mark.parametrize("command", HELPS)
+def test_no_english_left_in_a_translated_help(
+    command: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    english = words_of(help_in("en", HELPS[command], capsys))
+    translated = help_in(lang, HELPS[command], capsys)
+    left = (words_of(translated) & english) - SHARED[lang]
+    assert not left, f"English words in the {lang} help of {command}: {sorted(left)}\n{translated}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("command", HELPS)
+def test_every_help_speaks_the_language_and_names_the_program(
+    command: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from qttt_edu.i18n import t_in
+
+    text = help_in(lang, HELPS[command], capsys)
+    prog = " ".join(["qttt-edu", *HELPS[command]])
+    assert text.startswith(f"{t_in(lang, 'cli_usage')}{prog} ["), text.splitlines()[0]
+    assert t_in(lang, "cli_help_help") in text
+    assert t_in(lang, "cli_options") + ":" in text
+    assert not re.search(r"\b(True|False|None)\b", text), text
+
+
+def test_every_option_of_every_command_is_described() -> None:
+    # an option listed without a description is a sentence nobody wrote, in any language
+    from qttt_edu.__main__ import _build_parser
+    from qttt_edu.classroom.cli import _parser as classroom_parser
+    from qttt_edu.site.__main__ import _parser as site_parser
+    from qttt_edu.worksheets import _parser as worksheets_parser
+
+    show = _build_parser()._subparsers._group_actions[0].choices["show"]  # type: ignore[union-attr]
+    site_build = site_parser("x")._subparsers._group_actions[0].choices["build"]  # type: ignore[union-attr]
+    for parser in (show, classroom_parser("x"), site_build, worksheets_parser("x")):
+        for action in parser._actions:
+            assert action.help, (parser.prog, action.option_strings or action.dest)
+
+
+def t_in_(lang: str, key: str) -> str:
+    from qttt_edu.i18n import t_in
+
+    return t_in(lang, key)
+
+
+PY = "python -m qttt_edu"
+MODULE_RUNS = [
+    (["-m", "qttt_edu", "site", "--help"], {"LANG": "fi_FI.UTF-8"}, "fi", f"{PY} site"),
+    (["-m", "qttt_edu.site", "build", "--help"], {"QTTT_LANG": "it"}, "it", f"{PY}.site build"),
+    (["-m", "qttt_edu.site", "--help"], {}, "en", f"{PY}.site"),
+    (["-m", "qttt_edu.worksheets", "--help", "--lang", "nb"], {}, "nb", f"{PY}.worksheets"),
+    (["-m", "qttt_edu", "worksheets", "--help"], {"LANGUAGE": "da"}, "da", f"{PY} worksheets"),
+    (["-m", "qttt_edu", "classroom", "--help"], {"LC_ALL": "it_IT.UTF-8"}, "it", f"{PY} classroom"),
+]
+
+
+@pytest.mark.parametrize(("args", "env", "lang", "prog"), MODULE_RUNS)
+def test_a_command_started_as_a_module_is_named_so(
+    args: list[str], env: dict[str, str], lang: str, prog: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=60, env=plain_env(**env)
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.startswith(f"{t_in_(lang, 'cli_usage')}{prog} ["), done.stdout
+
+
+def test_the_installed_program_names_itself_in_every_command() -> None:
+    script = os.path.join(os.path.dirname(sys.executable), "qttt-edu")
+    for command in ("show", "classroom", "site", "site build", "worksheets"):
+        done = subprocess.run(
+            [script, *command.split(), "--help"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=plain_env(LANG="nb_NO.UTF-8"),
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith(f"bruk: qttt-edu {command} ["), done.stdout
+
+
+def _no_folder(lang: str) -> str:
+    return t_in_(lang, "cli_required") % t_in_(lang, "site_cli_out_metavar")
+
+
+def _no_out(lang: str) -> str:
+    return t_in_(lang, "cli_required") % "--out"
+
+
+def _bad_port(lang: str) -> str:
+    from qttt_edu.i18n import t_in
+
+    reason = t_in(lang, "class_bad_number", low=1, high=65535, value="'x'")
+    return t_in(lang, "cli_argument") % {"argument_name": "--port", "message": reason}
+
+
+def _ambiguous(lang: str) -> str:
+    return t_in_(lang, "cli_ambiguous") % {"option": "--c", "matches": "--class, --cull-idle"}
+
+
+def _unknown_command(lang: str) -> str:
+    reason = t_in_(lang, "cli_invalid_choice") % {"value": "bogus", "choices": "'build'"}
+    return t_in_(lang, "cli_argument") % {"argument_name": "{build}", "message": reason}
+
+
+USAGE_ERRORS = [
+    (["site", "build"], "site build", _no_folder),
+    (["worksheets"], "worksheets", _no_out),
+    (["classroom", "--port", "x"], "classroom", _bad_port),
+    (["classroom", "--c", "x"], "classroom", _ambiguous),
+    (["site", "bogus"], "site", _unknown_command),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("args", "command", "message"), USAGE_ERRORS)
+def test_a_usage_error_of_any_command_is_in_the_language(
+    args: list[str],
+    command: str,
+    message: Callable[[str], str],
+    lang: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from qttt_edu.i18n import t_in
+
+    assert main(["--lang", lang, *args]) == 2
+    captured = capsys.readouterr()
+    prog = f"qttt-edu {command}"
+    assert captured.out == ""
+    assert captured.err.startswith(f"{t_in(lang, 'cli_usage')}{prog} ["), captured.err
+    expected = t_in(lang, "cli_argparse_error", prog=prog, message=message(lang))
+    assert captured.err.endswith(expected), captured.err
+
+
+def test_the_outer_language_reaches_the_inner_command_and_is_put_back(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu import get_language
+
+    monkeypatch.setenv("QTTT_LANG", "fi")  # the environment says Finnish, --lang says Danish
+    assert main(["--lang", "da", "site", "build", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("brug: qttt-edu site build [")
+    assert get_language() == "en"

@@ -20,9 +20,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from ..i18n import LANGUAGES, set_language, t
+from ..cli import Parser, exit_status, speaking
+from ..core import cut
+from ..i18n import LANGUAGES, t
 from ..rooms import RoomStore
 from ..rooms.client import on_binder
 from ..rooms.codes import CODE_ALPHABET
@@ -104,19 +107,80 @@ def print_qr(url: str) -> None:
     segno.make(url, error="m").terminal(compact=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="qttt-edu classroom", description=t("class_description"))
-    parser.add_argument("--file", default="qttt-classroom.sqlite3", help=t("class_file_help"))
-    parser.add_argument("--class", dest="class_name", default="", help=t("class_class_help"))
-    parser.add_argument("--host", default="0.0.0.0", help=t("class_host_help"))
-    parser.add_argument("--port", type=int, default=8866)
-    parser.add_argument("--token", default=None, help=t("class_token_help"))
-    parser.add_argument("--cull-idle", type=int, default=1800, help=t("class_cull_help"))
-    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=None)
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a message saying so."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                t("class_bad_number", low=low, high=high, value=cut(repr(text), 60))
+            )
+        return value
+
+    return read
+
+
+def _parser(prog: str) -> Parser:
+    languages = sorted(LANGUAGES)
+    parser = Parser(prog=prog, description=t("class_description"))
+    parser.add_argument(
+        "--file",
+        default="qttt-classroom.sqlite3",
+        metavar=t("class_file_metavar"),
+        help=t("class_file_help"),
+    )
+    parser.add_argument(
+        "--class",
+        dest="class_name",
+        default="",
+        metavar=t("class_class_metavar"),
+        help=t("class_class_help"),
+    )
+    parser.add_argument(
+        "--host", default="0.0.0.0", metavar=t("class_host_metavar"), help=t("class_host_help")
+    )
+    parser.add_argument(
+        "--port",
+        type=_whole_number(1, 65535),
+        default=8866,
+        metavar=t("class_port_metavar"),
+        help=t("class_port_help", default=8866),
+    )
+    parser.add_argument(
+        "--token", default=None, metavar=t("class_token_metavar"), help=t("class_token_help")
+    )
+    parser.add_argument(
+        "--cull-idle",
+        type=_whole_number(0, 7 * 24 * 3600),
+        default=1800,
+        metavar=t("class_seconds_metavar"),
+        help=t("class_cull_help"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=languages,
+        default=None,
+        help=t("cli_lang_help", languages=", ".join(languages)),
+    )
     parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
-    args = parser.parse_args(argv)
-    if args.lang:
-        set_language(args.lang)
+    return parser
+
+
+def main(argv: list[str] | None = None, prog: str = "qttt-edu classroom") -> int:
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    with speaking(args_in):
+        try:
+            args = _parser(prog).parse_args(args_in)
+        except SystemExit as stop:  # --help, or a usage error already printed
+            return exit_status(stop)
+        return _serve(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
     if on_binder():
         print(t("class_binder"), file=sys.stderr)
         return 2

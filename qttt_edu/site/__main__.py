@@ -1,42 +1,66 @@
-"""``python -m qttt_edu.site build OUT [--cache DIR]``: build the static site into OUT."""
+"""``python -m qttt_edu.site build OUT [--cache DIR]``: build the static site into OUT.
+
+Also ``qttt-edu site build OUT``; the help and the messages are in the chosen language
+(``--lang``, else the environment; see :mod:`qttt_edu.cli`).
+"""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+from ..cli import Parser, exit_status, speaking, write
+from ..i18n import LANGUAGES, t
 from .build import SiteBuildError, build_site, default_cache
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m qttt_edu.site",
-        description="Build the game app as a static web site (Voici + Pyodide, no server).",
+def _parser(prog: str) -> Parser:
+    parser = Parser(prog=prog, description=t("site_cli_description"))
+    languages = sorted(LANGUAGES)
+    lang_help = t("cli_lang_help", languages=", ".join(languages))
+    parser.add_argument("--lang", choices=languages, default=None, help=lang_help)
+    sub = parser.add_subparsers(
+        dest="command", required=True, title=t("cli_commands"), metavar="{build}"
     )
-    sub = parser.add_subparsers(dest="command", required=True)
-    build = sub.add_parser("build", help="build the site into a folder (from scratch)")
-    build.add_argument("out", type=Path, help="the folder to write (replaced if it is a site)")
+    build = sub.add_parser(
+        "build", help=t("site_cli_build_help"), description=t("site_cli_build_help")
+    )
+    build.add_argument(
+        "out", type=Path, metavar=t("site_cli_out_metavar"), help=t("site_cli_out_help")
+    )
     build.add_argument(
         "--cache",
         type=Path,
         default=None,
-        help=f"where downloads are kept between builds (default: {default_cache()})",
+        metavar=t("site_cli_folder_metavar"),
+        help=t("site_cli_cache_help", default=default_cache()),
     )
     build.add_argument(
-        "--app", type=Path, default=None, help="the app notebook (default: notebooks/app.ipynb)"
+        "--app",
+        type=Path,
+        default=None,
+        metavar=t("site_cli_notebook_metavar"),
+        help=t("site_cli_app_help", default="notebooks/app.ipynb"),
     )
-    build.add_argument(
-        "--no-lesson",
-        action="store_true",
-        help="leave out the start-here lesson (JupyterLite's notebook app, about 14 MB)",
-    )
-    args = parser.parse_args(argv)
-    try:
-        build_site(args.out, cache=args.cache, app_source=args.app, lesson=not args.no_lesson)
-    except SiteBuildError as err:
-        print(f"site build failed: {err}", file=sys.stderr)
-        return 1
+    build.add_argument("--no-lesson", action="store_true", help=t("site_cli_no_lesson_help"))
+    build.add_argument("--lang", choices=languages, default=None, dest="build_lang", help=lang_help)
+    return parser
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m qttt_edu.site") -> int:
+    """Build the site as the command line asks; 0 when built, 1 when the build failed,
+    2 for a mistake on the command line (argparse's message, in the chosen language)."""
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    with speaking(args_in):
+        try:
+            args = _parser(prog).parse_args(args_in)
+        except SystemExit as stop:  # --help, or a usage error already printed
+            return exit_status(stop)
+        try:
+            build_site(args.out, cache=args.cache, app_source=args.app, lesson=not args.no_lesson)
+        except SiteBuildError as err:
+            write(sys.stderr, t("site_cli_failed", reason=err) + "\n")
+            return 1
     return 0
 
 
