@@ -17,15 +17,13 @@ Every function accepts a :class:`~qttt_edu.core.Game` or a
 
 >>> from qttt_edu import Game
 >>> g = Game.from_record("1-2 2-3 3-6 1-3")
->>> info = pending_cycle(g)
->>> info.squares, info.marks, info.stems
-((1, 2, 3), ('X1', 'O2', 'O4'), ('X3',))
->>> for step in cascade(g, 1):
-...     print(step.reason)
-O4 lands in square 1 by X's decision
-X1 must leave square 1 because O4 landed there, so X1 lands in square 2
-O2 must leave square 2 because X1 landed there, so O2 lands in square 3
-X3 must leave square 3 because O2 landed there, so X3 lands in square 6
+>>> graph = entanglement_graph(g)
+>>> sorted(graph.edges(keys=True))  # (square, square, move): X1, O2, X3, O4
+[(1, 2, 1), (1, 3, 4), (2, 3, 2), (3, 6, 3)]
+>>> import networkx as nx
+>>> [cycle] = nx.cycle_basis(nx.Graph(graph))  # the cycle O4 closed, found by networkx
+>>> sorted(cycle) == sorted(pending_cycle(g).squares)
+True
 """
 
 from __future__ import annotations
