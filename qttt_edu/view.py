@@ -292,6 +292,11 @@ def _step_view(step: CascadeStep) -> dict[str, Any]:
 
 
 def _pending_view(pos: Position, info: CycleInfo | None) -> dict[str, Any] | None:
+    """The pending collapse: ``mark``, ``player``, ``chooser``; ``choices``, the two squares
+    the mark may land in (the core's ``PendingCollapse.choices``); ``cycle``, the cycle's
+    squares in order (``CycleInfo.squares``), ``cycle_marks``, ``stems``, ``component``; and
+    ``buttons``, one per choice with its text, tooltip and cascade. ``None`` if none is pending.
+    """
     if info is None:
         return None
     buttons = []
