@@ -141,7 +141,7 @@ def _draw_state(
             ax.text(
                 x + 0.93,
                 y + 0.07,
-                t("svg_cycle_tag"),
+                t("view_graph_cycle"),
                 fontsize=pts * 0.11,
                 ha="right",
                 va="top",

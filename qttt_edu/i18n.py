@@ -1,9 +1,11 @@
 """Message catalogs: every sentence the kit prints to a person.
 
-The catalogs live in ``qttt_edu/locales/<lang>/*.json``: one file per part of
-the kit (``core.json`` for the rules and the ``show`` command, ``widget.json``
-for the app, and so on), each a flat object from a message key to a template
-with ``str.format`` placeholders. Keys are unique across a language's files. English is the
+The catalogs live in ``qttt_edu/locales/<lang>/*.json``: one file per module
+that makes the sentences (``core.json`` for the rules and the ``show`` command,
+``view.json`` for the view model's prompt, labels and explanations, ``widget.json``
+for the app's controls, and so on), each a flat object from a message key to a
+template with ``str.format`` placeholders. Keys are unique across a language's files,
+and a sentence has one template, in the file of the module that makes it. English is the
 reference and the fallback: a key missing from another language is printed
 in English rather than not at all.
 

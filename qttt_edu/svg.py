@@ -138,7 +138,7 @@ def board_svg(
                     6,
                 )
             )
-            out.append(_tag(x0 + cell - 6, y0 + 5, t("svg_cycle_tag"), cell * 0.1))
+            out.append(_tag(x0 + cell - 6, y0 + 5, t("view_graph_cycle"), cell * 0.1))
         if s in chosen:
             out.append(_frame(x0 + 2, y0 + 2, cell - 4, cell - 4, "#000000", 3.5, "", 4))
         if show_numbers:
@@ -257,7 +257,7 @@ def _square_title(sq: dict[str, Any]) -> str:
     if sq["classical"]:
         return t("svg_square_classical", square=s, mark=sq["classical"]["mark"])
     if not sq["spooky"]:
-        return t("svg_square_empty", square=s)
+        return t("view_square_empty", square=s)
     listing = ", ".join(
         t("svg_spooky_item", mark=m["mark"], other=m["partner"]) for m in sq["spooky"]
     )

@@ -23,8 +23,8 @@ as X with a subscript 3, everywhere).
 ('collapse', 'O4', [1, 2, 3], ['X3'])
 >>> [(m["mark"], m["slot"], m["partner"]) for m in vm["squares"][0]["spooky"]]
 [('X1', 1, 2), ('O4', 4, 3)]
->>> [step["mark"] for step in vm["pending"]["choices"][0]["cascade"]]
-['O4', 'X1', 'O2', 'X3']
+>>> vm["pending"]["choices"], [step["mark"] for step in vm["pending"]["buttons"][0]["cascade"]]
+([1, 3], ['O4', 'X1', 'O2', 'X3'])
 >>> json.loads(json.dumps(vm)) == vm
 True
 """
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: format of the dict; bump it when a key changes meaning
-VERSION = 1
+VERSION = 2
 
 # The graph's geometry, in board units: square s sits at column (s-1) % 3, row (s-1) // 3.
 NODE_RADIUS = 0.2
@@ -143,11 +143,11 @@ def square_name(pos: Position, square: int) -> str:
     """
     move = pos.classical_moves[square]
     if move:
-        return t("widget_square_classical", square=square, mark=mark_name(move))
+        return t("view_square_classical", square=square, mark=mark_name(move))
     marks = pos.spooky_in(square)
     if marks:
-        return t("widget_square_spooky", square=square, marks=", ".join(marks))
-    return t("widget_square_empty", square=square)
+        return t("view_square_spooky", square=square, marks=", ".join(marks))
+    return t("view_square_empty", square=square)
 
 
 def _full_label(pos: Position, square: int, selected: bool, last: bool, pending: str | None) -> str:
@@ -157,11 +157,11 @@ def _full_label(pos: Position, square: int, selected: bool, last: bool, pending:
     """
     name = square_name(pos, square)
     if selected:
-        name = t("widget_square_selected", name=name)
+        name = t("view_square_selected", name=name)
     if last:
-        name = t("widget_square_last", name=name)
+        name = t("view_square_last", name=name)
     if pending is not None:
-        name = t("widget_square_choosable", name=name, mark=pending)
+        name = t("view_square_choosable", name=name, mark=pending)
     return name
 
 
@@ -292,17 +292,22 @@ def _step_view(step: CascadeStep) -> dict[str, Any]:
 
 
 def _pending_view(pos: Position, info: CycleInfo | None) -> dict[str, Any] | None:
+    """The pending collapse: ``mark``, ``player``, ``chooser``; ``choices``, the two squares
+    the mark may land in (the core's ``PendingCollapse.choices``); ``cycle``, the cycle's
+    squares in order (``CycleInfo.squares``), ``cycle_marks``, ``stems``, ``component``; and
+    ``buttons``, one per choice with its text, tooltip and cascade. ``None`` if none is pending.
+    """
     if info is None:
         return None
-    choices = []
+    buttons = []
     for square in info.choices:
         steps = [_step_view(step) for step in cascade(pos, square)]
         result = ", ".join(f"{step['mark']} → {step['square']}" for step in steps)
-        choices.append(
+        buttons.append(
             {
                 "square": square,
-                "text": t("widget_choose_button", mark=info.mark, square=square),
-                "tooltip": t("widget_choose_tooltip", mark=info.mark, square=square, marks=result),
+                "text": t("view_choose_button", mark=info.mark, square=square),
+                "tooltip": t("view_choose_tooltip", mark=info.mark, square=square, marks=result),
                 "cascade": steps,
             }
         )
@@ -310,12 +315,12 @@ def _pending_view(pos: Position, info: CycleInfo | None) -> dict[str, Any] | Non
         "mark": info.mark,
         "player": info.mark[0],
         "chooser": info.chooser,
-        "squares": list(info.choices),
+        "choices": list(info.choices),
         "cycle": list(info.squares),
         "cycle_marks": list(info.marks),
         "stems": list(info.stems),
         "component": sorted(info.component),
-        "choices": choices,
+        "buttons": buttons,
     }
 
 
@@ -361,7 +366,7 @@ def _outcome_view(pos: Position) -> dict[str, Any] | None:
         return None
     lines = _outcome_lines(pos)
     banner = (
-        t("widget_banner_win", winner=outcome.winner) if outcome.winner else t("widget_banner_draw")
+        t("view_banner_win", winner=outcome.winner) if outcome.winner else t("view_banner_draw")
     )
     return {
         "winner": outcome.winner,
@@ -556,9 +561,9 @@ def _realities_view(pos: Position) -> dict[str, Any]:
     return {
         "count": count,
         "decided": decided,
-        "headline": t("widget_realities_decided")
+        "headline": t("view_realities_decided")
         if decided
-        else t("widget_realities_count", count=count),
+        else t("view_realities_count", count=count),
         "squares": squares,
     }
 
@@ -591,24 +596,22 @@ def position_prompt(pos: Position, selected: int | None = None) -> str:
         return outcome_text(pos.outcome)
     if pos.pending:
         move, a, b = pos.spooky[-1]
-        return t(
-            "widget_status_collapse", chooser=player_of(move + 1), mark=mark_name(move), a=a, b=b
-        )
+        return t("status_collapse", chooser=player_of(move + 1), mark=mark_name(move), a=a, b=b)
     codes = pos.legal_actions()
     if codes and codes[0] < 10:
-        return t("widget_status_ninth", player=pos.to_act, square=codes[0])
+        return t("status_ninth", square=codes[0])
     if selected is not None:
-        return t("widget_status_second", player=pos.to_act, move=pos.next_move, square=selected)
-    return t("widget_status_move", player=pos.to_act, move=pos.next_move)
+        return t("view_status_second", player=pos.to_act, move=pos.next_move, square=selected)
+    return t("status_move", player=pos.to_act, move=pos.next_move)
 
 
 def outcome_text(outcome: Outcome) -> str:
     """The result in one line: ``"X wins: line 3-5-7 (completed by X9)"`` or the draw."""
     if outcome.winner is None:
-        return t("widget_status_draw")
+        return t("status_draw")
     first = outcome.lines[0]
     text = t(
-        "widget_status_win",
+        "view_status_win",
         winner=outcome.winner,
         line=_join(first.squares),
         mark=mark_name(first.highest),
@@ -617,7 +620,7 @@ def outcome_text(outcome: Outcome) -> str:
     if later:
         ln = later[0]
         text += t(
-            "widget_status_win_later",
+            "view_status_win_later",
             player=ln.player,
             line=_join(ln.squares),
             mark=mark_name(ln.highest),
@@ -633,21 +636,21 @@ def _texts() -> dict[str, str]:
     """Labels that depend only on the language."""
     keys = [
         "widget_title",
-        "widget_graph_title",
-        "widget_graph_alt",
-        "widget_graph_cycle",
-        "widget_graph_stem",
-        "widget_graph_mark",
-        "widget_realities_title",
-        "widget_realities_note",
-        "widget_realities_settled",
-        "widget_realities_empty",
-        "widget_explain_title",
-        "widget_board_label",
-        "widget_choices_label",
-        "widget_turn_label",
+        "view_graph_title",
+        "view_graph_alt",
+        "view_graph_cycle",
+        "view_graph_stem",
+        "view_graph_mark",
+        "view_realities_title",
+        "view_realities_note",
+        "view_realities_settled",
+        "view_realities_empty",
+        "view_explain_title",
+        "view_board_label",
+        "view_choices_label",
+        "view_turn_label",
     ]
-    return {key.removeprefix("widget_"): t(key) for key in keys}
+    return {key.removeprefix("widget_").removeprefix("view_"): t(key) for key in keys}
 
 
 def _history_view(game: Game | Position) -> tuple[dict[str, Any], _LastFacts]:
@@ -743,7 +746,7 @@ def view_model(
         "last_action": last,
         "outcome": outcome,
         "graph": _graph_view(pos, info),
-        "metaphor": t("explain_metaphor"),
+        "metaphor": t("view_explain_metaphor"),
         "realities": _realities_view(pos) if realities else None,
         "texts": _texts(),
     }
@@ -772,7 +775,7 @@ def explain_text(game: Game) -> list[str]:
     """
     history = game.history
     if not history:
-        return [t("explain_start")]
+        return [t("view_explain_start")]
     before, after = game.position_at(-2), game.position
     action = history[-1]
     sentences = _explain_action(game, before, after, action)
@@ -785,7 +788,7 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
     move = before.next_move
     mark = mark_name(move)
     if action.kind == "classical":
-        return [t("explain_ninth", square=action.squares[0], mark=mark)]
+        return [t("view_explain_ninth", square=action.squares[0], mark=mark)]
     if action.kind == "collapse":
         return [_explain_collapse(before, action.squares[0])]
     a, b = action.squares
@@ -793,17 +796,17 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
         cycle = _cycle_text(game)
         chooser, mover = player_of(move + 1), player_of(move)
         return [
-            t("explain_cycle", mark=mark, cycle=cycle),
-            t("explain_chooser", chooser=chooser, mover=mover, mark=mark),
+            t("view_explain_cycle", mark=mark, cycle=cycle),
+            t("view_explain_chooser", chooser=chooser, mover=mover, mark=mark),
         ]
-    sentences = [t("explain_superposition", mark=mark, a=a, b=b)]
+    sentences = [t("view_explain_superposition", mark=mark, a=a, b=b)]
     shared = [
-        t("explain_shared_part", square=s, marks=_names(before.spooky_in(s)))
+        t("view_explain_shared_part", square=s, marks=_names(before.spooky_in(s)))
         for s in (a, b)
         if before.spooky_in(s)
     ]
     if shared:
-        sentences.append(t("explain_entanglement", mark=mark, shared="; ".join(shared)))
+        sentences.append(t("view_explain_entanglement", mark=mark, shared="; ".join(shared)))
     return sentences
 
 
@@ -829,7 +832,7 @@ def _explain_collapse(before: Position, square: int) -> str:
     # In the order the marks are forced, so the chain reaction reads from the choice outwards.
     chain = ", ".join(f"{step.mark} → {step.square}" for step in cascade(before, square))
     return t(
-        "explain_collapse",
+        "view_explain_collapse",
         chooser=player_of(move + 1),
         mark=mark_name(move),
         square=square,
@@ -839,7 +842,7 @@ def _explain_collapse(before: Position, square: int) -> str:
 
 def _explain_end(outcome: Outcome) -> str:
     if outcome.winner is None:
-        return t("explain_end_draw")
+        return t("view_explain_end_draw")
     if outcome.simultaneous:
-        return t("explain_end_both", winner=outcome.winner)
-    return t("explain_end_win", winner=outcome.winner)
+        return t("view_explain_end_both", winner=outcome.winner)
+    return t("view_explain_end_win", winner=outcome.winner)

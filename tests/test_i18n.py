@@ -55,6 +55,33 @@ def test_english_keys_are_unique_across_files():
             seen[key] = name
 
 
+def test_no_sentence_is_in_the_catalogs_twice():
+    # One template per sentence: a duplicate (even one that differs only by a closing full
+    # stop) drifts apart in translation. Short labels may repeat, as a column head and a
+    # heading can need different words in another language.
+    seen: dict[str, str] = {}
+    for name in EN_FILES:
+        for key, text in load("en", name).items():
+            sentence = text.rstrip(".")
+            if len(sentence.split()) <= 3:
+                continue
+            assert sentence not in seen, f"{name}:{key} repeats {seen[sentence]}: {text!r}"
+            seen[sentence] = f"{name}:{key}"
+
+
+def test_view_catalog_holds_the_words_only_the_view_model_makes():
+    # view.json is named after qttt_edu/view.py: each key is used there, and elsewhere only
+    # by the boards drawn from its view model (the same words on every board); a key
+    # another module needs for itself lives in that module's file.
+    package = ROOT / "qttt_edu"
+    sources = {p: p.read_text("utf-8") for p in package.rglob("*.py")}
+    for key in load("en", "view.json"):
+        assert key.startswith("view_"), key
+        users = {str(p.relative_to(package)) for p, s in sources.items() if f'"{key}"' in s}
+        assert "view.py" in users, f"{key} is not used by view.py"
+        assert users <= {"view.py", "svg.py", "drawing.py"}, f"{key} is used by {sorted(users)}"
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 @pytest.mark.parametrize("name", EN_FILES)
 def test_every_english_key_is_translated(lang, name):
@@ -140,7 +167,7 @@ def test_set_language_switches_messages_and_rejects_unknown():
 def test_missing_key_falls_back_to_english(monkeypatch):
     partial = {k: v for k, v in i18n.catalog("fi").items() if k != "status_move"}
     monkeypatch.setitem(i18n._catalogs, "fi", partial)
-    assert i18n.t_in("fi", "status_move", player="X", move=1) == "X, move 1: choose two squares."
+    assert i18n.t_in("fi", "status_move", player="X", move=1) == "X, move 1: choose two squares"
 
 
 @pytest.mark.parametrize(
@@ -284,24 +311,22 @@ def test_the_app_plays_a_whole_game_in_each_language(lang):
         if pending is not None:
             a, b = pending.choices
             expected = i18n.t_in(
-                lang, "widget_status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b
+                lang, "status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b
             )
         elif game.outcome is None:
-            expected = i18n.t_in(
-                lang, "widget_status_move", player=game.to_act, move=game.move_number
-            )
+            expected = i18n.t_in(lang, "status_move", player=game.to_act, move=game.move_number)
         else:
-            expected = i18n.t_in(lang, "widget_status_win", winner="X", line="3-6-9", mark="X5")
+            expected = i18n.t_in(lang, "view_status_win", winner="X", line="3-6-9", mark="X5")
         assert expected in app.status_text
         for s in range(1, 10):
             if s in game.classical:
-                name = i18n.t_in(lang, "widget_square_classical", square=s, mark=game.classical[s])
+                name = i18n.t_in(lang, "view_square_classical", square=s, mark=game.classical[s])
                 assert app.squares[s].tooltip.startswith(name)
         if lang != "en":
             leaks = [text for text in visible_texts(app) if ENGLISH_ONLY.search(text)]
             assert not leaks, f"English in the {lang} app after {token}: {leaks}"
     assert app.game.outcome.winner == "X"
-    assert i18n.t_in(lang, "widget_status_win_later", player="O", line="1-4-7", mark="O8") in (
+    assert i18n.t_in(lang, "view_status_win_later", player="O", line="1-4-7", mark="O8") in (
         app.status_text
     )
 
@@ -535,7 +560,7 @@ def test_po_import_refuses_a_wrong_placeholder_and_writes_nothing(po_workspace, 
     (path,) = po.export(tmp_path, ["it"])[1:]
     with path.open("rb") as f:
         catalog = read_po(f)
-    catalog.get("Square {square}: empty", context="widget_square_empty").string = "Casella vuota"
+    catalog.get("Square {square}: empty", context="view_square_empty").string = "Casella vuota"
     message = catalog.get(
         "Loaded: {count:plural:one=# action|other=# actions}.", context="widget_loaded"
     )
@@ -546,7 +571,7 @@ def test_po_import_refuses_a_wrong_placeholder_and_writes_nothing(po_workspace, 
     with pytest.raises(po.PoImportError) as refused:
         po.read(path)
     reason = str(refused.value)
-    assert "widget_square_empty: placeholders [] differ from English ['square']" in reason
+    assert "view_square_empty: placeholders [] differ from English ['square']" in reason
     assert "widget_loaded" in reason and "other=" in reason
     assert po.main(["import", str(path)]) == 1
     assert {p: p.read_bytes() for p in locales.rglob("*.json")} == before

@@ -80,7 +80,8 @@ def test_cycle_stems_and_choices_match_the_graph_module():
     info = pending_cycle(game)
     pending = vm["pending"]
     assert pending["cycle"] == list(info.squares) and pending["stems"] == ["X3"]
-    assert [c["square"] for c in pending["choices"]] == [1, 3]
+    assert pending["choices"] == [1, 3]
+    assert [c["square"] for c in pending["buttons"]] == [1, 3]
     assert [s["square"] for s in vm["squares"] if s["cycle"]] == [1, 2, 3]
     assert [s["square"] for s in vm["squares"] if s["stem"]] == [6]
     edges = {e["mark"]: e for e in vm["graph"]["edges"]}

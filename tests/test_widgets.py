@@ -41,7 +41,7 @@ def explain(app: GameApp) -> str:
 
 def choices(app: GameApp) -> list[str]:
     pending = app.board.view["pending"]
-    return [] if pending is None else [c["text"] for c in pending["choices"]]
+    return [] if pending is None else [c["text"] for c in pending["buttons"]]
 
 
 def texts(app: GameApp) -> dict[int, str]:
@@ -223,7 +223,7 @@ def test_example_5_classical_ninth_move():
     def check(i, app):
         if i == 11:
             assert status(app) == (
-                "X, move 9: only square 3 is free. Click it to place the classical mark"
+                "X, move 9: only square 3 is free. Place the classical mark there"
             )
 
     play_record(app, "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3", check)
@@ -666,12 +666,12 @@ def test_switching_language_rerenders_every_text(lang):
     app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
     app.language_select.value = lang
     assert get_language() == lang
-    assert status(app) == t_in(lang, "widget_status_collapse", chooser="X", mark="O2", a=1, b=2)
+    assert status(app) == t_in(lang, "status_collapse", chooser="X", mark="O2", a=1, b=2)
     assert app.undo_button.description == t_in(lang, "widget_undo")
     assert app.squares[1].tooltip.startswith(
-        t_in(lang, "widget_square_spooky", square=1, marks="X1, O2")
+        t_in(lang, "view_square_spooky", square=1, marks="X1, O2")
     )
-    assert choices(app)[0] == t_in(lang, "widget_choose_button", mark="O2", square=1)
+    assert choices(app)[0] == t_in(lang, "view_choose_button", mark="O2", square=1)
     assert app.opponent_select.value == "human"
     labels = dict((v, k) for k, v in app.opponent_select.options)
     assert labels["human"] == t_in(lang, "widget_opponent_human")
@@ -783,7 +783,7 @@ def test_play_in_another_language():
     app = play(language=other, computer_delay=0)
     assert get_language() == other
     assert app.language_select.value == other
-    assert status(app) == t_in(other, "widget_status_move", player="X", move=1)
+    assert status(app) == t_in(other, "status_move", player="X", move=1)
 
 
 def test_every_message_the_app_uses_is_in_the_english_catalog():
@@ -793,15 +793,21 @@ def test_every_message_the_app_uses_is_in_the_english_catalog():
 
     import qttt_edu.widgets as package
 
-    english = json.loads(
-        (resources.files("qttt_edu") / "locales" / "en" / "widget.json").read_text("utf-8")
-    )
-    assert all(k.startswith(("widget_", "explain_")) for k in english)
+    def catalog(name: str) -> dict[str, str]:
+        path = resources.files("qttt_edu") / "locales" / "en" / name
+        return dict(json.loads(path.read_text("utf-8")))
+
+    widget, view, core = catalog("widget.json"), catalog("view.json"), catalog("core.json")
+    assert all(k.startswith("widget_") for k in widget)
+    assert all(k.startswith("view_") for k in view)
+    english = {**widget, **view, **{k: v for k, v in core.items() if k.startswith("status_")}}
     used = set()
-    # The app's words come from its own modules and from the view model it draws.
+    # The app's words come from its own modules and from the view model it draws (whose
+    # prompt shares the status line's templates with the core's ``show``).
     here = Path(package.__file__).parent
     for path in [*here.glob("*.py"), here.parent / "view.py"]:
-        used |= set(re.findall(r"""\bt\(\s*f?["']((?:widget|explain)_[a-z_]*)""", path.read_text()))
+        found = re.findall(r"""\bt\(\s*f?["']((?:widget|view|status)_[a-z_]*)""", path.read_text())
+        used |= set(found)
     dynamic = {k for k in used if k.endswith("_")}  # t(f"widget_opponent_{name}")
     assert used - dynamic <= set(english), sorted(used - dynamic - set(english))
     for prefix in dynamic:
@@ -829,7 +835,7 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
             app.squares[n].click()
         elif kind == "choose":
             pending = app.board.view["pending"]
-            if pending is not None and n in pending["squares"]:
+            if pending is not None and n in pending["choices"]:
                 app.choose_buttons[n].click()
         elif kind == "timeline":
             app.timeline.value = min(n, app.timeline.max)

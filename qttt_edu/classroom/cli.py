@@ -22,6 +22,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol, cast
 
 from ..cli import Parser, exit_status, speaking
 from ..core import cut
@@ -62,22 +63,31 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
+class _NotebookV4(Protocol):
+    """The part of ``nbformat.v4`` used here (nbformat has no type information)."""
+
+    def new_notebook(self) -> Any: ...
+    def new_code_cell(self, source: str) -> Any: ...
+
+
 def write_notebooks(folder: Path, class_name: str) -> None:
     """The two pages the server shows: the app and the dashboard (plain notebooks)."""
     import nbformat
 
+    v4 = cast(_NotebookV4, nbformat.v4)
+    write = cast(Callable[[Any, Path], None], nbformat.write)
     for name, source in (
         ("app.ipynb", APP_SOURCE.format(class_name=class_name)),
         ("dashboard.ipynb", DASHBOARD_SOURCE.format(class_name=class_name or None)),
     ):
-        notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_code_cell(source)]
+        notebook = v4.new_notebook()
+        notebook.cells = [v4.new_code_cell(source)]
         notebook.metadata["kernelspec"] = {
             "name": "python3",
             "display_name": "Python 3",
             "language": "python",
         }
-        nbformat.write(notebook, folder / name)
+        write(notebook, folder / name)
 
 
 def build_command(folder: Path, host: str, port: int, token: str, cull: int) -> list[str]:

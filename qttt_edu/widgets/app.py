@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core import Action, Game, IllegalMoveError, InvalidRecordError, Position, as_action
 from ..i18n import get_language, set_language, t
@@ -581,8 +581,9 @@ def play(
     room = room or params.get("room", "")
     if room:
         app.open_shared(room, seat or params.get("seat") or None)
-    from IPython.display import display
+    from IPython.display import display as untyped_display
 
+    display = cast(Callable[[object], None], untyped_display)  # IPython has no type information
     display(app.widget)
     _hide_repr_until_the_cell_ends(app)
     return app

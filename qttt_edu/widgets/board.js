@@ -353,7 +353,7 @@ function drawChoices(ui, view, send) {
   ui.choices.classList.add("qttt-choices-open");
   const thinking = view.phase === "thinking";
   ui.choices.replaceChildren(
-    ...pending.choices.map((choice) => {
+    ...pending.buttons.map((choice) => {
       const b = el("button", `qttt-choose qttt-choose-${choice.square}`, {
         type: "button",
         title: choice.tooltip,

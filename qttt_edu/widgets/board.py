@@ -101,7 +101,7 @@ class PageControl:
         pending = self._app.board.view.get("pending")
         if not pending:
             return None
-        return next((c for c in pending["choices"] if c["square"] == self.square), None)
+        return next((c for c in pending["buttons"] if c["square"] == self.square), None)
 
     @property
     def _dom_classes(self) -> tuple[str, ...]:

@@ -193,12 +193,12 @@ def test_language_from_the_address_and_from_the_app(site_server: Server, offline
     page.goto(site_server.url(f"{SUB_PATH}?lang=da"))
     app = wait_for_app(page)
     assert page.url.endswith("voici/render/app.html?lang=da")
-    danish = t_in("da", "widget_status_move", player="X", move=1)
+    danish = t_in("da", "status_move", player="X", move=1)
     wait_for_status(app, "^" + re.escape(danish))
     assert page.evaluate("document.documentElement.lang") == "da"
     # The app's own language menu switches it in place.
     app.locator(".qttt-language select").select_option(label=LANGUAGES["it"])
-    italian = t_in("it", "widget_status_move", player="X", move=1)
+    italian = t_in("it", "status_move", player="X", move=1)
     wait_for_status(app, "^" + re.escape(italian))
     assert_offline(page)
 
@@ -237,11 +237,11 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
         state="detached", timeout=SITE_TIMEOUT
     )
     # The app is live, in the notebook's language ...
-    danish = t_in("da", "widget_status_move", player="X", move=1)
+    danish = t_in("da", "status_move", player="X", move=1)
     wait_for_status(app, "^" + re.escape(danish))
     app.locator(".qttt-square-1").click()
     app.locator(".qttt-square-2").click()
-    wait_for_status(app, "^" + re.escape(t_in("da", "widget_status_move", player="O", move=2)))
+    wait_for_status(app, "^" + re.escape(t_in("da", "status_move", player="O", move=2)))
     # ... the boards the cells print are pictures, and no cell failed.
     outputs = page.locator(".jp-OutputArea-output")
     assert page.locator(".jp-OutputArea-output[data-mime-type='image/svg+xml']").count() >= 2
