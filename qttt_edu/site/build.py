@@ -467,9 +467,13 @@ def install_pyodide(
 
 
 def install_fontawesome(out: Path, tgz: Path) -> Path:
-    """Font Awesome's CSS and web fonts (woff2, woff) into ``out/static/fontawesome``."""
+    """Font Awesome's CSS and woff2 fonts into ``out/static/fontawesome``.
+
+    The CSS names woff2 before its older formats, and every browser that runs Pyodide
+    reads woff2, so the others would never be fetched.
+    """
     target = out / "static" / "fontawesome"
-    keep = re.compile(r"^package/(css/(all|v4-shims)\.min\.css|webfonts/[^/]+\.woff2?)$")
+    keep = re.compile(r"^package/(css/(all|v4-shims)\.min\.css|webfonts/[^/]+\.woff2)$")
     with tarfile.open(tgz) as archive:
         for member in archive.getmembers():
             if member.isfile() and keep.match(member.name):
@@ -710,7 +714,7 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
 
     JupyterLite's own app shell unless the lessons need it (the top-level ``build/`` but
     for the settings schemas and themes a page may ask for) and its docs notebook; Font
-    Awesome's fallback formats
+    Awesome's fallback formats, woff included
     (every browser that runs Pyodide takes the woff2 fonts). And JupyterLite's service
     worker: it lets a kernel share the browser's stored files (a Voici page has none)
     and relays every request of a page it controls, which made a warm reload slower than
@@ -725,7 +729,7 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
             path.unlink()
     for path in (out / "build").iterdir():
         if keep_app_shell:
-            if path.name.startswith("fa-") and path.suffix in (".eot", ".ttf", ".svg"):
+            if path.name.startswith("fa-") and path.suffix in (".eot", ".ttf", ".svg", ".woff"):
                 path.unlink()
         elif path.name not in ("schemas", "themes"):
             shutil.rmtree(path) if path.is_dir() else path.unlink()
