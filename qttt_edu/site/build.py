@@ -66,7 +66,7 @@ KERNEL_STARTUP = (
 )
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 # In the lock for the lessons, but not loaded when the game app starts: the app draws its
-# entanglement graph itself and never imports networkx (tests/test_site.py checks that), and
+# entanglement graph itself and never imports networkx (tests/test_site_app_imports.py checks that), and
 # unpacking and importing it cost about a second of every start (benchmarks/bench_site.py).
 APP_SKIPS = ("networkx",)
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
