@@ -66,9 +66,12 @@ KERNEL_STARTUP = (
 )
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 # In the lock for the lessons, but not loaded when the game app starts: the app draws its
-# entanglement graph itself and never imports networkx (tests/test_site_app_imports.py checks that), and
-# unpacking and importing it cost about a second of every start (benchmarks/bench_site.py).
+# entanglement graph itself and never imports networkx (tests/test_site_app_imports.py
+# checks that), and unpacking and importing it cost about a second of every start
+# (benchmarks/bench_site.py).
 APP_SKIPS = ("networkx",)
+# JupyterLab extensions the lesson has no use for (see ``_site_config``).
+LESSON_DISABLED = ("@voila-dashboards/jupyterlab-preview",)
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
@@ -572,6 +575,12 @@ def _site_config(out: Path, settings: dict[str, Any]) -> None:
     # and the browser's find-in-page sees the whole lesson.
     overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
     overrides.setdefault("@jupyterlab/notebook-extension:tracker", {})["windowingMode"] = "none"
+    # Voilà's preview button would open a Voici page of the lesson, which the site does not
+    # have (only the app is a Voici page): the lesson shows no button that leads nowhere.
+    disabled = config["jupyter-config-data"].setdefault("disabledExtensions", [])
+    for name in LESSON_DISABLED:
+        if name not in disabled:
+            disabled.append(name)
     path.write_text(json.dumps(config, indent=2), "utf-8")
 
 

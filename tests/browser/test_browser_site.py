@@ -241,6 +241,9 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
     page.locator(".jp-Notebook").wait_for(timeout=SITE_TIMEOUT)
     idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
     page.locator(idle).wait_for(timeout=SITE_TIMEOUT)
+    # No "Render with Voilà" button: it would open a page the site does not have.
+    assert page.locator(".jp-NotebookPanel-toolbar .jp-Toolbar-item").count() > 5
+    assert page.locator(".jp-NotebookPanel-toolbar .voilaRender").count() == 0
     run_all_cells(page)
     app = page.locator(".qttt-app")
     app.wait_for(timeout=SITE_TIMEOUT)
