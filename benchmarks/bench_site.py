@@ -17,6 +17,12 @@ Run from the repository root (needs /usr/bin/chromium, npm and the ``site`` extr
 
     python benchmarks/bench_site.py             # 5 runs
     python benchmarks/bench_site.py --runs 3 --no-build
+    python benchmarks/bench_site.py --no-build --lesson   # what the lesson fetches
+
+``--lesson`` opens the start-here lesson in JupyterLite instead, runs all its cells,
+opens every menu, restarts the kernel and saves, and reports how much of each part of
+the site that session fetched (and writes the URLs to ``benchmarks/out/lesson-requests.txt``):
+the share of JupyterLite's ``build/`` folder a student's session really uses.
 
 Targets: first load at most 10 s, warm reload at most 3 s, site at most 40 MB, median
 click to updated board at most 50 ms.
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import statistics
 import sys
 import time
@@ -88,10 +95,75 @@ def fmt(values: list[float], unit: str = "s") -> str:
     )
 
 
+LESSON_PAGE = "notebooks/index.html?path=00_start_here.ipynb"
+LESSON_MENUS = ("File", "Edit", "View", "Run", "Kernel", "Settings", "Help")
+
+
+def lesson_session(page: Any, url: str) -> None:
+    """What a student does in the lesson: run it all, look through the menus, restart, save."""
+    from browser_harness import run_all_cells
+
+    page.goto(url, timeout=TIMEOUT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=TIMEOUT)
+    run_all_cells(page)
+    page.locator(".qttt-app").wait_for(timeout=TIMEOUT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='busy']").wait_for(
+        state="detached", timeout=TIMEOUT
+    )
+    for menu in LESSON_MENUS:
+        page.get_by_role("menuitem", name=menu, exact=True).click()
+        page.wait_for_timeout(300)
+        page.keyboard.press("Escape")
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel")).first.click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=TIMEOUT)
+    page.locator(".jp-Notebook").click()
+    page.keyboard.press("Control+s")
+    page.wait_for_timeout(2000)
+
+
+def lesson_requests(server: Server) -> int:
+    """Open the lesson as a student would and report what it fetched from each folder."""
+    from playwright.sync_api import sync_playwright
+
+    base = server.url("")
+    seen: dict[str, int] = {}
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        guard = OfflineGuard()
+        page = new_page(browser, guard)
+
+        def count(request: Any) -> None:
+            with contextlib.suppress(Exception):
+                path = request.url.split("?")[0].removeprefix(base)
+                seen[path] = request.sizes()["responseBodySize"]
+
+        page.context.on("requestfinished", count)
+        lesson_session(page, server.url(LESSON_PAGE))
+        browser.close()
+    if guard.blocked:
+        raise RuntimeError(f"requests off the machine: {guard.blocked}")
+    (OUT.parent / "lesson-requests.txt").write_text("\n".join(sorted(seen)) + "\n", "utf-8")
+    print(f"lesson session: {len(seen)} files, {sum(seen.values()) / 1e6:.1f} MB fetched")
+    for folder in ("build", "extensions", "static/pyodide", "voici"):
+        on_disk = [p for p in (OUT / folder).rglob("*") if p.is_file()]
+        used = [p for p in on_disk if p.relative_to(OUT).as_posix() in seen]
+        print(
+            f"  {folder}/: {len(used)} of {len(on_disk)} files fetched, "
+            f"{sum(p.stat().st_size for p in used) / 1e6:.1f} of "
+            f"{sum(p.stat().st_size for p in on_disk) / 1e6:.1f} MB"
+        )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="reuse benchmarks/out/site")
+    parser.add_argument(
+        "--lesson", action="store_true", help="record what a lesson session fetches instead"
+    )
     args = parser.parse_args()
     reason = browser_skip_reason()
     if reason:
@@ -119,6 +191,9 @@ def main() -> int:
         env={"PATH": "/usr/bin:/bin"},
         log_path=OUT.parent / "site-http.log",
     )
+    if args.lesson:
+        with running(server):
+            return lesson_requests(server)
     first, warm, clicks, fetched = [], [], [], []
     first_phases: dict[str, list[float]] = {}
     warm_phases: dict[str, list[float]] = {}

@@ -66,9 +66,12 @@ KERNEL_STARTUP = (
 )
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 # In the lock for the lessons, but not loaded when the game app starts: the app draws its
-# entanglement graph itself and never imports networkx (tests/test_site.py checks that), and
-# unpacking and importing it cost about a second of every start (benchmarks/bench_site.py).
+# entanglement graph itself and never imports networkx (tests/test_site_app_imports.py
+# checks that), and unpacking and importing it cost about a second of every start
+# (benchmarks/bench_site.py).
 APP_SKIPS = ("networkx",)
+# JupyterLab extensions the lesson has no use for (see ``_site_config``).
+LESSON_DISABLED = ("@voila-dashboards/jupyterlab-preview",)
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
@@ -467,9 +470,13 @@ def install_pyodide(
 
 
 def install_fontawesome(out: Path, tgz: Path) -> Path:
-    """Font Awesome's CSS and web fonts (woff2, woff) into ``out/static/fontawesome``."""
+    """Font Awesome's CSS and woff2 fonts into ``out/static/fontawesome``.
+
+    The CSS names woff2 before its older formats, and every browser that runs Pyodide
+    reads woff2, so the others would never be fetched.
+    """
     target = out / "static" / "fontawesome"
-    keep = re.compile(r"^package/(css/(all|v4-shims)\.min\.css|webfonts/[^/]+\.woff2?)$")
+    keep = re.compile(r"^package/(css/(all|v4-shims)\.min\.css|webfonts/[^/]+\.woff2)$")
     with tarfile.open(tgz) as archive:
         for member in archive.getmembers():
             if member.isfile() and keep.match(member.name):
@@ -568,6 +575,12 @@ def _site_config(out: Path, settings: dict[str, Any]) -> None:
     # and the browser's find-in-page sees the whole lesson.
     overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
     overrides.setdefault("@jupyterlab/notebook-extension:tracker", {})["windowingMode"] = "none"
+    # Voilà's preview button would open a Voici page of the lesson, which the site does not
+    # have (only the app is a Voici page): the lesson shows no button that leads nowhere.
+    disabled = config["jupyter-config-data"].setdefault("disabledExtensions", [])
+    for name in LESSON_DISABLED:
+        if name not in disabled:
+            disabled.append(name)
     path.write_text(json.dumps(config, indent=2), "utf-8")
 
 
@@ -710,7 +723,7 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
 
     JupyterLite's own app shell unless the lessons need it (the top-level ``build/`` but
     for the settings schemas and themes a page may ask for) and its docs notebook; Font
-    Awesome's fallback formats
+    Awesome's fallback formats, woff included
     (every browser that runs Pyodide takes the woff2 fonts). And JupyterLite's service
     worker: it lets a kernel share the browser's stored files (a Voici page has none)
     and relays every request of a page it controls, which made a warm reload slower than
@@ -725,7 +738,7 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
             path.unlink()
     for path in (out / "build").iterdir():
         if keep_app_shell:
-            if path.name.startswith("fa-") and path.suffix in (".eot", ".ttf", ".svg"):
+            if path.name.startswith("fa-") and path.suffix in (".eot", ".ttf", ".svg", ".woff"):
                 path.unlink()
         elif path.name not in ("schemas", "themes"):
             shutil.rmtree(path) if path.is_dir() else path.unlink()

@@ -138,6 +138,17 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
     assert config["include_output"] is True
 
 
+def test_site_stays_within_its_size_budget(site: Path) -> None:
+    # A school copies the whole folder to its server (and onto USB sticks): 48.0 MB when
+    # this was written (lessons/site.md says where it goes). Font Awesome's older formats
+    # are never fetched (woff2 comes first in its CSS), so they are not in the folder.
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert size < 50e6, f"the site grew to {size / 1e6:.1f} MB (budget 50 MB)"
+    fonts = {p.suffix for p in (site / "static" / "fontawesome" / "webfonts").iterdir()}
+    assert fonts == {".woff2"}, fonts
+    assert not list((site / "build").glob("fa-*.woff")), "Font Awesome woff fallbacks copied"
+
+
 def test_rebuild_refuses_a_folder_it_did_not_make(tmp_path: Path) -> None:
     from qttt_edu.site import SiteBuildError, build_site
 
@@ -230,6 +241,9 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
     page.locator(".jp-Notebook").wait_for(timeout=SITE_TIMEOUT)
     idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
     page.locator(idle).wait_for(timeout=SITE_TIMEOUT)
+    # No "Render with Voilà" button: it would open a page the site does not have.
+    assert page.locator(".jp-NotebookPanel-toolbar .jp-Toolbar-item").count() > 5
+    assert page.locator(".jp-NotebookPanel-toolbar .voilaRender").count() == 0
     run_all_cells(page)
     app = page.locator(".qttt-app")
     app.wait_for(timeout=SITE_TIMEOUT)
