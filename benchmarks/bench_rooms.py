@@ -18,7 +18,9 @@ Printed per run and as the median of ``--runs`` runs:
 * actions per second over the whole run;
 * lost / duplicated actions: every action a client was told it played must be in the
   final record exactly once, at its ply, and no other; and every finished game's
-  record must replay legally with ``qttt_edu.core``;
+  record must replay legally with ``qttt_edu.core``. An action whose ``act`` said the
+  store was unavailable is kept by the client and written once when the store answers
+  again: it is counted as "written by a retry", not as played by nobody;
 * errors (conflicts, store unavailable) and games that did not finish in time.
 
 PostgreSQL runs on a throwaway cluster (tests/pg.py) on 127.0.0.1; SQLite on a file
@@ -42,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from qttt_edu.core import Action, Game  # noqa: E402
-from qttt_edu.rooms import ConflictError, RoomStore, SharedGame  # noqa: E402
+from qttt_edu.rooms import ConflictError, RoomStore, SharedGame, StoreUnavailableError  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -82,11 +84,13 @@ def worker(
                     lags.append(now - entry[0])
 
     played: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    kept: dict[tuple[str, str], list[tuple[int, str]]] = {}  # unavailable: sent again later
     errors: list[str] = []
 
     def play(client: SharedGame, other: SharedGame, player_seed: int) -> None:
         prng = random.Random(player_seed)
         mine = played.setdefault((client.code, client.seat or "?"), [])
+        pending = kept.setdefault((client.code, client.seat or "?"), [])
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not client.wait_until(
@@ -107,6 +111,13 @@ def worker(
                 client.act(action)
             except ConflictError as err:
                 errors.append(f"conflict: {err}")
+                continue
+            except StoreUnavailableError as err:
+                # The client keeps the action and writes it (once) when the store answers
+                # again, from its watcher or before its next action: not a lost action.
+                errors.append(f"{type(err).__name__}: {err}")
+                pending.append((ply, str(action)))
+                time.sleep(0.1)
                 continue
             except Exception as err:  # counted and reported, the run goes on
                 errors.append(f"{type(err).__name__}: {err}")
@@ -132,6 +143,7 @@ def worker(
         "elapsed": elapsed,
         "errors": errors,
         "played": {f"{code}:{seat}": acts for (code, seat), acts in played.items()},
+        "kept": {f"{code}:{seat}": acts for (code, seat), acts in kept.items()},
         "codes": [x.code for x, _ in pairs],
     }
     for x, o in pairs:
@@ -168,9 +180,11 @@ def check(url: str, results: list[dict], wall: float) -> dict:
     store = RoomStore(url)
     lags = [lag for r in results for lag in r["lags"]]
     played: dict[str, list[tuple[int, str]]] = {}
+    kept: dict[str, list[tuple[int, str]]] = {}
     for r in results:
         played.update(r["played"])
-    lost = duplicated = illegal = unfinished = 0
+        kept.update(r["kept"])
+    lost = duplicated = illegal = unfinished = retried = 0
     actions = 0
     for r in results:
         for code in r["codes"]:
@@ -193,7 +207,14 @@ def check(url: str, results: list[dict], wall: float) -> dict:
                     duplicated += len(sent) - 1
                 if ply > len(tokens) or tokens[ply - 1] != sent[0]:
                     lost += 1
-            duplicated += max(0, len(tokens) - len(by_ply))  # in the record, played by nobody
+            retries = set(kept.get(f"{code}:X", []) + kept.get(f"{code}:O", []))
+            for ply, token in enumerate(tokens, 1):
+                if ply in by_ply:
+                    continue
+                if (ply, token) in retries:
+                    retried += 1  # kept while the store was unavailable, written once later
+                else:
+                    duplicated += 1  # in the record, played by nobody
     store.close()
     return {
         "games": sum(len(r["codes"]) for r in results),
@@ -206,6 +227,7 @@ def check(url: str, results: list[dict], wall: float) -> dict:
         "samples": len(lags),
         "lost": lost,
         "duplicated": duplicated,
+        "retried": retried,
         "illegal": illegal,
         "unfinished": unfinished,
         "errors": sum(len(r["errors"]) for r in results),
@@ -222,13 +244,15 @@ def report(label: str, runs: list[dict]) -> None:
             f"  run {i}: {r['games']} games, {r['actions']} actions in {r['seconds']:.1f} s "
             f"({r['actions_per_s']:.0f}/s); propagation p50 {r['p50_ms']:.1f} ms, "
             f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms ({r['samples']} samples); "
-            f"lost {r['lost']}, duplicated {r['duplicated']}, illegal {r['illegal']}, "
+            f"lost {r['lost']}, duplicated {r['duplicated']}, written by a retry "
+            f"{r['retried']}, illegal {r['illegal']}, "
             f"unfinished {r['unfinished']}, errors {r['errors']} {r['error_examples'] or ''}"
         )
     print(
         f"{label}: median of {len(runs)} runs: p50 {med('p50_ms'):.1f} ms, "
         f"p99 {med('p99_ms'):.1f} ms, {med('actions_per_s'):.0f} actions/s; "
         f"lost {sum(r['lost'] for r in runs)}, duplicated {sum(r['duplicated'] for r in runs)}, "
+        f"written by a retry {sum(r['retried'] for r in runs)}, "
         f"illegal {sum(r['illegal'] for r in runs)}, "
         f"unfinished {sum(r['unfinished'] for r in runs)}"
     )
