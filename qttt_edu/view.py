@@ -179,19 +179,14 @@ class _LastFacts:
 _NO_LAST = _LastFacts(set(), None, set())
 
 
-def _previous_position(game: Game) -> Position:
-    """The position before the last action (``game.history`` must not be empty)."""
-    return game.position_at(-2)
-
-
-def _last_facts(game: Game | Position, before: Position | None = None) -> _LastFacts:
+def _last_facts(game: Game | Position) -> _LastFacts:
     if not isinstance(game, Game) or not game.history:
         return _NO_LAST
     action = game.history[-1]
     pos = game.position
     if action.kind == "pair":
         return _LastFacts(set(action.squares), pos.next_move - 1, set())
-    before = _previous_position(game) if before is None else before
+    before = game.position_at(-2)
     filled = {s for s in range(1, 10) if pos.classical_moves[s] != before.classical_moves[s]}
     return _LastFacts(set(action.squares), None, filled)
 
@@ -669,8 +664,8 @@ def _history_view(game: Game | Position) -> tuple[dict[str, Any], _LastFacts]:
     history = game.history
     last, facts = None, _NO_LAST
     if history:
-        before = _previous_position(game)
-        last, facts = _last_action_view(before, history[-1]), _last_facts(game, before)
+        last = _last_action_view(game.position_at(-2), history[-1])
+        facts = _last_facts(game)
     return {
         "record": game.record(),
         "ply": game.ply,
