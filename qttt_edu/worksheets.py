@@ -465,10 +465,7 @@ def draw_paper_board(
         ax.plot([x + k * cell] * 2, [y, y + size], color=INK, lw=heavy, solid_capstyle="butt")
         ax.plot([x, x + size], [y + k * cell] * 2, color=INK, lw=heavy, solid_capstyle="butt")
     squares = board_view(position) if position is not None else []
-    classical = [0] * 10
-    for sq in squares:
-        if sq["classical"]:
-            classical[sq["square"]] = sq["classical"]["move"]
+    classical = list(position.classical_moves if position is not None else (0,) * 10)
     for square, name in (marks or {}).items():
         classical[square] = int(name[1:])
     for s in range(1, 10):
