@@ -30,7 +30,7 @@ from .core import Game, Line, Position, as_position, mark_name
 from .entanglement import CascadeStep, cascade, pending_cycle
 from .i18n import t
 from .svg import COLORS
-from .view import MARK_CELL, board_view, graph_view
+from .view import MARK_CELL, board_view, graph_view, square_xy
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -73,11 +73,6 @@ def _cell_points(ax: Axes, *, original: bool = False) -> float:
     fig: Any = ax.get_figure()
     width_in = float(ax.get_position(original=original).width * fig.get_figwidth())
     return max(width_in * 72 / 3, 20.0)
-
-
-def _corner(square: int) -> tuple[int, int]:
-    """The top-left corner (x, y) of a square, with y growing downwards."""
-    return (square - 1) % 3, (square - 1) // 3
 
 
 def _mark_label(name: str) -> str:
@@ -163,7 +158,7 @@ def _draw_state(
         for mark in sq["spooky"]:
             _draw_spooky(ax, mark, x, y, pts)
     for line in lines:
-        (x1, y1), (x2, y2) = (_corner(line.squares[0]), _corner(line.squares[2]))
+        (x1, y1), (x2, y2) = (square_xy(line.squares[0]), square_xy(line.squares[2]))
         dx, dy = (x2 - x1) * 0.18, (y2 - y1) * 0.18
         ax.plot(
             [x1 + 0.5 - dx, x2 + 0.5 + dx],
@@ -775,7 +770,7 @@ def draw_cascade(
     for number, (panel, step) in enumerate(zip(flat[1:], steps, strict=False), 1):
         _draw_state(panel, _after_step(before, step))
         if step.left is not None:
-            (x1, y1), (x2, y2) = _corner(step.left), _corner(step.square)
+            (x1, y1), (x2, y2) = square_xy(step.left), square_xy(step.square)
             panel.annotate(
                 "",
                 xy=(x2 + 0.5, y2 + 0.5),
