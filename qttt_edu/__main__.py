@@ -17,13 +17,12 @@ reader that stops early (``| head -1``).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import json
 import os
 import sys
 
-from .cli import Parser, exit_status, speaking, write
+from .cli import Parser, exit_status, silence, speaking, write
 from .core import Game, GameError
 from .i18n import LANGUAGES, set_language, t
 from .notation import render_text
@@ -102,8 +101,9 @@ def main(argv: list[str] | None = None) -> int:
             except SystemExit as stop:  # --help, or a usage error already printed
                 return exit_status(stop)
             return _show(args)
-    except BrokenPipeError:
-        return _reader_went_away()
+    except BrokenPipeError:  # the reader closed the pipe (``| head -1``): stop quietly
+        silence(sys.stdout)  # the flush at exit must not fail again
+        return 1
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -127,14 +127,6 @@ def _show(args: argparse.Namespace) -> int:
         write(sys.stderr, t("cli_error", reason=t("cli_cannot_write", reason=err)) + "\n")
         return 1
     return 0
-
-
-def _reader_went_away() -> int:
-    """The reader closed the pipe (``| head -1``): stop quietly, as the Python docs advise."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # the flush at exit must not fail again
-    return 1
 
 
 if __name__ == "__main__":

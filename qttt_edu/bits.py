@@ -66,13 +66,13 @@ LINES_IN: tuple[tuple[int, ...], ...] = tuple(
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in SQUARES for b in SQUARES if a < b)
 #: ``PAIR_INDEX[(a, b)]``: the place of a pair in PAIRS (0-35).
 PAIR_INDEX: dict[tuple[int, int], int] = {p: i for i, p in enumerate(PAIRS)}
-#: ``PAIR_CODES_IN[mask]``: the action code ``10 * a + b`` of every pair inside a mask.
-PAIR_CODES_IN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(10 * a + b for i, a in enumerate(sq) for b in sq[i + 1 :]) for sq in SQUARES_OF
-)
 #: ``PAIRS_IN[mask]``: every pair inside a mask as ``(a, b, 10 * a + b)``.
 PAIRS_IN: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((a, b, 10 * a + b) for i, a in enumerate(sq) for b in sq[i + 1 :]) for sq in SQUARES_OF
+)
+#: ``PAIR_CODES_IN[mask]``: the action code ``10 * a + b`` of every pair inside a mask.
+PAIR_CODES_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(code for _, _, code in pairs) for pairs in PAIRS_IN
 )
 #: ``PAIR_A[code]``, ``PAIR_B[code]``: the two squares of a pair code (0-99).
 PAIR_A: tuple[int, ...] = tuple(c // 10 for c in range(100))

@@ -904,7 +904,7 @@ class Game:
     def spooky(self) -> list[tuple[str, tuple[int, int]]]:
         """Deprecated: :attr:`spooky_marks`. (``Position.spooky`` has another shape.)"""
         _deprecated("Game.spooky", "Game.spooky_marks")
-        return self.position.spooky_marks
+        return self.spooky_marks
 
     @property
     def awaiting_collapse(self) -> PendingCollapse | None:
@@ -927,7 +927,7 @@ class Game:
     def legal_moves(self) -> list[Action]:
         """Deprecated: :meth:`legal_actions` (a collapse choice is an action, not a move)."""
         _deprecated("Game.legal_moves()", "Game.legal_actions()")
-        return [Action(c) for c in self.position.legal_actions()]
+        return self.legal_actions()
 
     @property
     def positions(self) -> tuple[Position, ...]:

@@ -72,17 +72,15 @@ def parse_record(text: str) -> list[Action]:
             if spaced is not None:
                 raise InvalidRecordError(spaced)
             action = Action.parse(token)
+            pos = pos.play(action)
         except InvalidRecordError as err:
             raise InvalidRecordError(
                 t("record_bad_token", index=index, token=cut(token), reason=err),
                 position=index,
                 token=cut(token),
             ) from None
-        except IllegalMoveError as err:  # "4-4": it reads, but breaks a rule
+        except IllegalMoveError as err:  # "4-4", or an action the rules refuse there
             raise _illegal_token(err.reason, index, token, actions) from None
-        if action.code not in pos.legal_actions():
-            raise _illegal_token(pos.refusal(action), index, token, actions)
-        pos = pos.child(action.code)
         actions.append(action)
     return actions
 
