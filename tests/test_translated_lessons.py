@@ -115,13 +115,23 @@ def _repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
+# a header that names the right English file with a hash it never had: stale at once
+STALE_HEADER = "<!-- translated from lessons/quiz.md sha256:0123456789abcdef -->"
+
+
+def _da_quiz(root: Path, text: str) -> Path:
+    """``lessons/da/quiz.md`` of the made-up repository ``root``, holding ``text``."""
+    translated = root / "lessons" / "da" / "quiz.md"
+    translated.write_text(text, "utf-8")
+    return translated
+
+
 def test_a_stale_translation_is_named_with_what_to_do(tmp_path):
     root = _repo(tmp_path)
     english = root / "lessons" / "quiz.md"
     recorded = lesson_hashes.digest(english.read_bytes())
-    translated = root / "lessons" / "da" / "quiz.md"
-    translated.write_text(
-        f"<!-- translated from lessons/quiz.md sha256:{recorded} -->\n# Quiz\n", "utf-8"
+    translated = _da_quiz(
+        root, f"<!-- translated from lessons/quiz.md sha256:{recorded} -->\n# Quiz\n"
     )
     assert problems(translated, root) == []
     english.write_text("# Quiz\n\nWhich square, and why?\n", "utf-8")
@@ -140,17 +150,13 @@ def test_a_stale_translation_is_named_with_what_to_do(tmp_path):
             "<!-- translated from lessons/glossary.md sha256:0123456789abcdef -->",
             "says it translates lessons/glossary.md, but its place translates lessons/quiz.md",
         ),
-        (
-            "<!-- translated from lessons/quiz.md sha256:0123456789abcdef -->",
-            "is stale",
-        ),
+        (STALE_HEADER, "is stale"),
     ],
 )
 def test_a_bad_header_is_refused(tmp_path, first_line, complaint):
     root = _repo(tmp_path)
     (root / "lessons" / "glossary.md").write_text("# Glossary\n", "utf-8")
-    translated = root / "lessons" / "da" / "quiz.md"
-    translated.write_text(first_line + "\n# Quiz\n", "utf-8")
+    translated = _da_quiz(root, first_line + "\n# Quiz\n")
     assert any(complaint in p for p in problems(translated, root)), problems(translated, root)
 
 
@@ -168,25 +174,23 @@ def test_a_missing_english_source_is_named(tmp_path):
 
 def test_broken_links_are_found_and_code_is_not_read_as_links(tmp_path):
     root = _repo(tmp_path)
-    translated = root / "lessons" / "da" / "quiz.md"
-    translated.write_text(
+    translated = _da_quiz(
+        root,
         "<!-- x -->\n[quiz](../quiz.md) [plan](../plans/99_none.md#top) "
         "[web](https://example.org/x) [her](#quiz) ![fig](fig.png)\n"
         "`[not a link](nowhere.md)`\n```\n[neither](nowhere.md)\n```\n"
         "[ref]: ../missing.md\n",
-        "utf-8",
     )
     assert broken_links(translated) == ["../plans/99_none.md#top", "fig.png", "../missing.md"]
 
 
 def test_english_left_in_teacher_material_is_found(tmp_path):
     root = _repo(tmp_path)
-    translated = root / "lessons" / "da" / "quiz.md"
-    translated.write_text(
-        "<!-- translated from lessons/quiz.md sha256:0123456789abcdef -->\n"
+    translated = _da_quiz(
+        root,
+        STALE_HEADER + "\n"
         "# Quiz\n\nHvilket felt? Svar: `1-2 2-5`.\n\n"
         "- Ask the class which of the two squares they would choose.\n",
-        "utf-8",
     )
     found = english_left.scan("da", translated)
     assert [f.text for f in found] == [
@@ -196,11 +200,8 @@ def test_english_left_in_teacher_material_is_found(tmp_path):
 
 def test_update_records_the_current_hash_and_changes_nothing_else(tmp_path):
     root = _repo(tmp_path)
-    translated = root / "lessons" / "da" / "quiz.md"
     body = "# Quiz\n\nHvilket felt?\n"
-    translated.write_text(
-        "<!-- translated from lessons/quiz.md sha256:0123456789abcdef -->\n" + body, "utf-8"
-    )
+    translated = _da_quiz(root, STALE_HEADER + "\n" + body)
     assert any("is stale" in p for p in problems(translated, root))
     now = lesson_hashes.update(translated, root)
     assert now == lesson_hashes.digest((root / "lessons" / "quiz.md").read_bytes())

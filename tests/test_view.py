@@ -131,6 +131,12 @@ def test_a_bare_position_has_no_history_but_the_same_board():
     assert from_position["status"]["prompt"] == from_game["status"]["prompt"]
 
 
+def _run_fresh(code: str, modules: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter; it prints which of ``modules`` it loaded."""
+    probe = f"{code}import sys\nprint(sorted(m for m in {modules!r} if m in sys.modules))\n"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+
+
 def test_the_app_and_its_view_never_load_matplotlib_or_numpy():
     """The static site runs the app under Pyodide, where neither is installed."""
     code = (
@@ -139,9 +145,8 @@ def test_the_app_and_its_view_never_load_matplotlib_or_numpy():
         "app = GameApp(computer_delay=0)\n"
         "for s in (1, 2, 1, 2, 1): app.squares[s].click()\n"
         "assert app.game.record() == '1-2 1-2 c1'\n"
-        "print(sorted(m for m in ('matplotlib', 'numpy', 'PIL') if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = _run_fresh(code, ("matplotlib", "numpy", "PIL"))
     assert out.stdout.strip() == "[]"
 
 
@@ -154,9 +159,8 @@ def test_the_view_model_needs_no_networkx_or_matplotlib():
         "from qttt_edu.view import view_model\n"
         "vm = view_model(Game.from_record('1-2 2-3 3-6 1-3'))\n"
         "assert vm['pending']['cycle'] == [1, 2, 3] and vm['realities']['count'] == 2\n"
-        "print(sorted(m for m in ('networkx', 'matplotlib', 'numpy') if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = _run_fresh(code, ("networkx", "matplotlib", "numpy"))
     assert out.stdout.strip() == "[]"
 
 

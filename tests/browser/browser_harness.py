@@ -286,6 +286,37 @@ def voila_server(root: Path, work: Path) -> Server:
     )
 
 
+CLASS_GAMES = "QTTT_ROOMS_URL"
+
+
+def classroom_server(tmp_path: Path, token: str) -> Server:
+    """A ``qttt-edu classroom`` server for class 7B, its games in a fresh SQLite file.
+
+    The games file's URL is ``server.env[CLASS_GAMES]`` (a test may act on it with a
+    ``RoomStore`` of its own). Binder's variables are dropped: a classroom server
+    never runs behind Binder, whatever machine runs the tests.
+    """
+    from qttt_edu.classroom.cli import build_command, write_notebooks
+
+    served = tmp_path / "served"
+    served.mkdir()
+    write_notebooks(served, "7B")
+    port = free_port()
+    env = server_env(tmp_path / "work")
+    env[CLASS_GAMES] = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
+        env.pop(name, None)
+    return Server(
+        name="classroom",
+        argv=build_command(served, "127.0.0.1", port, token, 600),
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path=f"?token={token}",
+        cwd=served,
+        env=env,
+        log_path=tmp_path / "classroom.log",
+    )
+
+
 @contextmanager
 def running(server: Server) -> Iterator[Server]:
     """Start ``server`` and stop it on the way out, whatever happens."""

@@ -13,18 +13,17 @@ from typing import Any
 
 import pytest
 
-from qttt_edu.classroom.cli import build_command, write_notebooks
 from qttt_edu.rooms import RoomStore
 
 from .browser_harness import (
     APP_TIMEOUT,
+    CLASS_GAMES,
     STEP_TIMEOUT,
-    Server,
     check_board,
-    free_port,
+    classroom_server,
     plain,
+    running,
     screenshot,
-    server_env,
 )
 
 pytestmark = pytest.mark.browser
@@ -37,28 +36,12 @@ LAPTOP = {"width": 1366, "height": 768}
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Any:
-    served = tmp_path / "served"
-    served.mkdir()
-    write_notebooks(served, "7B")
-    games = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    port = free_port()
-    env = server_env(tmp_path / "work")
-    env["QTTT_ROOMS_URL"] = games
-    server = Server(
-        name="classroom",
-        argv=build_command(served, "127.0.0.1", port, TOKEN, 600),
-        base_url=f"http://127.0.0.1:{port}/",
-        ready_path=f"?token={TOKEN}",
-        cwd=served,
-        env=env,
-        log_path=tmp_path / "classroom.log",
-    )
-    store = RoomStore(games)
-    server.start()
+    server = classroom_server(tmp_path, TOKEN)
+    store = RoomStore(server.env[CLASS_GAMES])
     try:
-        yield server, store
+        with running(server):
+            yield server, store
     finally:
-        server.stop()
         store.close()
 
 

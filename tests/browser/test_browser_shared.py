@@ -9,20 +9,20 @@ and keeps his seat; the teacher's dashboard shows the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from qttt_edu.classroom.cli import build_command, write_notebooks
 
 from .browser_harness import (
     APP_TIMEOUT,
     ARTIFACTS,
     FINAL_RECORD,
     Server,
-    free_port,
+    classroom_server,
     plain,
+    running,
     screenshot,
     wait_for_log,
     wait_for_status,
@@ -35,31 +35,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def classroom(tmp_path: Path) -> Any:
-    from .browser_harness import server_env
-
-    served = tmp_path / "served"
-    served.mkdir()
-    write_notebooks(served, "7B")
-    port = free_port()
-    env = server_env(tmp_path / "work")
-    env["QTTT_ROOMS_URL"] = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
-        env.pop(name, None)
-    server = Server(
-        name="classroom",
-        argv=build_command(served, "127.0.0.1", port, TOKEN, 600),
-        base_url=f"http://127.0.0.1:{port}/",
-        ready_path=f"?token={TOKEN}",
-        cwd=served,
-        env=env,
-        log_path=tmp_path / "classroom.log",
-    )
-    server.start()
-    try:
+def classroom(tmp_path: Path) -> Iterator[Server]:
+    with running(classroom_server(tmp_path, TOKEN)) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def open_app(page: Any, url: str) -> Any:
