@@ -21,6 +21,7 @@ of failing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import os
 import pathlib
@@ -124,7 +125,10 @@ class PageLink(anywidget.AnyWidget):
     app_path = traitlets.Unicode(APP_PATH).tag(sync=True)
 
 
+@functools.lru_cache(maxsize=8)
 def _qr_svg(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (a few ms to make: every redraw of a game
+    shows the same invite link, so it is made once)."""
     import segno
 
     qr = segno.make(url, error="m")
