@@ -209,14 +209,15 @@ class SharedSeat:
             return t("widget_shared_away", name=nick)
         return nick
 
+    def role(self) -> str:
+        """This screen's part in the game, in words: the seat it plays, or watching."""
+        if self.seat is None:
+            return t("widget_shared_you_watch")
+        return t("widget_shared_you_play", seat=self.seat)
+
     def headline(self) -> str:
         """One line for above the board: the room and this screen's part in it."""
-        who = (
-            t("widget_shared_you_watch")
-            if self.seat is None
-            else t("widget_shared_you_play", seat=self.seat)
-        )
-        return t("widget_shared_headline", code=self.label, who=who)
+        return t("widget_shared_headline", code=self.label, who=self.role())
 
     def waiting_for(self, player: str) -> str:
         """The prompt while ``player`` (the other seat) is to act."""
@@ -510,11 +511,7 @@ class SharedPanel:
     def _info_html(self, seat: SharedSeat) -> str:
         esc = html.escape
         label = seat.label
-        who = (
-            t("widget_shared_you_watch")
-            if seat.seat is None
-            else t("widget_shared_you_play", seat=seat.seat)
-        )
+        who = seat.role()
         players = t("widget_shared_players", x=seat.name("X"), o=seat.name("O"))
         parts = [
             f'<div class="qttt-room-head"><span class="qttt-room-label">'
