@@ -27,6 +27,7 @@ from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_cod
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
+from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
 __all__ = ["CardGrid", "Dashboard"]
@@ -139,10 +140,10 @@ def large_caption_html(room: RoomState) -> str:
     )
 
 
-def large_view(room: RoomState, seq: int) -> dict[str, Any]:
-    """The view model the read-only board draws for ``room`` (no animation, no focus)."""
+def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
+    """The view model the read-only board draws for ``room``, with the page ``event``."""
     view = view_model(room.game)
-    view["event"] = {"seq": seq, "animate": False, "focus": None}
+    view["event"] = event
     view["texts"]["turn_computer"] = t("dash_computer", name="")
     return view
 
@@ -231,7 +232,7 @@ class Dashboard:
         self.large_board = BoardWidget(readonly=True)
         self.large_board.add_class("qttt-app")  # the app's colours and sizes
         self._large_shown: tuple[str, int] | None = None
-        self._seq = 0
+        self._event = PageEvent()  # never animates nor moves the focus: a new seq each time
         self.downloads = widgets.HTML()
         self.clear = widgets.Button(description=t("dash_clear"))
         self.status = widgets.HTML()
@@ -352,11 +353,7 @@ class Dashboard:
         self._large_shown = (room.code, room.version)
         self.large.value = large_caption_html(room)
         self.large_board.layout.display = None
-        self.large_board.view = large_view(room, self._next_seq())
-
-    def _next_seq(self) -> int:
-        self._seq += 1
-        return self._seq
+        self.large_board.view = large_view(room, self._event.take())
 
     def _on_clear(self, _button: Any = None) -> None:
         finished = sum(1 for r in self.listing.rooms if r.finished)

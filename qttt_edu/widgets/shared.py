@@ -21,6 +21,7 @@ of failing.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import os
 import pathlib
@@ -124,7 +125,10 @@ class PageLink(anywidget.AnyWidget):
     app_path = traitlets.Unicode(APP_PATH).tag(sync=True)
 
 
+@functools.lru_cache(maxsize=8)
 def _qr_svg(url: str) -> str:
+    """The QR code of ``url`` as inline SVG (a few ms to make: every redraw of a game
+    shows the same invite link, so it is made once)."""
     import segno
 
     qr = segno.make(url, error="m")
@@ -205,14 +209,15 @@ class SharedSeat:
             return t("widget_shared_away", name=nick)
         return nick
 
+    def role(self) -> str:
+        """This screen's part in the game, in words: the seat it plays, or watching."""
+        if self.seat is None:
+            return t("widget_shared_you_watch")
+        return t("widget_shared_you_play", seat=self.seat)
+
     def headline(self) -> str:
         """One line for above the board: the room and this screen's part in it."""
-        who = (
-            t("widget_shared_you_watch")
-            if self.seat is None
-            else t("widget_shared_you_play", seat=self.seat)
-        )
-        return t("widget_shared_headline", code=self.label, who=who)
+        return t("widget_shared_headline", code=self.label, who=self.role())
 
     def waiting_for(self, player: str) -> str:
         """The prompt while ``player`` (the other seat) is to act."""
@@ -506,11 +511,7 @@ class SharedPanel:
     def _info_html(self, seat: SharedSeat) -> str:
         esc = html.escape
         label = seat.label
-        who = (
-            t("widget_shared_you_watch")
-            if seat.seat is None
-            else t("widget_shared_you_play", seat=seat.seat)
-        )
+        who = seat.role()
         players = t("widget_shared_players", x=seat.name("X"), o=seat.name("O"))
         parts = [
             f'<div class="qttt-room-head"><span class="qttt-room-label">'
