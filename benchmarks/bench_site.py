@@ -6,7 +6,10 @@ the app in a fresh, offline Chromium context (cold browser cache):
 
 * **first load**: navigation start to the board on screen and playable (the loading
   screen's ``interactiveMs``: Pyodide started, every wheel loaded, the app drawn);
-* **warm reload**: the same page reloaded in the same context (the browser cache warm);
+* **warm reload**: the same page reloaded in the same context (the browser cache warm),
+  once the site's loader has stored its start-up snapshot in the browser (a background
+  worker makes it a few seconds after a first visit); and **warm reload, no snapshot**:
+  reloaded again after the snapshot was deleted, with only the browser's HTTP cache;
 * **click to updated board**: every click of the scripted game of
   ``tests/browser/browser_harness.py``, measured in the page as ``bench_browser.py`` does;
 * **size**: the site on disk, and the bytes the first load fetched;
@@ -48,10 +51,12 @@ from browser_harness import (  # noqa: E402
     OfflineGuard,
     Server,
     browser_skip_reason,
+    forget_snapshot,
     free_port,
     launch_chromium,
     new_page,
     running,
+    wait_for_snapshot,
 )
 
 OUT = ROOT / "benchmarks" / "out" / "site"
@@ -194,9 +199,10 @@ def main() -> int:
     if args.lesson:
         with running(server):
             return lesson_requests(server)
-    first, warm, clicks, fetched = [], [], [], []
+    first, warm, plain, clicks, fetched, stored = [], [], [], [], [], []
     first_phases: dict[str, list[float]] = {}
     warm_phases: dict[str, list[float]] = {}
+    plain_phases: dict[str, list[float]] = {}
     with running(server), sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         for run in range(args.runs):
@@ -215,19 +221,29 @@ def main() -> int:
             fetched.append(sum(sizes) / 1e6)
             app = page.locator(".qttt-app")
             clicks.append(play_timed(app))
+            stored.append(wait_for_snapshot(page)["snapshot"]["size"] / 1e6)
             page.reload(timeout=TIMEOUT)
             warm.append(wait_interactive(page, warm_phases))
+            forget_snapshot(page)
+            page.reload(timeout=TIMEOUT)
+            plain.append(wait_interactive(page, plain_phases))
             if guard.blocked:
                 raise RuntimeError(f"requests off the machine: {guard.blocked}")
             page.context.close()
             print(
-                f"run {run + 1}: first load {first[-1]:.2f} s, warm reload {warm[-1]:.2f} s, "
-                f"click median {statistics.median(clicks[-1]):.1f} ms"
+                f"run {run + 1}: first load {first[-1]:.2f} s, warm reload {warm[-1]:.2f} s "
+                f"(no snapshot {plain[-1]:.2f} s), click median "
+                f"{statistics.median(clicks[-1]):.1f} ms"
             )
         browser.close()
     print(f"first load to interactive board: {fmt(first)}")
     print(f"warm reload to interactive board: {fmt(warm)}")
-    for name, phases in (("first load", first_phases), ("warm reload", warm_phases)):
+    print(f"warm reload, no snapshot: {fmt(plain)}")
+    for name, phases in (
+        ("first load", first_phases),
+        ("warm reload", warm_phases),
+        ("warm reload, no snapshot", plain_phases),
+    ):
         for label, values in phases.items():
             print(f"  {name}, {label}: {fmt(values)}")
     run_medians = [statistics.median(r) for r in clicks]
@@ -238,6 +254,7 @@ def main() -> int:
         f"max {every[-1]:.1f} ms)"
     )
     print(f"fetched on first load: {fmt(fetched, 'MB')}; site on disk {size / 1e6:.1f} MB")
+    print(f"start-up snapshot kept in the browser: {fmt(stored, 'MB')}")
     return 0
 
 

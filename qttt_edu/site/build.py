@@ -75,6 +75,12 @@ LESSON_DISABLED = ("@voila-dashboards/jupyterlab-preview",)
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
+# The kernel loads Pyodide through this loader (templates/pyodide-loader.js): after a first
+# visit it restores a memory snapshot of an interpreter that has already imported these.
+# Only modules that hold no JavaScript objects once imported can be in a snapshot (the
+# kernel, micropip and piplite do); the game's own code is left out, so it starts fresh.
+LOADER = "qttt-pyodide.js"
+SNAPSHOT_IMPORTS = ("IPython", "comm", "traitlets", "ipywidgets", "anywidget", "unittest.mock")
 
 Log = Callable[[str], None]
 
@@ -469,6 +475,28 @@ def install_pyodide(
     return target, lock
 
 
+def lock_hash(lock: dict[str, Any]) -> str:
+    """A short hash of a lock file's content: it names a build's set of wheels."""
+    return hashlib.sha256(json.dumps(lock, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def install_loader(target: Path, version: str, lock: dict[str, Any]) -> Path:
+    """The kernel's Pyodide loader into ``target`` (beside ``pyodide.js``).
+
+    Its snapshot key names Pyodide's version and the lock's hash: a browser that kept a
+    snapshot of an older site build does not restore it into this one.
+    """
+    text = (
+        (TEMPLATES / "pyodide-loader.js")
+        .read_text("utf-8")
+        .replace("{{build}}", f"pyodide {version} lock {lock_hash(lock)}")
+        .replace("{{imports}}", json.dumps(list(SNAPSHOT_IMPORTS)))
+    )
+    path = target / LOADER
+    path.write_text(text, "utf-8")
+    return path
+
+
 def install_fontawesome(out: Path, tgz: Path) -> Path:
     """Font Awesome's CSS and woff2 fonts into ``out/static/fontawesome``.
 
@@ -789,7 +817,7 @@ def build_site(
             own = compile_wheel(own, python, made / "compiled", keep_source=True)
         wheels = [*third_party, *stand_in_wheels(made), own]
         settings: dict[str, Any] = {
-            "pyodideUrl": "./static/pyodide/pyodide.js",
+            "pyodideUrl": f"./static/pyodide/{LOADER}",
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": start_packages(wheels)},
         }
@@ -809,12 +837,13 @@ def build_site(
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config, indent=1), "utf-8")
         log("building the Voici site (jupyter lite)")
         _voici_build(lite, out, apps=["notebooks"] if lessons else [])
-        _, lock = install_pyodide(out, npm["pyodide"], wheels)
-        lock_hash = hashlib.sha256(json.dumps(lock, sort_keys=True).encode()).hexdigest()[:12]
+        target, lock = install_pyodide(out, npm["pyodide"], wheels)
+        install_loader(target, npm_pins()["pyodide"]["version"], lock)
+        wheels_hash = lock_hash(lock)
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
         for each in (settings, app_settings):
             each["loadPyodideOptions"]["lockFileURL"] = (
-                f"static/pyodide/pyodide-lock.json?v={lock_hash}"
+                f"static/pyodide/pyodide-lock.json?v={wheels_hash}"
             )
         install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
     loader = loader_html()

@@ -665,3 +665,54 @@ def screenshot(page: Any, name: str, app: Any = None) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+# --- the static site's start-up snapshot (qttt_edu/site/templates/pyodide-loader.js) ---
+
+_SITE_STORE = """() => new Promise((resolve) => {
+  const opening = indexedDB.open("qttt-edu-site", 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("pyodide");
+  opening.onerror = () => resolve(null);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const tx = db.transaction("pyodide");
+    const keys = tx.objectStore("pyodide").getAllKeys();
+    const values = tx.objectStore("pyodide").getAll();
+    tx.oncomplete = () => {
+      const found = {};
+      keys.result.forEach((name, i) => {
+        const value = values.result[i];
+        found[name] = value && value.bytes ? { key: value.key, size: value.bytes.size } : value;
+      });
+      db.close();
+      resolve(found);
+    };
+  };
+})"""
+
+
+def site_store(page: Any) -> dict[str, Any]:
+    """What the site's Pyodide loader keeps in this browser (``snapshot``: key and size)."""
+    found = page.evaluate(_SITE_STORE)
+    return dict(found or {})
+
+
+def wait_for_snapshot(page: Any, timeout: float = 90.0) -> dict[str, Any]:
+    """Wait until the loader's background worker has stored its start-up snapshot."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        stored = site_store(page)
+        if "snapshot" in stored:
+            return stored
+        page.wait_for_timeout(250)
+    raise AssertionError(f"no start-up snapshot after {timeout:.0f} s: {site_store(page)}")
+
+
+def forget_snapshot(page: Any) -> None:
+    """Delete what the loader keeps, as clearing the site's data in the browser would."""
+    page.evaluate(
+        """() => new Promise((resolve) => {
+          const deleting = indexedDB.deleteDatabase("qttt-edu-site");
+          deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
+        })"""
+    )

@@ -29,6 +29,8 @@ from .browser_harness import (
     free_port,
     play_game,
     run_all_cells,
+    site_store,
+    wait_for_snapshot,
     wait_for_status,
 )
 
@@ -124,7 +126,10 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
         .replace("<\\/", "</")
     )
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    assert kernel["pyodideUrl"] == "../../static/pyodide/pyodide.js"
+    # The kernel loads Pyodide through the site's loader, which can restore a snapshot.
+    assert kernel["pyodideUrl"] == "../../static/pyodide/qttt-pyodide.js"
+    loader = (pyodide / "qttt-pyodide.js").read_text("utf-8")
+    assert "{{" not in loader and '"IPython"' in loader
     assert kernel["disablePyPIFallback"] is True
     # Every wheel the app needs is loaded at start-up, so the kernel installs nothing
     # itself; networkx waits in the lock for the lessons, which load every wheel.
@@ -268,6 +273,106 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
         ".map(e => e.textContent)"
     )
     assert errors == [], errors
+    assert_offline(page)
+
+
+RESTORED = "qttt-site: Python started from this browser's snapshot"
+
+
+def console_lines(page: Any) -> list[str]:
+    """Every console line of the page and its workers from now on (kept in the list)."""
+    lines: list[str] = []
+    page.on("console", lambda message: lines.append(message.text))
+    return lines
+
+
+def test_a_second_visit_starts_from_the_snapshot(site_server: Server, offline_page: Any) -> None:
+    # A first visit starts Python plainly; then a background worker stores a snapshot of
+    # the started interpreter, and the next visit restores it and plays as usual.
+    page = offline_page()
+    lines = console_lines(page)
+    open_app(page, site_server, "?lang=en")
+    assert RESTORED not in lines
+    stored = wait_for_snapshot(page)
+    assert stored["snapshot"]["size"] > 10e6, stored
+    assert stored["snapshot"]["key"].startswith("pyodide 0.27.6 lock "), stored
+    page.reload()
+    app = wait_for_app(page)
+    assert RESTORED in lines, "the second visit did not restore the snapshot"
+    assert "unconfirmed" not in site_store(page), "the restored kernel was never confirmed"
+    play_game(app)  # includes a collapse choice and a refused click
+    check_final(app)
+    assert_offline(page)
+
+
+def test_a_snapshot_that_cannot_be_restored_is_dropped(
+    site_server: Server, offline_page: Any
+) -> None:
+    page = offline_page()
+    lines = console_lines(page)
+    open_app(page, site_server, "?lang=en")
+    key = wait_for_snapshot(page)["snapshot"]["key"]
+    # The stored bytes are damaged (a full disk, a browser bug): same key, no snapshot.
+    page.evaluate(
+        """key => new Promise((resolve, reject) => {
+          const opening = indexedDB.open("qttt-edu-site", 1);
+          opening.onsuccess = () => {
+            const tx = opening.result.transaction("pyodide", "readwrite");
+            const bytes = new Blob([new Uint8Array(4096)]);
+            tx.objectStore("pyodide").put({key, size: 4096, bytes}, "snapshot");
+            tx.oncomplete = () => { opening.result.close(); resolve(); };
+            tx.onerror = () => reject(tx.error);
+          };
+        })""",
+        key,
+    )
+    page.reload()
+    app = wait_for_app(page)  # a plain start, and the game works
+    assert RESTORED not in lines
+    wait_for_status(app, r"^X, move 1: choose two squares$")
+    app.locator(".qttt-square-1").click()
+    app.locator(".qttt-square-2").click()
+    wait_for_status(app, r"^O, move 2")
+    # ... and this build makes no snapshot again in this browser.
+    page.wait_for_timeout(8000)
+    stored = site_store(page)
+    assert stored.get("refused") == key and "snapshot" not in stored, stored
+
+
+def test_a_restored_lesson_kernel_draws_fresh_random_numbers(
+    site_server: Server, offline_page: Any
+) -> None:
+    # Every restore starts from the same memory: the loader must seed Python's random
+    # generator afresh, or each kernel would replay the same "random" games.
+    page = offline_page()
+    lines = console_lines(page)
+    page.goto(site_server.url(f"{SUB_PATH}notebooks/index.html?path=00_start_here.ipynb"))
+    idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.locator(idle).wait_for(timeout=SITE_TIMEOUT)
+    wait_for_snapshot(page)
+    first_cell = page.locator(".jp-Notebook .jp-Cell").first
+    first_cell.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("a")  # a new code cell above the first
+    page.keyboard.press("Enter")
+    page.keyboard.type("import random; print('draw', random.getrandbits(64))")
+    page.keyboard.press("Escape")
+    draws = []
+    for restart in range(2):
+        page.get_by_role("menuitem", name="Kernel", exact=True).click()
+        page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel")).first.click()
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+        page.locator(idle).wait_for(timeout=SITE_TIMEOUT)
+        deadline = time.monotonic() + SITE_TIMEOUT / 1000
+        while lines.count(RESTORED) <= restart and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert lines.count(RESTORED) == restart + 1, "the restarted kernel did not restore"
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.keyboard.press("Shift+Enter")
+        output = page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-OutputArea-output")
+        output.filter(has_text="draw").wait_for(timeout=SITE_TIMEOUT)
+        draws.append(output.inner_text().strip())
+    assert draws[0] != draws[1], draws
     assert_offline(page)
 
 
