@@ -13,6 +13,10 @@ the app in a fresh, offline Chromium context (cold browser cache):
 * **click to updated board**: every click of the scripted game of
   ``tests/browser/browser_harness.py``, measured in the page as ``bench_browser.py`` does;
 * **size**: the site on disk, and the bytes the first load fetched;
+* **computer's reply**: against each of the kit's computer players, the time from X's
+  move to the board with O's answer, less the app's deliberate pause (``computer_delay``,
+  0.6 s): the players' own thinking under Pyodide, the perfect one's book and search
+  included (X plays the first legal action each time, up to four moves a game);
 * **phases**: how long each step of the loading screen took (page to kernel worker, Pyodide
   and kernel start, notebook run to board), to show where the start-up time goes.
 
@@ -61,6 +65,7 @@ from browser_harness import (  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out" / "site"
 APP_PAGE = "voici/render/app.html?lang=en"
+OPPONENTS = ("random", "heuristic", "perfect")
 TIMEOUT = 180_000
 
 
@@ -92,6 +97,56 @@ def wait_interactive(page: Any, phases: dict[str, list[float]] | None = None) ->
             if start in marks and end in marks:
                 phases.setdefault(label, []).append((marks[end] - marks[start]) / 1000)
     return float(state["ms"]) / 1000
+
+
+PAUSE = 0.6  # s: GameApp.computer_delay, the pause before the computer answers
+
+
+def computer_replies(app: Any, opponent: str, games: int = 2, moves: int = 4) -> list[float]:
+    """Seconds from X's move to O's answer on the board, less the app's pause."""
+    from browser_harness import wait_for_status
+
+    from qttt_edu.i18n import t_in
+
+    app.locator(".qttt-opponent select").select_option(
+        label=t_in("en", f"widget_opponent_{opponent}")
+    )
+    times = []
+    for _ in range(games):
+        app.locator(".qttt-new").click()
+        wait_for_status(app, r"^X, move 1: choose two squares$")
+        for _ in range(moves):
+            game = x_to_act(app)
+            if game.is_over:
+                break
+            action = str(game.legal_actions()[0])
+            if action.startswith("c"):  # X chooses where O's mark lands, then moves
+                app.locator(f".qttt-choose-{action[1:]}").click()
+                x_to_act(app, after=game.ply)
+                continue
+            squares = action.split("-")
+            for square in squares[:-1]:
+                app.locator(f".qttt-square-{square}").click()
+            started = time.perf_counter()
+            app.locator(f".qttt-square-{squares[-1]}").click()
+            if not x_to_act(app, after=game.ply + 1).is_over:
+                times.append(time.perf_counter() - started - PAUSE)
+    return times
+
+
+def x_to_act(app: Any, after: int | None = None) -> Any:
+    """The game in the app's log (once it has more than ``after`` actions and X is to act,
+    or the game is over)."""
+    from qttt_edu.core import Game
+
+    log = app.locator(".qttt-log")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        game = Game.from_record(log.inner_text().strip())
+        if after is None or (game.ply > after and (game.is_over or game.to_act == "X")):
+            return game
+        app.page.wait_for_timeout(10)
+    raise RuntimeError(f"O did not answer: the log stayed at {log.inner_text()!r}")
 
 
 def fmt(values: list[float], unit: str = "s") -> str:
@@ -203,6 +258,7 @@ def main() -> int:
     first_phases: dict[str, list[float]] = {}
     warm_phases: dict[str, list[float]] = {}
     plain_phases: dict[str, list[float]] = {}
+    replies: dict[str, list[float]] = {}
     with running(server), sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         for run in range(args.runs):
@@ -227,6 +283,9 @@ def main() -> int:
             forget_snapshot(page)
             page.reload(timeout=TIMEOUT)
             plain.append(wait_interactive(page, plain_phases))
+            app = page.locator(".qttt-app")
+            for opponent in OPPONENTS:
+                replies.setdefault(opponent, []).extend(computer_replies(app, opponent))
             if guard.blocked:
                 raise RuntimeError(f"requests off the machine: {guard.blocked}")
             page.context.close()
@@ -255,6 +314,13 @@ def main() -> int:
     )
     print(f"fetched on first load: {fmt(fetched, 'MB')}; site on disk {size / 1e6:.1f} MB")
     print(f"start-up snapshot kept in the browser: {fmt(stored, 'MB')}")
+    for opponent, values in replies.items():
+        ordered = sorted(values)
+        print(
+            f"computer's reply ({opponent}, less the 0.6 s pause): median "
+            f"{statistics.median(values) * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms "
+            f"over {len(values)} replies"
+        )
     return 0
 
 
