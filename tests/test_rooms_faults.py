@@ -87,7 +87,8 @@ def test_a_lock_held_too_long_gives_a_clear_error_and_the_action_is_kept_then_se
     locker = threading.Thread(target=hold_lock, args=(sqlite_path(url), 3.0, started))
     locker.start()
     started.wait(5)
-    with pytest.raises(StoreUnavailableError, match=r"did not answer for 0.5 s .*nothing was lost"):
+    # The player is told the action is kept (not asked to try again): it is sent by itself.
+    with pytest.raises(StoreUnavailableError, match=r"did not answer for 0.5 s .*action is kept"):
         game.act("1-2")
     assert game.pending == "1-2"
     assert game.retry_pending() is False  # still locked: still pending, no crash

@@ -423,15 +423,17 @@ def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
     app = make_app()
     new_shared(app)
     assert app.shared is not None
-    words = "the game store did not answer for 10 s: nothing was lost"
+    details = {"where": "rooms.sqlite3", "seconds": "10", "reason": "database is locked"}
 
     def down(*_args: object, **_kwargs: object) -> None:
-        raise StoreUnavailableError(words)
+        raise StoreUnavailableError(t("rooms_unavailable", **details), **details)
 
     monkeypatch.setattr(app.shared.client.store, "act", down)
     act(app, "1-2")
-    assert app.message == t("widget_error", reason=words)
+    # The player is told the move is kept and sent later, not asked to make it again.
+    assert app.message == t("widget_error", reason=t("rooms_unavailable_kept", **details))
     assert app.game.record() == "" and app.last_error is None
+    assert str(app.shared.client.pending) == "1-2"
 
 
 def test_a_pasted_seat_link_brings_a_restarted_kernel_back_to_its_seat(

@@ -231,6 +231,11 @@ class SharedGame:
                 action_id=action_id,
             )
         except StoreUnavailableError as err:
+            # The store's own words say nothing changed; this client also keeps the action
+            # and sends it when the store answers again, so the player is told that.
+            if err.details:
+                self.message = t("rooms_unavailable_kept", **err.details)
+                raise StoreUnavailableError(self.message, **err.details) from err
             self.message = str(err)
             raise
         except Exception as err:

@@ -78,4 +78,12 @@ class SchemaError(RuntimeError):
 
 
 class StoreUnavailableError(RuntimeError):
-    """The database could not be reached (or stayed locked) for the whole retry time."""
+    """The database could not be reached (or stayed locked) for the whole retry time.
+
+    ``details`` holds what the message was made from (``where``, ``seconds``,
+    ``reason``), so a caller that keeps the action can say so in its own words.
+    """
+
+    def __init__(self, message: str, **details: str) -> None:
+        super().__init__(message)
+        self.details = details

@@ -253,14 +253,14 @@ class RoomStore:
                     return result
             attempt += 1
             if time.monotonic() >= deadline:
-                message = t(
-                    "rooms_unavailable",
-                    where=self.backend.where,
-                    seconds=f"{retry_for:g}",
-                    reason=reason,
-                )
+                details = {
+                    "where": self.backend.where,
+                    "seconds": f"{retry_for:g}",
+                    "reason": reason,
+                }
+                message = t("rooms_unavailable", **details)
                 self.set_status(message)
-                raise StoreUnavailableError(message)
+                raise StoreUnavailableError(message, **details)
             self.set_status(t("rooms_retrying", attempt=attempt, reason=reason))
             time.sleep(min(1.0, 0.02 * 2**attempt) * (0.5 + random.random()))
 
