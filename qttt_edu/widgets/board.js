@@ -397,6 +397,13 @@ function drawSide(ui, view) {
   const metaphor = el("p", "qttt-metaphor");
   metaphor.textContent = view.metaphor;
   ui.explain.replaceChildren(...paragraphs, metaphor);
+  // Where the box has a fixed height (phones) and the text runs over, a keyboard can
+  // reach it to scroll; elsewhere it is no stop on the way to the squares.
+  requestAnimationFrame(() => {
+    const overflows = ui.explain.scrollHeight > ui.explain.clientHeight + 1;
+    if (overflows) ui.explain.setAttribute("tabindex", "0");
+    else ui.explain.removeAttribute("tabindex");
+  });
   drawRealities(ui.realities, view.realities, view, t);
 }
 
