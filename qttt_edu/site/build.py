@@ -65,11 +65,11 @@ KERNEL_STARTUP = (
     "ipython",
 )
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
-# In the lock for the lessons, but not loaded when the game app starts: the app draws its
-# entanglement graph itself and never imports networkx (tests/test_site_app_imports.py
-# checks that), and unpacking and importing it cost about a second of every start
-# (benchmarks/bench_site.py).
-APP_SKIPS = ("networkx",)
+# What the browser does not get: networkx (the kit's graph module draws with it; the app
+# draws its entanglement graph itself and the start-here lesson never imports it), and
+# matplotlib and numpy (wasm builds that exist only on a CDN). No page of the site may
+# import them: tests/test_site_imports.py runs the app's modules and the lessons without.
+BROWSER_LACKS = ("networkx", "matplotlib", "numpy")
 # JupyterLab extensions the lesson has no use for (see ``_site_config``).
 LESSON_DISABLED = ("@voila-dashboards/jupyterlab-preview",)
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
@@ -437,13 +437,12 @@ def lock_for(wheels: Iterable[Path], info: dict[str, Any]) -> dict[str, Any]:
     return {"info": info, "packages": dict(sorted(packages.items()))}
 
 
-def start_packages(wheels: Iterable[Path], *, skip: Iterable[str] = ()) -> list[str]:
-    """Names for ``loadPyodideOptions.packages``: every wheel but ``skip``, under the
-    spelling the kernel's start-up checks for, so it installs nothing more itself."""
-    skipped = {_canonical(n) for n in skip}
+def start_packages(wheels: Iterable[Path]) -> list[str]:
+    """Names for ``loadPyodideOptions.packages``: every wheel, under the spelling the
+    kernel's start-up checks for, so it installs nothing more itself."""
     names = [_canonical(w.name.split("-")[0]) for w in wheels]
     spelled = {_canonical(n): n for n in KERNEL_STARTUP}
-    return sorted(spelled.get(n, n) for n in names if n not in skipped)
+    return sorted(spelled.get(n, n) for n in names)
 
 
 def install_pyodide(
@@ -821,10 +820,6 @@ def build_site(
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": start_packages(wheels)},
         }
-        app_settings: dict[str, Any] = {
-            **settings,
-            "loadPyodideOptions": {"packages": start_packages(wheels, skip=APP_SKIPS)},
-        }
         lite = work / "lite"
         (lite / "contents").mkdir(parents=True)
         source = app_source if app_source is not None else find_repo_notebook("app.ipynb")
@@ -841,10 +836,9 @@ def build_site(
         install_loader(target, npm_pins()["pyodide"]["version"], lock)
         wheels_hash = lock_hash(lock)
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
-        for each in (settings, app_settings):
-            each["loadPyodideOptions"]["lockFileURL"] = (
-                f"static/pyodide/pyodide-lock.json?v={wheels_hash}"
-            )
+        settings["loadPyodideOptions"]["lockFileURL"] = (
+            f"static/pyodide/pyodide-lock.json?v={wheels_hash}"
+        )
         install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
     loader = loader_html()
     page = out / APP_PAGE
@@ -853,7 +847,7 @@ def build_site(
     for other in (out / "voici" / "render").glob("*.html"):
         if other != page:  # the lessons: they run in JupyterLite, not as Voici pages
             other.unlink()
-    rewrite_page(page, "../../", app_settings, loader)
+    rewrite_page(page, "../../", settings, loader)
     _site_config(out, settings)
     index = out / "index.html"
     index.write_text(index_html(index.read_text("utf-8")), "utf-8")

@@ -131,14 +131,15 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
     loader = (pyodide / "qttt-pyodide.js").read_text("utf-8")
     assert "{{" not in loader and '"IPython"' in loader
     assert kernel["disablePyPIFallback"] is True
-    # Every wheel the app needs is loaded at start-up, so the kernel installs nothing
-    # itself; networkx waits in the lock for the lessons, which load every wheel.
+    # Every wheel is loaded at start-up, so the kernel installs nothing itself; the app
+    # and the lesson start the same way; the site has no networkx (no page imports it).
     app_packages = set(kernel["loadPyodideOptions"]["packages"])
     assert app_packages >= {"pyodide_kernel", "ipython", "comm", "qttt-edu", "ipywidgets"}
-    assert "networkx" in lock["packages"] and "networkx" not in app_packages
+    assert len(app_packages) == len(lock["packages"]), "a wheel in the lock is not loaded"
+    assert "networkx" not in lock["packages"]
     lite = json.loads((site / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
     lesson_kernel = lite["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    assert set(lesson_kernel["loadPyodideOptions"]["packages"]) == app_packages | {"networkx"}
+    assert set(lesson_kernel["loadPyodideOptions"]["packages"]) == app_packages
     # The game's code runs hidden: Voici shows outputs only.
     assert config["include_output"] is True
 
