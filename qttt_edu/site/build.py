@@ -72,6 +72,14 @@ KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 BROWSER_LACKS = ("networkx", "matplotlib", "numpy")
 # JupyterLab extensions the lesson has no use for (see ``_site_config``).
 LESSON_DISABLED = ("@voila-dashboards/jupyterlab-preview",)
+# Renderers no page of the site can use: their extension is disabled, and the webpack
+# chunks that only their loader asks for are left out (``drop_chunks``). Each names the
+# chunks its loader asks for in the app shell of the pinned versions (jupyterlite-core
+# 0.6.4, voici 0.9.0; the build fails if they are not there). The lesson's Mermaid
+# diagrams (4 MB, ELK layouts included) and the game page's Vega charts (0.8 MB): the
+# game never shows a chart, and no package in the browser makes Vega output (no altair).
+LESSON_DROPS: dict[str, tuple[int, ...]] = {"@jupyterlab/mermaid-extension": (1169, 4406, 5095)}
+APP_DROPS: dict[str, tuple[int, ...]] = {"@jupyterlab/vega5-extension": (3870,)}
 MARKER = ".qttt-site"  # in every built site: lets a rebuild clear the folder safely
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
@@ -604,10 +612,7 @@ def _site_config(out: Path, settings: dict[str, Any]) -> None:
     overrides.setdefault("@jupyterlab/notebook-extension:tracker", {})["windowingMode"] = "none"
     # Voilà's preview button would open a Voici page of the lesson, which the site does not
     # have (only the app is a Voici page): the lesson shows no button that leads nowhere.
-    disabled = config["jupyter-config-data"].setdefault("disabledExtensions", [])
-    for name in LESSON_DISABLED:
-        if name not in disabled:
-            disabled.append(name)
+    _disable(config["jupyter-config-data"], [*LESSON_DISABLED, *LESSON_DROPS])
     path.write_text(json.dumps(config, indent=2), "utf-8")
 
 
@@ -618,6 +623,81 @@ def find_repo_notebook(name: str) -> Path | None:
 
 
 # --- the build ----------------------------------------------------------------
+
+
+_CHUNK_FILE = re.compile(r"^(\d+)(?:\.[0-9a-f]+)?\.js$")
+_CHUNK_LOAD = re.compile(r"\.e\((\d+)\)")
+_CHUNK_GROUP = re.compile(r"Promise\.all\(\[([^\]]*)\]\)")
+
+
+def _chunk_calls(text: str) -> list[list[int]]:
+    """The chunk loads in webpack code, as groups loaded together (``Promise.all([...])``)
+    or alone."""
+    groups = []
+    spans = []
+    for group in _CHUNK_GROUP.finditer(text):
+        ids = [int(m.group(1)) for m in _CHUNK_LOAD.finditer(group.group(1))]
+        if ids:
+            groups.append(ids)
+            spans.append(group.span(1))
+    inside = {start for a, b in spans for start in range(a, b)}
+    groups += [[int(m.group(1))] for m in _CHUNK_LOAD.finditer(text) if m.start() not in inside]
+    return groups
+
+
+def drop_chunks(folder: Path, roots: Iterable[int]) -> list[Path]:
+    """Delete the webpack chunks in ``folder`` that only a loader of ``roots`` asks for,
+    and return them.
+
+    The loader's calls are the loads (alone or in a group) that include a root; what the
+    chunks they load ask for in turn are candidates too. A candidate that any other load
+    outside the candidates asks for stays, with all it asks for: the shell never asks for
+    a file that is gone unless that loader runs (its extension is disabled).
+    """
+    roots = set(roots)
+    chunks: dict[int, Path] = {}
+    calls: dict[Path, list[list[int]]] = {}
+    for path in sorted(folder.rglob("*.js")):
+        found = _CHUNK_FILE.match(path.name)
+        if found:
+            chunks[int(found.group(1))] = path
+        calls[path] = _chunk_calls(path.read_text("utf-8", errors="replace"))
+    missing = sorted(roots - chunks.keys())
+    if missing:
+        raise SiteBuildError(f"{folder}: no chunk {missing} (has the app shell changed?)")
+
+    def closure(start: Iterable[int]) -> set[int]:  # what loading ``start`` can load next,
+        seen: set[int] = set()  # the loader's own calls aside
+        todo = list(start)
+        while todo:
+            chunk = todo.pop()
+            if chunk not in seen:
+                seen.add(chunk)
+                groups = calls.get(chunks.get(chunk, Path()), [])
+                todo += [c for group in groups if not roots & set(group) for c in group]
+        return seen
+
+    loader = [c for each in calls.values() for group in each if roots & set(group) for c in group]
+    candidates = closure(loader)
+    inside = {chunks[c] for c in candidates if c in chunks}
+    elsewhere = [
+        c
+        for path, each in calls.items()
+        if path not in inside
+        for group in each
+        if not roots & set(group)
+        for c in group
+    ]
+    dropped = sorted(chunks[c] for c in candidates - closure(elsewhere) if c in chunks)
+    for path in dropped:
+        path.unlink()
+        path.with_name(path.name + ".LICENSE.txt").unlink(missing_ok=True)
+    return dropped
+
+
+def _disable(config: dict[str, Any], names: Iterable[str]) -> None:
+    disabled = config.setdefault("disabledExtensions", [])
+    disabled.extend(name for name in names if name not in disabled)
 
 
 def _clear(out: Path) -> None:
@@ -692,6 +772,7 @@ def rewrite_page(page: Path, root: str, settings: dict[str, Any], loader: str) -
     config = json.loads(match.group(2))
     plugin = config.setdefault("litePluginSettings", {})
     plugin[KERNEL_SETTINGS] = {**plugin.get(KERNEL_SETTINGS, {}), **_page_settings(settings, root)}
+    _disable(config, APP_DROPS)
     new_config = json.dumps(config).replace("</", "<\\/")
     text = text[: match.start(2)] + new_config + text[match.end(2) :]
     text, fonts = _FONT_AWESOME.subn(
@@ -755,7 +836,8 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
     worker: it lets a kernel share the browser's stored files (a Voici page has none)
     and relays every request of a page it controls, which made a warm reload slower than
     a first visit (measured: 25 s against 16 s). Without it JupyterLite warns once and
-    the kernel mounts no drive.
+    the kernel mounts no drive. And the chunks of the renderers ``LESSON_DROPS`` and
+    ``APP_DROPS`` disable (about 4.7 MB).
     """
     for name in ("doc", "service-worker.js"):
         path = out / name
@@ -769,6 +851,10 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
                 path.unlink()
         elif path.name not in ("schemas", "themes"):
             shutil.rmtree(path) if path.is_dir() else path.unlink()
+    drops = [(out / "build", r) for r in LESSON_DROPS.values() if keep_app_shell]
+    drops += [(out / "voici" / "build", r) for r in APP_DROPS.values()]
+    for folder, roots in drops:
+        drop_chunks(folder, roots)
     for path in (out / "voici" / "build").glob("*"):
         if path.suffix in (".eot", ".ttf") or (
             path.suffix == ".svg" and path.stat().st_size > 50_000
@@ -789,7 +875,7 @@ def build_site(
     ``cache`` keeps downloads between builds (default: ``default_cache()``);
     ``app_source`` is the app notebook (default: the checkout's ``notebooks/app.ipynb``);
     ``lesson`` adds the start-here notebook in five languages as a JupyterLite lesson
-    (``notebooks/index.html?path=00_start_here.ipynb``; about 11 MB more, loaded only by
+    (``notebooks/index.html?path=00_start_here.ipynb``; about 10 MB more, loaded only by
     whoever opens it).
     """
     started = time.monotonic()

@@ -102,6 +102,19 @@ def assert_offline(page: Any) -> None:
     assert guard.blocked == [], f"the page asked for {len(guard.blocked)} outside URLs"
 
 
+def watch_missing(page: Any) -> list[str]:
+    """Every file the page asks the site for and does not get, from now on. (JupyterLite
+    looks for the service worker the build leaves out on purpose: that one is expected.)"""
+    missing: list[str] = []
+
+    def seen(response: Any) -> None:
+        if response.status >= 400 and "/service-worker.js" not in response.url:
+            missing.append(f"{response.status} {response.url}")
+
+    page.on("response", seen)
+    return missing
+
+
 # --- the build itself -----------------------------------------------------------
 
 
@@ -140,16 +153,21 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
     lite = json.loads((site / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
     lesson_kernel = lite["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert set(lesson_kernel["loadPyodideOptions"]["packages"]) == app_packages
+    # Renderers whose code the site leaves out are disabled, so nothing asks for it.
+    assert "@jupyterlab/vega5-extension" in config["disabledExtensions"]
+    assert "@jupyterlab/mermaid-extension" in lite["disabledExtensions"]
     # The game's code runs hidden: Voici shows outputs only.
     assert config["include_output"] is True
 
 
 def test_site_stays_within_its_size_budget(site: Path) -> None:
-    # A school copies the whole folder to its server (and onto USB sticks): 48.0 MB when
+    # A school copies the whole folder to its server (and onto USB sticks): 40.2 MB when
     # this was written (lessons/site.md says where it goes). Font Awesome's older formats
-    # are never fetched (woff2 comes first in its CSS), so they are not in the folder.
+    # are never fetched (woff2 comes first in its CSS), so they are not in the folder;
+    # nor are the chunks of the renderers the site disables (Mermaid, Vega).
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-    assert size < 50e6, f"the site grew to {size / 1e6:.1f} MB (budget 50 MB)"
+    assert size < 42e6, f"the site grew to {size / 1e6:.1f} MB (budget 42 MB)"
+    assert not list((site / "build").glob("9310.*.js")), "Mermaid's ELK layouts are back"
     fonts = {p.suffix for p in (site / "static" / "fontawesome" / "webfonts").iterdir()}
     assert fonts == {".woff2"}, fonts
     assert not list((site / "build").glob("fa-*.woff")), "Font Awesome woff fallbacks copied"
@@ -183,6 +201,7 @@ def test_build_command_reports_errors_without_a_traceback(tmp_path: Path) -> Non
 
 def test_site_plays_a_whole_game_offline(site_server: Server, offline_page: Any) -> None:
     page = offline_page()
+    missing = watch_missing(page)
     app = open_app(page, site_server, "?lang=en")
     assert page.locator(".jp-InputArea:visible").count() == 0, "the page shows code"
     play_game(app)  # includes a collapse choice and a refused click
@@ -202,6 +221,8 @@ def test_site_plays_a_whole_game_offline(site_server: Server, offline_page: Any)
         "() => document.querySelector('.qttt-record-input input').value === '3-7'"
     )
     assert_offline(page)
+    # Nothing the game page asks for was left out of the site (Vega's chunks are).
+    assert missing == [], missing
 
 
 def test_language_from_the_address_and_from_the_app(site_server: Server, offline_page: Any) -> None:
@@ -246,6 +267,7 @@ def test_computer_opponents_play_in_the_browser(site_server: Server, offline_pag
 def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page: Any) -> None:
     # The start-here notebook needs no matplotlib: it runs as it is, in the browser.
     page = offline_page()
+    missing = watch_missing(page)
     page.goto(site_server.url(f"{SUB_PATH}notebooks/index.html?path=00_start_here.da.ipynb"))
     page.locator(".jp-Notebook").wait_for(timeout=SITE_TIMEOUT)
     idle = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
@@ -274,7 +296,13 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
         ".map(e => e.textContent)"
     )
     assert errors == [], errors
+    # The markdown is drawn (Mermaid's renderer is disabled, Markdown's is not), a menu
+    # opens, and nothing the lesson asked for was left out of the site.
+    assert page.locator(".jp-RenderedMarkdown h1").count() >= 1
+    page.get_by_role("menuitem", name="Help", exact=True).click()
+    page.keyboard.press("Escape")
     assert_offline(page)
+    assert missing == [], missing
 
 
 RESTORED = "qttt-site: Python started from this browser's snapshot"
