@@ -299,16 +299,23 @@ def find_python312() -> str | None:
     return None
 
 
+# A wheel's copies of its own JupyterLab and classic-notebook front end (anywidget has two,
+# 0.3 MB): the page loads the front end from the site's extensions/ folder, and no Python
+# code reads these files, so the browser's wheels leave them out.
+_FRONT_END = re.compile(r"^[^/]+\.data/data/share/jupyter/|^[^/]+/(labextension|nbextension)/")
+
+
 def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -> Path:
     """``wheel`` with its modules compiled for Python 3.12 (cached by content).
 
     Third-party wheels become source-less (``module.pyc`` in place of ``module.py``:
     smaller, and nothing to check at import). ``keep_source`` keeps the ``.py`` files
     beside ``__pycache__`` entries that are used unchecked, so tracebacks and
-    ``inspect`` still show the game's own code.
+    ``inspect`` still show the game's own code. Front-end files are left out
+    (``_FRONT_END``).
     """
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
-    mode = "src" if keep_source else "pyc"
+    mode = "src2" if keep_source else "pyc2"  # 2: without front-end files
     target = cache / "compiled" / f"{digest}-{mode}" / wheel.name
     if target.exists():
         return target
@@ -337,6 +344,8 @@ def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -
                 continue
             rel = path.relative_to(root).as_posix()
             if not keep_source and path.suffix == ".py" and path.with_suffix(".pyc").exists():
+                continue
+            if _FRONT_END.match(rel):
                 continue
             files[rel] = path.read_bytes()
         target.parent.mkdir(parents=True, exist_ok=True)

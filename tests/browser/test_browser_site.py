@@ -161,7 +161,7 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
 
 
 def test_site_stays_within_its_size_budget(site: Path) -> None:
-    # A school copies the whole folder to its server (and onto USB sticks): 40.2 MB when
+    # A school copies the whole folder to its server (and onto USB sticks): 39.9 MB when
     # this was written (lessons/site.md says where it goes). Font Awesome's older formats
     # are never fetched (woff2 comes first in its CSS), so they are not in the folder;
     # nor are the chunks of the renderers the site disables (Mermaid, Vega).
