@@ -398,8 +398,10 @@ function drawSide(ui, view) {
   metaphor.textContent = view.metaphor;
   ui.explain.replaceChildren(...paragraphs, metaphor);
   // Where the box has a fixed height (phones) and the text runs over, a keyboard can
-  // reach it to scroll; elsewhere it is no stop on the way to the squares.
-  requestAnimationFrame(() => {
+  // reach it to scroll; elsewhere it is no stop on the way to the squares. Checked once
+  // the board is drawn and the page is idle, so the click's own frame is not slowed.
+  const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
+  later(() => {
     const overflows = ui.explain.scrollHeight > ui.explain.clientHeight + 1;
     if (overflows) ui.explain.setAttribute("tabindex", "0");
     else ui.explain.removeAttribute("tabindex");
