@@ -78,6 +78,7 @@ __all__ = [
     "as_action",
     "as_position",
     "mark_name",
+    "other_player",
     "player_of",
 ]
 
@@ -226,6 +227,19 @@ def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
 def player_of(move: int) -> str:
     """``"X"`` for odd move numbers, ``"O"`` for even ones."""
     return "X" if move & 1 else "O"
+
+
+def other_player(player: str) -> str:
+    """The other side: ``other_player("X") == "O"``.
+
+    >>> other_player("O")
+    'X'
+    """
+    if player == "X":
+        return "O"
+    if player == "O":
+        return "X"
+    raise ValueError(f"a player is 'X' or 'O', not {player!r}")
 
 
 def mark_name(move: int) -> str:
@@ -428,7 +442,7 @@ class Outcome(NamedTuple):
     def scores(self) -> dict[str, float]:
         if self.winner is None:
             return {"X": 0.0, "O": 0.0}
-        loser = "O" if self.winner == "X" else "X"
+        loser = other_player(self.winner)
         both = any(line.player == loser for line in self.lines)
         return {self.winner: 1.0, loser: 0.5 if both else 0.0}
 

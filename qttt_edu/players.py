@@ -53,6 +53,7 @@ from .core import (
     as_action,
     as_position,
     cut,
+    other_player,
     quote,
 )
 from .i18n import t
@@ -163,7 +164,8 @@ def _hands_over(pos: Position, code: int) -> bool:
     two outcomes both win for them.
     """
     after = pos.child(code)
-    opponent = "O" if pos.to_act == "X" else "X"
+    assert pos.to_act is not None  # a position with actions to rank has a player to act
+    opponent = other_player(pos.to_act)
     if after.pending:
         return any(_winner_after(after, c) == opponent for c in after.legal_actions())
     if after.outcome is not None:
@@ -238,7 +240,7 @@ class HeuristicPlayer:
         """Every legal action as (code, rule key, priority): higher priority is better."""
         me = pos.to_act
         assert me is not None
-        opponent = "O" if me == "X" else "X"
+        opponent = other_player(me)
         out = []
         for code in pos.legal_actions():
             if code >= 100:  # a collapse choice
@@ -864,7 +866,7 @@ def play_match(
             try:
                 game = _play(seats, names, None)
             except PlayerError as err:
-                winner = "O" if err.side == "X" else "X"
+                winner = other_player(err.side)
                 result.games.append(
                     GameSummary(
                         err.game.record(),

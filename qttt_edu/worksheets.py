@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .cli import Parser, speaking
-from .core import Game, Outcome, Position, mark_name
+from .core import Game, Outcome, Position, mark_name, other_player
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
 from .view import board_view, graph_view, square_xy
 
@@ -232,10 +232,6 @@ def _pair(code: int) -> str:
     return f"{code // 10}-{code % 10}"
 
 
-def _opponent(player: str | None) -> str:
-    return "O" if player == "X" else "X"
-
-
 def solve_puzzle(puzzle: Puzzle) -> Answer:
     """Work out the answer to ``puzzle`` with the rules engine, in the current language."""
     from .quantum import count_realities, mark_odds, realities, square_odds
@@ -353,7 +349,8 @@ def solve_puzzle(puzzle: Puzzle) -> Answer:
         )
     else:  # "poisoned"
         player = pos.to_act
-        opponent = _opponent(player)
+        assert player is not None  # a puzzle is a position with a move to make
+        opponent = other_player(player)
         closing = [code for code in pos.legal_actions() if pos.child(code).pending]
         for code in closing:
             after = pos.child(code)
@@ -381,8 +378,8 @@ def question(puzzle: Puzzle) -> str:
     fields: dict[str, object] = {"player": pos.to_act, "move": pos.next_move}
     if pos.pending:
         fields.update(mark=mark_name(pos.spooky[-1][0]), chooser=pos.to_act)
-    if puzzle.kind == "poisoned":
-        fields.update(opponent=_opponent(pos.to_act))
+    if puzzle.kind == "poisoned" and pos.to_act is not None:
+        fields.update(opponent=other_player(pos.to_act))
     if puzzle.kind == "chance":
         mark, _, square = puzzle.ask.partition("@")
         if mark:
@@ -728,6 +725,7 @@ def _rule_card_steps() -> list[tuple[str, Position, str]]:
     after = game.position
     n, a, b = cycle.spooky[-1]
     chooser, mark = cycle.to_act, mark_name(n)
+    assert chooser is not None  # a pending collapse has a chooser
     square = int(tokens[3][1:])
     forced = ", ".join(
         f"{m} → {s}" for s, m in sorted(cycle.collapse_outcomes()[square].items()) if m != mark
@@ -742,7 +740,7 @@ def _rule_card_steps() -> list[tuple[str, Position, str]]:
         (
             t("rc_fig_cycle"),
             cycle,
-            t("rc_cap_cycle", mark=mark, a=a, b=b, chooser=chooser, closer=_opponent(chooser)),
+            t("rc_cap_cycle", mark=mark, a=a, b=b, chooser=chooser, closer=other_player(chooser)),
         ),
         (
             t("rc_fig_collapse"),

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..core import Action, Game, Position, player_of
+from ..core import Action, Game, Position, other_player, player_of
 
 __all__ = [
     "GameStatistics",
@@ -99,8 +99,7 @@ def _value_for(position: Position, player: str) -> float:
     outcome = position.outcome
     if outcome is None:
         return 0.0
-    other = "O" if player == "X" else "X"
-    return outcome.scores[player] - outcome.scores[other]
+    return outcome.scores[player] - outcome.scores[other_player(player)]
 
 
 def game_statistics(records: Iterable[str]) -> GameStatistics:

@@ -35,7 +35,7 @@ from contextlib import suppress
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from ..core import Action, Game
+from ..core import Action, Game, other_player
 from ..i18n import t
 from . import codes
 from .errors import ConflictError, RoomError, StoreUnavailableError
@@ -287,9 +287,9 @@ class SharedGame:
         while not self._closed:
             state = self._state
             seat = self.seat
-            other = "O" if seat == "X" else "X"
+            other = None if seat is None else other_player(seat)
             if (
-                seat is not None
+                other is not None
                 and state.seats[other].kind == "computer"
                 and state.to_act == other
                 and not state.finished

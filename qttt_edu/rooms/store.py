@@ -28,7 +28,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..core import Game, IllegalMoveError, InvalidRecordError, as_action
+from ..core import Game, IllegalMoveError, InvalidRecordError, as_action, other_player
 from ..i18n import t
 from . import codes
 from .backends import SCHEMA_VERSION, Backend, backend_for
@@ -478,7 +478,7 @@ class RoomStore:
             if not game.is_over:
                 side = seat
                 if for_computer:
-                    side = "O" if seat == "X" else "X"
+                    side = other_player(seat)
                     if state.seats[side].kind != "computer":
                         raise NotYourTurnError(t("rooms_no_computer", seat=side), state)
                 if game.to_act != side:
@@ -542,7 +542,7 @@ class RoomStore:
 
         def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
             seat = self._seat_of(state, raw, credential)
-            other = "O" if seat == "X" else "X"
+            other = other_player(seat)
             info = state.seats[other]
             if info.kind == "computer":
                 return {f"{other.lower()}_name": name}

@@ -33,7 +33,7 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..core import Action, Game, IllegalMoveError
+from ..core import Action, Game, IllegalMoveError, other_player
 from ..i18n import t
 
 if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened: the
@@ -181,7 +181,7 @@ class SharedSeat:
         return self.client.label
 
     def other(self) -> str | None:
-        return None if self.seat is None else ("O" if self.seat == "X" else "X")
+        return None if self.seat is None else other_player(self.seat)
 
     def game(self) -> Game:
         """The game as last seen; remembers its version (and the opponent) as shown."""
