@@ -35,7 +35,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .core import Action, Game, Outcome, Position, mark_name, player_of
+from .core import Action, Game, Outcome, Position, as_position, mark_name, player_of
 from .entanglement import CascadeStep, CycleInfo, cascade, pending_cycle
 from .i18n import get_language, t
 
@@ -91,10 +91,6 @@ def mark_spot(slot: int) -> tuple[float, float]:
     x = (1 - 3 * MARK_CELL) / 2 + MARK_CELL * (col + 0.5)
     y = _MARK_TOP + MARK_CELL * (row + 0.5)
     return round(x, 4), round(y, 4)
-
-
-def _position_of(game: Game | Position) -> Position:
-    return game.position if isinstance(game, Game) else game
 
 
 # --- the board -------------------------------------------------------------------
@@ -261,7 +257,7 @@ def board_view(game: Game | Position, *, selected: int | None = None) -> list[di
     >>> [sq["square"] for sq in board_view(Game.from_record("1-2 1-2 c1")) if sq["filled"]]
     [1, 2]
     """
-    pos = _position_of(game)
+    pos = as_position(game)
     return _squares_view(
         pos,
         selected,
@@ -503,7 +499,7 @@ def graph_view(game: Game | Position) -> dict[str, Any]:
     >>> [e["cycle"] for e in g["edges"]], g["nodes"][0]["x"], g["nodes"][8]["y"]
     ([True, True], 0, 2)
     """
-    pos = _position_of(game)
+    pos = as_position(game)
     return _graph_view(pos, pending_cycle(pos))
 
 
@@ -715,7 +711,7 @@ def view_model(
     ``prompt``, ``player``), ``squares`` (nine dicts), ``pending``, ``last_action``,
     ``outcome``, ``graph``, ``explain``, ``realities``, ``texts``.
     """
-    pos = _position_of(game)
+    pos = as_position(game)
     history, last_facts = _history_view(game)
     info = pending_cycle(pos)
     last = history.pop("last_action")

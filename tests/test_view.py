@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -230,3 +231,9 @@ def test_the_svg_and_matplotlib_boards_show_board_views_facts(picks):
         sq["cycle"] for sq in squares
     )
     plt.close(ax.figure)
+
+
+def test_the_board_view_refuses_what_is_no_game_and_says_what_it_got() -> None:
+    # A record string is the likely slip: it is named, not drawn as an empty board.
+    with pytest.raises(TypeError, match="expected a Game or a Position, not str"):
+        board_view("1-2")  # type: ignore[arg-type]
