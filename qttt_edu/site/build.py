@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from ..i18n import t
+
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent  # qttt_edu/
 PINS = HERE / "pins"
@@ -120,7 +122,7 @@ def _run(argv: list[str], step: str, cwd: Path | None = None) -> str:
     try:
         done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False)
     except FileNotFoundError as err:
-        raise SiteBuildError(f"{step}: {argv[0]} is not installed ({err})") from err
+        raise SiteBuildError(t("site_tool_missing", step=step, tool=argv[0], error=err)) from err
     if done.returncode != 0:
         raise SiteBuildError(
             f"{step} failed (exit {done.returncode}): {' '.join(argv)}\n"
@@ -402,7 +404,7 @@ def kernel_wheels() -> list[Path]:
     for name in KERNEL_WHEELS:
         matches = sorted(folder.glob(f"{name}-*-py3-none-any.whl"))
         if not matches:
-            raise SiteBuildError(f"{folder} has no {name} wheel: is the 'site' extra installed?")
+            raise SiteBuildError(t("site_extra_missing", what=f"{name} ({folder})"))
         found.append(matches[-1])
     return found
 
@@ -413,9 +415,7 @@ def _kernel_extension() -> Path:
         path = prefix / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
         if path.is_dir():
             return path
-    raise SiteBuildError(
-        "jupyterlite-pyodide-kernel is not installed: pip install -e '.[site]' first"
-    )
+    raise SiteBuildError(t("site_extra_missing", what="jupyterlite-pyodide-kernel"))
 
 
 # --- the Pyodide folder -------------------------------------------------------
@@ -712,10 +712,7 @@ def _disable(config: dict[str, Any], names: Iterable[str]) -> None:
 def _clear(out: Path) -> None:
     if out.exists():
         if any(out.iterdir()) and not (out / MARKER).exists():
-            raise SiteBuildError(
-                f"{out} exists and is not a site built by this command: choose an empty or "
-                "new folder (nothing was changed)"
-            )
+            raise SiteBuildError(t("site_not_ours", folder=out))
         shutil.rmtree(out)
 
 

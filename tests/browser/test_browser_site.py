@@ -194,6 +194,17 @@ def test_build_command_reports_errors_without_a_traceback(tmp_path: Path) -> Non
     )
     assert done.returncode == 1
     assert "site build failed" in done.stderr and "Traceback" not in done.stderr
+    # In another language the reason is in that language too, not English inside it.
+    danish = subprocess.run(
+        [sys.executable, "-m", "qttt_edu.site", "build", str(tmp_path), "--lang", "da"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert danish.returncode == 1
+    assert danish.stderr.strip() == t_in(
+        "da", "site_cli_failed", reason=t_in("da", "site_not_ours", folder=tmp_path)
+    )
 
 
 # --- in the browser ---------------------------------------------------------------
