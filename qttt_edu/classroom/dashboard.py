@@ -248,9 +248,11 @@ class Dashboard:
                 self.cards,
                 self.refusal,
                 self.problems,
-                self.stats,
+                # the game shown large right under the cards: on a projector (1920x1080)
+                # the class statistics pushed it below the fold
                 self.large,
                 self.large_board,
+                self.stats,
                 widgets.HBox([self.downloads, self.clear]),
             ]
         )
