@@ -379,6 +379,21 @@ def test_a_snapshot_that_cannot_be_restored_is_dropped(
     assert stored.get("refused") == key and "snapshot" not in stored, stored
 
 
+def test_a_snapshot_that_cannot_be_made_is_not_tried_on_every_visit(
+    site_server: Server, offline_page: Any
+) -> None:
+    page = offline_page()
+    open_app(page, site_server, "?lang=en")
+    # The wheels vanish once the game is up: the background worker cannot make its
+    # snapshot, and says so once for this build rather than trying on every visit.
+    page.context.route("**/*.whl", lambda route: route.abort())
+    deadline = time.monotonic() + 60
+    while "refused" not in site_store(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    stored = site_store(page)
+    assert "snapshot" not in stored and stored.get("refused", "").startswith("pyodide "), stored
+
+
 def test_a_restored_lesson_kernel_draws_fresh_random_numbers(
     site_server: Server, offline_page: Any
 ) -> None:

@@ -14,8 +14,9 @@
 // (its key says so; Pyodide itself refuses one from another build). It is made in a
 // worker of its own with Pyodide's `_makeSnapshot` option, never in the kernel that
 // serves the page. After a restore, Python's `random` is seeded afresh (the snapshot
-// would otherwise give every session the same numbers). A snapshot that fails to restore,
-// or twice does not reach a running kernel, is dropped and not made again for this build;
+// would otherwise give every session the same numbers). A snapshot that cannot be made,
+// fails to restore, or twice does not reach a running kernel is not tried again for this
+// build;
 // any error here falls back to a plain start. No IndexedDB (some private windows): a
 // plain start, every time.
 "use strict";
@@ -148,7 +149,10 @@
         maker.onmessage = function (event) {
           maker.terminate();
           if (event.data.failed) {
+            // Not again on every visit (a full disk, a browser without the means): this
+            // build starts plainly in this browser from now on.
             console.warn("qttt-site: no start-up snapshot was made:", event.data.failed);
+            put("refused", keyOf(core)).catch(function () {});
           } else {
             console.info("qttt-site: start-up snapshot stored (" + event.data.stored + " bytes)");
           }
