@@ -842,10 +842,11 @@ def _trim(out: Path, keep_app_shell: bool) -> None:
     worker: it lets a kernel share the browser's stored files (a Voici page has none)
     and relays every request of a page it controls, which made a warm reload slower than
     a first visit (measured: 25 s against 16 s). Without it JupyterLite warns once and
-    the kernel mounts no drive. And the chunks of the renderers ``LESSON_DROPS`` and
-    ``APP_DROPS`` disable (about 4.7 MB).
+    the kernel mounts no drive. Voici's file list (``voici/tree``, 0.26 MB): the front
+    door opens the game itself and no page links to the list. And the chunks of the
+    renderers ``LESSON_DROPS`` and ``APP_DROPS`` disable (about 4.7 MB).
     """
-    for name in ("doc", "service-worker.js"):
+    for name in ("doc", "service-worker.js", "voici/tree"):
         path = out / name
         if path.is_dir():
             shutil.rmtree(path)
