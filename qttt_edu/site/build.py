@@ -496,7 +496,7 @@ def lock_hash(lock: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(lock, sort_keys=True).encode()).hexdigest()[:12]
 
 
-def install_loader(target: Path, version: str, lock: dict[str, Any]) -> Path:
+def install_loader(target: Path, version: str, wheels_hash: str) -> Path:
     """The kernel's Pyodide loader into ``target`` (beside ``pyodide.js``).
 
     Its snapshot key names Pyodide's version and the lock's hash: a browser that kept a
@@ -505,8 +505,9 @@ def install_loader(target: Path, version: str, lock: dict[str, Any]) -> Path:
     text = (
         (TEMPLATES / "pyodide-loader.js")
         .read_text("utf-8")
-        .replace("{{build}}", f"pyodide {version} lock {lock_hash(lock)}")
+        .replace("{{build}}", f"pyodide {version} lock {wheels_hash}")
         .replace("{{imports}}", json.dumps(list(SNAPSHOT_IMPORTS)))
+        .replace("{{loader}}", LOADER)
     )
     path = target / LOADER
     path.write_text(text, "utf-8")
@@ -642,16 +643,12 @@ _CHUNK_GROUP = re.compile(r"Promise\.all\(\[([^\]]*)\]\)")
 def _chunk_calls(text: str) -> list[list[int]]:
     """The chunk loads in webpack code, as groups loaded together (``Promise.all([...])``)
     or alone."""
-    groups = []
-    spans = []
-    for group in _CHUNK_GROUP.finditer(text):
-        ids = [int(m.group(1)) for m in _CHUNK_LOAD.finditer(group.group(1))]
-        if ids:
-            groups.append(ids)
-            spans.append(group.span(1))
-    inside = {start for a, b in spans for start in range(a, b)}
-    groups += [[int(m.group(1))] for m in _CHUNK_LOAD.finditer(text) if m.start() not in inside]
-    return groups
+    together = [
+        [int(m.group(1)) for m in _CHUNK_LOAD.finditer(group.group(1))]
+        for group in _CHUNK_GROUP.finditer(text)
+    ]
+    alone = [[int(m.group(1))] for m in _CHUNK_LOAD.finditer(_CHUNK_GROUP.sub("", text))]
+    return [ids for ids in together if ids] + alone
 
 
 def drop_chunks(folder: Path, roots: Iterable[int]) -> list[Path]:
@@ -665,38 +662,32 @@ def drop_chunks(folder: Path, roots: Iterable[int]) -> list[Path]:
     """
     roots = set(roots)
     chunks: dict[int, Path] = {}
-    calls: dict[Path, list[list[int]]] = {}
+    asks: dict[Path, list[int]] = {}  # what each file loads, the loader's own calls aside
+    loader: list[int] = []  # what the loader's calls load
     for path in sorted(folder.rglob("*.js")):
         found = _CHUNK_FILE.match(path.name)
         if found:
             chunks[int(found.group(1))] = path
-        calls[path] = _chunk_calls(path.read_text("utf-8", errors="replace"))
+        asks[path] = []
+        for group in _chunk_calls(path.read_text("utf-8", errors="replace")):
+            (loader if roots & set(group) else asks[path]).extend(group)
     missing = sorted(roots - chunks.keys())
     if missing:
         raise SiteBuildError(f"{folder}: no chunk {missing} (has the app shell changed?)")
 
-    def closure(start: Iterable[int]) -> set[int]:  # what loading ``start`` can load next,
-        seen: set[int] = set()  # the loader's own calls aside
+    def closure(start: Iterable[int]) -> set[int]:  # what loading ``start`` can load next
+        seen: set[int] = set()
         todo = list(start)
         while todo:
             chunk = todo.pop()
             if chunk not in seen:
                 seen.add(chunk)
-                groups = calls.get(chunks.get(chunk, Path()), [])
-                todo += [c for group in groups if not roots & set(group) for c in group]
+                todo += asks.get(chunks.get(chunk, Path()), [])
         return seen
 
-    loader = [c for each in calls.values() for group in each if roots & set(group) for c in group]
     candidates = closure(loader)
     inside = {chunks[c] for c in candidates if c in chunks}
-    elsewhere = [
-        c
-        for path, each in calls.items()
-        if path not in inside
-        for group in each
-        if not roots & set(group)
-        for c in group
-    ]
+    elsewhere = [c for path, ids in asks.items() if path not in inside for c in ids]
     dropped = sorted(chunks[c] for c in candidates - closure(elsewhere) if c in chunks)
     for path in dropped:
         path.unlink()
@@ -926,8 +917,8 @@ def build_site(
         log("building the Voici site (jupyter lite)")
         _voici_build(lite, out, apps=["notebooks"] if lessons else [])
         target, lock = install_pyodide(out, npm["pyodide"], wheels)
-        install_loader(target, npm_pins()["pyodide"]["version"], lock)
         wheels_hash = lock_hash(lock)
+        install_loader(target, npm_pins()["pyodide"]["version"], wheels_hash)
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
         settings["loadPyodideOptions"]["lockFileURL"] = (
             f"static/pyodide/pyodide-lock.json?v={wheels_hash}"

@@ -42,6 +42,10 @@ __all__ = [
 ]
 
 
+#: seconds the computer waits before it acts, so a class can follow (``computer_delay``)
+COMPUTER_DELAY = 0.6
+
+
 class GameApp:
     """The interactive game: board, collapse choice, graph, realities, log, timeline.
 
@@ -81,7 +85,7 @@ class GameApp:
         game: Game | None = None,
         *,
         opponent: Any = None,
-        computer_delay: float = 0.6,
+        computer_delay: float = COMPUTER_DELAY,
         computer_plays: str = "O",
         rooms: RoomStore | str | None = None,
         class_name: str = "",
@@ -546,7 +550,7 @@ def play(
     *,
     opponent: Any = None,
     language: str | None = None,
-    computer_delay: float = 0.6,
+    computer_delay: float = COMPUTER_DELAY,
     computer_plays: str = "O",
     rooms: RoomStore | str | None = None,
     class_name: str = "",

@@ -23,6 +23,7 @@
 (function () {
   var BUILD = "{{build}}"; // Pyodide's version and the site's lock file hash
   var IMPORTS = {{imports}}; // imported before the snapshot is taken
+  var LOADER = "{{loader}}"; // this file's name, beside pyodide.js
   var MAKER = "qttt-pyodide-snapshot"; // the background worker's name
   var DELAY_MS = 2000; // after the kernel started, before the snapshot is made
   var RESTORE_LIMIT_MS = 20000; // a restore takes well under a second; then give up
@@ -145,14 +146,14 @@
   function makeSnapshotLater(core, packages) {
     setTimeout(function () {
       try {
-        var maker = new Worker(core.indexURL + "qttt-pyodide.js", { name: MAKER });
+        var maker = new Worker(core.indexURL + LOADER, { name: MAKER });
         maker.onmessage = function (event) {
           maker.terminate();
           if (event.data.failed) {
             // Not again on every visit (a full disk, a browser without the means): this
             // build starts plainly in this browser from now on.
             console.warn("qttt-site: no start-up snapshot was made:", event.data.failed);
-            put("refused", keyOf(core)).catch(function () {});
+            refuse(keyOf(core)).catch(function () {});
           } else {
             console.info("qttt-site: start-up snapshot stored (" + event.data.stored + " bytes)");
           }
@@ -242,7 +243,6 @@
       py = await restore(real, core);
     } catch (err) {
       console.warn("qttt-site: starting without the snapshot:", err);
-      py = null;
     }
     var restored = py !== null;
     if (!restored) py = await real(core);
