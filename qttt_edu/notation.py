@@ -26,13 +26,22 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .core import Action, IllegalMoveError, InvalidRecordError, Position, cut, mark_name, quote
+from .core import (
+    Action,
+    IllegalMoveError,
+    InvalidRecordError,
+    Position,
+    cut,
+    mark_name,
+    player_of,
+    quote,
+)
 from .i18n import t
 
 if TYPE_CHECKING:
     from .core import Game
 
-__all__ = ["game_from_dict", "game_to_dict", "parse_record", "render_text"]
+__all__ = ["game_from_dict", "game_to_dict", "parse_record", "render_text", "turn_prompt"]
 
 
 #: The longest record read, in characters. A finished game has at most 14 actions of
@@ -288,13 +297,23 @@ def _status(game: Game) -> str:
             x=_points(scores["X"]),
             o=_points(scores["O"]),
         )
-    pending = game.awaiting_collapse
-    if pending is not None:
-        a, b = pending.choices
-        return t("status_collapse", chooser=pending.chooser, mark=pending.mark, a=a, b=b)
+    return turn_prompt(pos)
+
+
+def turn_prompt(pos: Position) -> str:
+    """Who acts and what to do in a game that is not over: choose where a cycle's last
+    mark lands, make the ninth move, or make a move. Every view says it in these words.
+
+    >>> from qttt_edu import Game
+    >>> turn_prompt(Game.from_record("1-2 1-2").position)
+    'X: O2 closed a cycle. Choose where O2 lands: square 1 or square 2'
+    """
+    if pos.pending:
+        move, a, b = pos.spooky[-1]
+        return t("status_collapse", chooser=player_of(move + 1), mark=mark_name(move), a=a, b=b)
     free = pos.free_squares
     if len(free) == 1:
-        return t("status_ninth", player=pos.to_act, square=free[0])
+        return t("status_ninth", square=free[0])
     return t("status_move", player=pos.to_act, move=pos.next_move)
 
 

@@ -38,6 +38,7 @@ from typing import Any
 from .core import Action, Game, Outcome, Position, as_position, mark_name, player_of
 from .entanglement import CascadeStep, CycleInfo, cascade, pending_cycle
 from .i18n import get_language, t
+from .notation import turn_prompt
 
 __all__ = [
     "MARK_CELL",
@@ -101,14 +102,13 @@ def _mark(move: int) -> dict[str, Any]:
 
 
 def _spooky_view(
-    pos: Position, square: int, info: CycleInfo | None, placed: int | None
+    pos: Position, square: int, cycle_marks: set[str], stems: set[str], placed: int | None
 ) -> list[dict[str, Any]]:
     """The spooky marks of ``square`` in move order; mark n sits in slot n of a 3x3 mini-grid.
 
+    ``cycle_marks`` and ``stems`` name the marks on the pending cycle and its stems;
     ``placed`` is the move number of the pair the last action placed, if it did.
     """
-    cycle_marks = set(info.marks) if info else set()
-    stems = set(info.stems) if info else set()
     out = []
     for move, a, b in pos.spooky:
         if square not in (a, b):
@@ -197,6 +197,8 @@ def _squares_view(
     cycle = set(info.squares) if info else set()
     choices = set(info.choices) if info else set()
     component = set(info.component) if info else set()
+    cycle_marks = set(info.marks) if info else set()
+    stems = set(info.stems) if info else set()
     out = []
     for s in range(1, 10):
         col, row = square_xy(s)
@@ -214,7 +216,7 @@ def _squares_view(
                     info.mark if info and s in choices else None,
                 ),
                 "classical": _mark(move) if move else None,
-                "spooky": [] if move else _spooky_view(pos, s, info, last.placed),
+                "spooky": [] if move else _spooky_view(pos, s, cycle_marks, stems, last.placed),
                 "selected": s == selected,
                 "last": s in last.squares,
                 "filled": s in last.filled,
@@ -585,15 +587,9 @@ def position_prompt(pos: Position, selected: int | None = None) -> str:
     """
     if pos.outcome is not None:
         return outcome_text(pos.outcome)
-    if pos.pending:
-        move, a, b = pos.spooky[-1]
-        return t("status_collapse", chooser=player_of(move + 1), mark=mark_name(move), a=a, b=b)
-    codes = pos.legal_actions()
-    if codes and codes[0] < 10:
-        return t("status_ninth", square=codes[0])
-    if selected is not None:
+    if _phase(pos, selected, thinking=False, waiting=False) == "second":
         return t("view_status_second", player=pos.to_act, move=pos.next_move, square=selected)
-    return t("status_move", player=pos.to_act, move=pos.next_move)
+    return turn_prompt(pos)
 
 
 def outcome_text(outcome: Outcome) -> str:
@@ -644,7 +640,7 @@ def _texts() -> dict[str, str]:
     return {key.removeprefix("widget_").removeprefix("view_"): t(key) for key in keys}
 
 
-def _history_view(game: Game | Position) -> tuple[dict[str, Any], _LastFacts]:
+def _history_view(game: Game | Position) -> dict[str, Any]:
     """What only a Game knows: its record, timeline, last action and the explanation."""
     if not isinstance(game, Game):
         return {
@@ -655,13 +651,9 @@ def _history_view(game: Game | Position) -> tuple[dict[str, Any], _LastFacts]:
             "can_redo": False,
             "last_action": None,
             "explain": [],
-        }, _NO_LAST
-
+        }
     history = game.history
-    last, facts = None, _NO_LAST
-    if history:
-        last = _last_action_view(game.position_at(-2), history[-1])
-        facts = _last_facts(game)
+    last = _last_action_view(game.position_at(-2), history[-1]) if history else None
     return {
         "record": game.record(),
         "ply": game.ply,
@@ -670,7 +662,7 @@ def _history_view(game: Game | Position) -> tuple[dict[str, Any], _LastFacts]:
         "can_redo": game.can_redo,
         "last_action": last,
         "explain": explain_text(game),
-    }, facts
+    }
 
 
 def view_model(
@@ -712,7 +704,7 @@ def view_model(
     ``outcome``, ``graph``, ``explain``, ``realities``, ``texts``.
     """
     pos = as_position(game)
-    history, last_facts = _history_view(game)
+    history = _history_view(game)
     info = pending_cycle(pos)
     last = history.pop("last_action")
     outcome = _outcome_view(pos)
@@ -731,7 +723,11 @@ def view_model(
             "player": pos.to_act,
         },
         "squares": _squares_view(
-            pos, selected, last_facts, info, _line_of_square(outcome["lines"] if outcome else [])
+            pos,
+            selected,
+            _last_facts(game),
+            info,
+            _line_of_square(outcome["lines"] if outcome else []),
         ),
         "pending": _pending_view(pos, info),
         "last_action": last,
