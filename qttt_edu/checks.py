@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from . import answers
-from .core import Action, Game, IllegalMoveError, InvalidRecordError, Position
+from .core import Action, Game, GameError, IllegalMoveError, Position
 from .i18n import get_language, t
 
 __all__ = ["Result", "check", "exercises", "hint", "solution"]
@@ -220,7 +220,7 @@ def _actions(answer: Any) -> list[Action]:
     for tok in tokens:
         try:
             out.append(Action.parse(tok))
-        except (InvalidRecordError, IllegalMoveError) as err:
+        except GameError as err:
             raise _Unreadable(t("checks_kind_actions"), _clip(str(err))) from None
     return out
 
@@ -256,13 +256,13 @@ def _game(answer: Any) -> Game:
             raise _translated(answers.Unreadable("record", "too_long"))
         try:
             return Game.from_record(raw)
-        except (InvalidRecordError, IllegalMoveError) as err:
+        except GameError as err:
             first = err
         # other separators, dashes or words around the actions: read the actions out
         try:
             tokens = answers.record_tokens(raw)
             return Game.from_record(" ".join(tokens))
-        except (answers.Unreadable, InvalidRecordError, IllegalMoveError):
+        except (answers.Unreadable, GameError):
             raise _Unreadable(t("checks_kind_record"), _clip(str(first))) from None
     try:
         tokens = [str(a) for a in _actions(answer)]
@@ -270,7 +270,7 @@ def _game(answer: Any) -> Game:
         raise _Unreadable(t("checks_kind_record"), err.note) from None
     try:
         return Game.from_record(" ".join(tokens))
-    except (InvalidRecordError, IllegalMoveError) as err:
+    except GameError as err:
         raise _Unreadable(t("checks_kind_record"), _clip(str(err))) from None
 
 

@@ -20,7 +20,6 @@ students.
 
 from __future__ import annotations
 
-import functools
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -257,7 +256,7 @@ def _layout(layout: str | Mapping[int, tuple[float, float]], pos: Position) -> W
         return {s: (float(layout[s][0]), float(layout[s][1])) for s in range(1, 10)}
     if layout == "board":
         # y grows downwards on screen: square 1 top left, as on the board
-        return {s: ((s - 1) % 3, -((s - 1) // 3)) for s in range(1, 10)}
+        return {s: (col, -row) for s in range(1, 10) for col, row in [square_xy(s)]}
     if layout not in ("circular", "spring"):
         raise ValueError(t("draw_layout_unknown", layout=repr(layout)))
     import networkx as nx
@@ -330,9 +329,12 @@ def _graph_limits(ax: Axes, where: Where) -> None:
 
 
 def _graph_axes(
-    game: Game | Position, where: Mapping[int, tuple[float, float]] | None, ax: Axes | None
+    game: Game | Position,
+    where: str | Mapping[int, tuple[float, float]] | None,
+    ax: Axes | None,
 ) -> tuple[Position, Where, Axes]:
-    """The position, the node positions (the board layout by default) and framed axes."""
+    """The position, the node positions (a layout name or a mapping; the board layout by
+    default) and framed axes."""
     pos = as_position(game)
     spots = _layout("board" if where is None else where, pos)
     ax = _new_axes(ax, (4.6, 5.0))
@@ -347,16 +349,8 @@ def _node_points(ax: Axes, where: Where) -> float:
 
 
 def _edge_shapes(pos: Position, where: Where) -> list[tuple[dict[str, Any], float]]:
-    """Each spooky mark's edge of :func:`qttt_edu.view.graph_view` and its arc3 curvature."""
-    return _edge_shapes_of(pos, tuple(sorted(where.items())))
-
-
-@functools.lru_cache(maxsize=16)
-def _edge_shapes_of(
-    pos: Position, spots: tuple[tuple[int, tuple[float, float]], ...]
-) -> list[tuple[dict[str, Any], float]]:
-    # cached: the edges and their labels ask for the same shapes (read only)
-    where = dict(spots)
+    """Each spooky mark's edge of :func:`qttt_edu.view.graph_view` (in move order) and
+    its arc3 curvature."""
     radius = _node_radius(where)
     groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for edge in graph_view(pos)["edges"]:
@@ -368,7 +362,7 @@ def _edge_shapes_of(
             for s in range(1, 10)
         )
         rads = _arc_offsets(len(edges), through)
-        out.extend(zip(sorted(edges, key=lambda e: e["move"]), rads, strict=True))
+        out.extend(zip(edges, rads, strict=True))
     return out
 
 
@@ -623,10 +617,7 @@ def draw_entanglement(
     -------
     matplotlib.axes.Axes
     """
-    pos = as_position(game)
-    ax = _new_axes(ax, (4.6, 5.0))
-    where = _layout(layout, pos)
-    _graph_limits(ax, where)
+    pos, where, ax = _graph_axes(game, layout, ax)
     if layout == "board":
         for i in (0.5, 1.5):
             ax.plot([i, i], [0.5, -2.5], color="#dddddd", lw=1.2, zorder=0)

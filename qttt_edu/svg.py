@@ -23,7 +23,7 @@ from typing import Any
 
 from .core import Game, Position, as_position, mark_name
 from .i18n import t
-from .view import MARK_CELL, board_view
+from .view import MARK_CELL, board_view, square_xy
 
 __all__ = ["COLORS", "SvgBoard", "board_svg"]
 
@@ -226,7 +226,8 @@ def _tag(right: float, top: float, text: str, font: float) -> str:
 
 def _strike(squares: tuple[int, int, int], player: str, pad: float, cell: float, size: int) -> str:
     def centre(s: int) -> tuple[float, float]:
-        return pad + ((s - 1) % 3 + 0.5) * cell, pad + ((s - 1) // 3 + 0.5) * cell
+        col, row = square_xy(s)
+        return pad + (col + 0.5) * cell, pad + (row + 0.5) * cell
 
     (x1, y1), (x2, y2) = centre(squares[0]), centre(squares[2])
     # stretch the stroke a little past the outer centres so it reads as "through the line"

@@ -466,7 +466,7 @@ def draw_paper_board(
     for square, name in (marks or {}).items():
         classical[square] = int(name[1:])
     for s in range(1, 10):
-        r, c = divmod(s - 1, 3)
+        c, r = square_xy(s)
         x0, y0 = x + c * cell, y + r * cell
         if guides and not classical[s]:
             for k in (1, 2):
@@ -554,7 +554,7 @@ def _key(ax: Axes, x: float, y: float) -> None:
             ax.plot([left, left + size], [y + k * size / 3] * 2, color=INK, lw=0.5)
             ax.plot([left + k * size / 3] * 2, [y, y + size], color=INK, lw=0.5)
         for s in range(1, 10):
-            r, c = divmod(s - 1, 3)
+            c, r = square_xy(s)
             ax.text(
                 left + (c + 0.5) * size / 3,
                 y + (r + 0.5) * size / 3,
@@ -595,7 +595,7 @@ def game_sheet_figure() -> Figure:
         _text(ax, gx, y, t("ws_graph_label"), 8.5, fontweight="bold")
         span = 30.0
         for s in range(1, 10):
-            r, c = divmod(s - 1, 3)
+            c, r = square_xy(s)
             px, py = gx + 8 + c * span / 2, y + 9 + r * span / 2
             ax.plot(px, py, "o", color=INK, ms=3.2)
             ax.text(px + 1.5, py - 1.2, str(s), fontsize=7, color=INK, ha="left", va="bottom")
@@ -682,11 +682,11 @@ def _graph(ax: Axes, x: float, y: float, span: float, position: Position) -> Non
     from matplotlib.patches import FancyArrowPatch
 
     def dot(s: int) -> tuple[float, float]:
-        r, c = divmod(s - 1, 3)
+        c, r = square_xy(s)
         return x + c * span / 2, y + r * span / 2
 
     def through_a_dot(a: int, b: int) -> bool:
-        (ra, ca), (rb, cb) = divmod(a - 1, 3), divmod(b - 1, 3)
+        (ca, ra), (cb, rb) = square_xy(a), square_xy(b)
         return (ra + rb) % 2 == 0 and (ca + cb) % 2 == 0  # the midpoint is a dot
 
     seen: dict[tuple[int, int], int] = {}
