@@ -50,8 +50,6 @@ ARGPARSE_MESSAGES = {
 #: the longest argparse complaint printed (it quotes what was typed)
 MESSAGE_LIMIT = 300
 
-_depth = 0  # how many speaking() blocks are open: an inner command keeps the outer language
-
 
 def _translate_argparse(message: str) -> str:
     key = ARGPARSE_MESSAGES.get(message)
@@ -92,17 +90,15 @@ def speaking(argv: Sequence[str]) -> Iterator[str]:
     """Inside: the language ``argv`` asks for (see :func:`language_asked`; inside another
     ``speaking`` block the outer language is the fallback), and argparse answering from
     our catalogs. Both are put back afterwards. Yields the language."""
-    global _depth
     previous = get_language()
     original = argparse._  # type: ignore[attr-defined]
-    lang = language_asked(argv, previous if _depth else None)
+    inner = original is _translate_argparse  # another speaking() block is open around us
+    lang = language_asked(argv, previous if inner else None)
     set_language(lang)
     argparse._ = _translate_argparse  # type: ignore[attr-defined]
-    _depth += 1
     try:
         yield lang
     finally:
-        _depth -= 1
         argparse._ = original  # type: ignore[attr-defined]
         set_language(previous)
 

@@ -623,6 +623,7 @@ def _texts() -> dict[str, str]:
     """Labels that depend only on the language."""
     keys = [
         "widget_title",
+        "widget_turn_computer",
         "view_graph_title",
         "view_graph_alt",
         "view_graph_cycle",

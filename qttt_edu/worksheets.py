@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import sys
 import textwrap
 import unicodedata
@@ -43,7 +42,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from .cli import Parser, speaking
+from .cli import Parser, silence, speaking
 from .core import Game, Outcome, Position, mark_name, other_player
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
 from .view import board_view, graph_view, square_xy
@@ -921,16 +920,6 @@ def _for_terminal(text: str, stream: object) -> str:
         return plain.encode(encoding, "replace").decode(encoding)
 
 
-def _silence(stream: IO[str] | io.TextIOBase) -> None:
-    """After a closed pipe (``| head``): point ``stream`` at nothing, so that nothing more,
-    not even Python's own flush at exit, complains about it."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
-    except (OSError, ValueError):  # a stream without a file descriptor (tests, notebooks)
-        pass
-
-
 def _say(text: str, stream: IO[str] | io.TextIOBase | None, end: str = "\n") -> None:
     """Print ``text`` to ``stream`` in letters it can show. A stream that cannot take it (a
     closed pipe, a full disk) is silenced: the sheets are the result, the list is extra."""
@@ -940,7 +929,7 @@ def _say(text: str, stream: IO[str] | io.TextIOBase | None, end: str = "\n") -> 
         stream.write(_for_terminal(text, stream) + end)
         stream.flush()
     except OSError:
-        _silence(stream)
+        silence(stream)
 
 
 def _quoted(value: str, limit: int = 60) -> str:

@@ -144,7 +144,6 @@ def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
     """The view model the read-only board draws for ``room``, with the page ``event``."""
     view = view_model(room.game)
     view["event"] = event
-    view["texts"]["turn_computer"] = t("dash_computer", name="")
     return view
 
 

@@ -157,6 +157,11 @@ class SharedGame:
         return codes.format_code(self.code)
 
     @property
+    def opponent(self) -> str | None:
+        """The other seat than this one (``None`` for a spectator)."""
+        return None if self.seat is None else other_player(self.seat)
+
+    @property
     def my_turn(self) -> bool:
         return self.seat is not None and self._state.to_act == self.seat
 
@@ -286,8 +291,7 @@ class SharedGame:
     def _computer_loop(self) -> None:
         while not self._closed:
             state = self._state
-            seat = self.seat
-            other = None if seat is None else other_player(seat)
+            other = self.opponent
             if (
                 other is not None
                 and state.seats[other].kind == "computer"

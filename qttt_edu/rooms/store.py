@@ -523,11 +523,11 @@ class RoomStore:
         """Give up the seat: the credential stops working; someone else may join."""
 
         def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
-            seat = self._seat_of(state, raw, credential).lower()
-            changes: dict[str, Any] = {f"{seat}_kind": "left", f"{seat}_hash": None}
-            other = "o" if seat == "x" else "x"
-            if state.seats[other.upper()].kind == "computer":
-                changes.update({f"{other}_kind": "left", f"{other}_name": None})
+            seat = self._seat_of(state, raw, credential)
+            changes: dict[str, Any] = {f"{seat.lower()}_kind": "left", f"{seat.lower()}_hash": None}
+            other = other_player(seat)
+            if state.seats[other].kind == "computer":
+                changes.update({f"{other.lower()}_kind": "left", f"{other.lower()}_name": None})
             return changes
 
         return self._mutate(code, change)

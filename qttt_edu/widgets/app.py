@@ -530,7 +530,6 @@ class GameApp:
     def _render(self) -> None:
         vm = self.view_model()
         vm["event"] = self._event.take()
-        vm["texts"]["turn_computer"] = t("widget_turn_computer")
         self.board.view = vm
         with self._gate.syncing():
             self.controls.render(
@@ -538,8 +537,6 @@ class GameApp:
                 opponent=self._opponent,
                 custom=self._custom,
                 computer_plays=self.computer_plays,
-                has_player=self._player is not None,
-                shared=self._shared is not None,
                 room="" if self._shared is None else self._shared.headline(),
             )
         self.shared_panel.render(self._shared)

@@ -510,7 +510,6 @@ function render({ model, el: host }) {
     timers.forEach(clearTimeout);
     timers = [];
     ui.root.dataset.phase = view.phase;
-    ui.root.classList.toggle("qttt-readonly", Boolean(model.get("readonly")));
     ui.root.lang = view.lang;
     drawHead(ui, view);
     drawSide(ui, view);

@@ -16,7 +16,15 @@ import ipywidgets as w
 from ..core import Game
 from ..i18n import LANGUAGES, get_language, t
 
-__all__ = ["OPPONENTS", "Controls", "available_languages", "available_opponents"]
+__all__ = [
+    "OPPONENTS",
+    "Controls",
+    "available_languages",
+    "available_opponents",
+    "button",
+    "row",
+    "show",
+]
 
 #: opponent names offered in the app -> the class implementing them in ``qttt_edu.players``
 OPPONENTS: dict[str, str] = {
@@ -54,10 +62,28 @@ _BUTTONS = (
 )
 
 
-def _button(cls: str, icon: str) -> Any:
-    button = w.Button(icon=icon, layout=w.Layout(width="auto"))
-    button.add_class(cls)
-    return button
+# The app's widgets are made and shown the same way everywhere (here and in shared.py).
+
+
+def button(cls: str, icon: str, handler: Callable[..., None] | None = None) -> Any:
+    """A button that fits its label, with the CSS class ``cls`` and a Font Awesome icon."""
+    made = w.Button(icon=icon, layout=w.Layout(width="auto"))
+    made.add_class(cls)
+    if handler is not None:
+        made.on_click(handler)
+    return made
+
+
+def row(*children: Any, **layout: str) -> Any:
+    """A row of the app's controls."""
+    box = w.HBox(list(children), layout=w.Layout(**layout))
+    box.add_class("qttt-controls")
+    return box
+
+
+def show(widget: Any, shown: bool) -> None:
+    """Show or hide ``widget`` without removing it."""
+    widget.layout.display = "flex" if shown else "none"
 
 
 class Controls:
@@ -84,7 +110,7 @@ class Controls:
     def __init__(self, wrap: Wrap, *, computer_plays: str) -> None:
         self._wrap = wrap
         self.title = w.HTML()
-        made = {name: _button(cls, icon) for name, cls, icon, _key in _BUTTONS}
+        made = {name: button(cls, icon) for name, cls, icon, _key in _BUTTONS}
         self.undo_button = made["undo_button"]
         self.redo_button = made["redo_button"]
         self.new_button = made["new_button"]
@@ -142,11 +168,6 @@ class Controls:
     def layout(self, board: Any, shared: Any) -> Any:
         """The whole app: title, board, the rows of controls, the shared-game panel."""
 
-        def row(*children: Any, **layout: str) -> Any:
-            box = w.HBox(list(children), layout=w.Layout(**layout))
-            box.add_class("qttt-controls")
-            return box
-
         app = w.VBox(
             [
                 self.title,
@@ -172,16 +193,16 @@ class Controls:
         opponent: str,
         custom: Any,
         computer_plays: str,
-        has_player: bool,
-        shared: bool,
         room: str = "",
     ) -> None:
         """Redraw every control from ``game`` (call with the app's observers muted).
 
-        In a ``shared`` game only the language may change: the game belongs to both
-        players, so undo, redo, the timeline, loading and opponents are off; ``room``
-        (its code and who plays) is shown beside the title, in view above the board.
+        ``room`` is a shared game's headline (its code and who plays), shown beside the
+        title, in view above the board; "" when the game is not shared. In a shared game
+        only the language may change: the game belongs to both players, so undo, redo,
+        the timeline, loading and opponents are off.
         """
+        shared = bool(room)
         length = len(game.timeline)
         slider = self.timeline
         with slider.hold_sync():
@@ -198,7 +219,7 @@ class Controls:
         for control in (self.new_button, self.load_button, self.opponent_select):
             control.disabled = shared
         self.log.value = f"<code>{html.escape(game.record())}</code>"
-        self._render_texts(has_player, room)
+        self._render_texts(opponent != "human", room)
         self._render_selects(opponent, custom, computer_plays)
 
     def _render_texts(self, has_player: bool, room: str) -> None:
@@ -206,9 +227,9 @@ class Controls:
         strip = f' <span class="qttt-room-strip">{html.escape(room)}</span>' if room else ""
         self.title.value = f'<h2 class="qttt-title">{html.escape(t("widget_title"))}{strip}</h2>'
         for name, _cls, _icon, key in _BUTTONS:
-            button = getattr(self, name)
-            button.description = t(key)
-            button.tooltip = t(f"{key}_tooltip")
+            labelled = getattr(self, name)
+            labelled.description = t(key)
+            labelled.tooltip = t(f"{key}_tooltip")
         self.timeline.description = t("widget_timeline")
         self.timeline.tooltip = t("widget_timeline_tooltip")
         label = html.escape(t("widget_log_label"))
@@ -216,7 +237,7 @@ class Controls:
         self.record_input.placeholder = t("widget_record_placeholder")
         self.record_input.tooltip = t("widget_record_tooltip")
         self.side_select.description = t("widget_computer_side")
-        self.side_select.layout.display = "flex" if has_player else "none"
+        show(self.side_select, has_player)
         self.language_select.description = t("widget_language")
         self.opponent_select.description = t("widget_opponent")
 

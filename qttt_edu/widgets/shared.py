@@ -27,14 +27,15 @@ import os
 import pathlib
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..core import Action, Game, IllegalMoveError, other_player
+from ..core import Action, Game, IllegalMoveError
 from ..i18n import t
+from .controls import button, row, show
 
 if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened: the
     # static site (Pyodide) has no SQLite and never opens one
@@ -181,7 +182,7 @@ class SharedSeat:
         return self.client.label
 
     def other(self) -> str | None:
-        return None if self.seat is None else other_player(self.seat)
+        return self.client.opponent
 
     def game(self) -> Game:
         """The game as last seen; remembers its version (and the opponent) as shown."""
@@ -349,21 +350,21 @@ class SharedPanel:
         self.title = w.HTML()
         self.nickname = w.Text(layout=w.Layout(width="200px", max_width="100%"))
         self.nickname.add_class("qttt-nickname")
-        self.new_button = _button("qttt-shared-new", "share-alt", callback(self._on_new))
+        self.new_button = button("qttt-shared-new", "share-alt", callback(self._on_new))
         self.code_input = w.Text(layout=w.Layout(width="240px", max_width="100%"))
         self.code_input.add_class("qttt-room-input")
-        self.join_button = _button("qttt-shared-join", "sign-in", callback(self._on_join))
-        self.watch_button = _button("qttt-shared-watch", "eye", callback(self._on_watch))
+        self.join_button = button("qttt-shared-join", "sign-in", callback(self._on_join))
+        self.watch_button = button("qttt-shared-watch", "eye", callback(self._on_watch))
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
-        self.computer_button = _button("qttt-shared-computer", "", callback(hand_to_computer))
-        self.leave_button = _button("qttt-shared-leave", "sign-out", callback(stop))
+        self.computer_button = button("qttt-shared-computer", "", callback(hand_to_computer))
+        self.leave_button = button("qttt-shared-leave", "sign-out", callback(stop))
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
-        self.open_row = _row(
-            [self.nickname, self.new_button, self.code_input, self.join_button, self.watch_button]
+        self.open_row = row(
+            self.nickname, self.new_button, self.code_input, self.join_button, self.watch_button
         )
-        self.game_row = _row([self.computer_button, self.leave_button])
+        self.game_row = row(self.computer_button, self.leave_button)
         self.widget = w.VBox(
             [self.title, self.note, self.open_row, self.info, self.game_row, self.page],
             layout=w.Layout(grid_gap="6px"),
@@ -463,16 +464,16 @@ class SharedPanel:
             f'<b class="qttt-panel-title">{html.escape(t("widget_shared_title"))}</b>'
         )
         self._render_texts(seat)
-        _show(self.note, self.unavailable is not None)
+        show(self.note, self.unavailable is not None)
         if self.unavailable is not None:
             self.note.value = f'<p class="qttt-note">{html.escape(self.unavailable)}</p>'
-            _show(self.open_row, False)
-            _show(self.game_row, False)
+            show(self.open_row, False)
+            show(self.game_row, False)
             self.info.value = ""
             return
         self.note.value = ""
-        _show(self.open_row, seat is None)
-        _show(self.game_row, seat is not None)
+        show(self.open_row, seat is None)
+        show(self.game_row, seat is not None)
         if seat is None:
             self.info.value = ""
             self.page.params = {}
@@ -480,7 +481,7 @@ class SharedPanel:
         credential = seat.client.credential
         self.page.params = {"room": seat.label, "seat": credential or ""}
         self.info.value = self._info_html(seat)
-        self.computer_button.layout.display = "flex" if seat.opponent_gone() else "none"
+        show(self.computer_button, seat.opponent_gone())
 
     def _render_texts(self, seat: SharedSeat | None) -> None:
         # The placeholder shows what to type; the tooltip (title) also names the field
@@ -490,13 +491,13 @@ class SharedPanel:
             (self.code_input, "widget_shared_code_placeholder"),
         ):
             field.placeholder = field.tooltip = t(key)
-        for button, key in (
+        for labelled, key in (
             (self.new_button, "widget_shared_new"),
             (self.join_button, "widget_shared_join"),
             (self.watch_button, "widget_shared_watch"),
         ):
-            button.description = t(key)
-            button.tooltip = t(f"{key}_tooltip")
+            labelled.description = t(key)
+            labelled.tooltip = t(f"{key}_tooltip")
         other = None if seat is None else seat.other()
         self.computer_button.description = t("widget_shared_computer_button", seat=other or "")
         self.computer_button.tooltip = t("widget_shared_computer_tooltip")
@@ -570,20 +571,3 @@ def _refusing(open_it: Callable[[], SharedGame]) -> SharedGame:
         return open_it()
     except RoomError as err:
         raise IllegalMoveError(str(err)) from None
-
-
-def _button(cls: str, icon: str, handler: Callable[..., None]) -> Any:
-    b = w.Button(icon=icon, layout=w.Layout(width="auto"))
-    b.add_class(cls)
-    b.on_click(handler)
-    return b
-
-
-def _row(children: list[Any]) -> Any:
-    row = w.HBox(children)
-    row.add_class("qttt-controls")
-    return row
-
-
-def _show(widget: Any, shown: bool) -> None:
-    widget.layout.display = "flex" if shown else "none"
