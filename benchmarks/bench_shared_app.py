@@ -43,7 +43,7 @@ def play_one(rooms: RoomStore, rng: random.Random, delays: list[float]) -> None:
         while not x.game.is_over:
             mover = seats[x.game.to_act or "X"]
             other = o if mover is x else x
-            action = rng.choice(mover.game.legal_moves())
+            action = rng.choice(mover.game.legal_actions())
             record = f"{mover.game.record()} {action}".strip()
             start = time.perf_counter()
             click(mover, action)

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import re
 import statistics
 import sys
 import time
@@ -60,10 +59,15 @@ from browser_harness import (  # noqa: E402
     free_port,
     launch_chromium,
     new_page,
+    restart_kernel,
+    run_all_cells,
     running,
     wait_for_snapshot,
+    wait_for_status,
 )
 
+from qttt_edu.core import Game  # noqa: E402
+from qttt_edu.i18n import t_in  # noqa: E402
 from qttt_edu.widgets.app import COMPUTER_DELAY  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out" / "site"
@@ -107,10 +111,6 @@ PAUSE = COMPUTER_DELAY  # s: the app's pause before the computer answers
 
 def computer_replies(app: Any, opponent: str, games: int = 2, moves: int = 4) -> list[float]:
     """Seconds from X's move to O's answer on the board, less the app's pause."""
-    from browser_harness import wait_for_status
-
-    from qttt_edu.i18n import t_in
-
     app.locator(".qttt-opponent select").select_option(
         label=t_in("en", f"widget_opponent_{opponent}")
     )
@@ -140,8 +140,6 @@ def computer_replies(app: Any, opponent: str, games: int = 2, moves: int = 4) ->
 def x_to_act(app: Any, after: int | None = None) -> Any:
     """The game in the app's log (once it has more than ``after`` actions and X is to act,
     or the game is over)."""
-    from qttt_edu.core import Game
-
     log = app.locator(".qttt-log")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -164,8 +162,6 @@ LESSON_MENUS = ("File", "Edit", "View", "Run", "Kernel", "Settings", "Help")
 
 def lesson_session(page: Any, url: str) -> None:
     """What a student does in the lesson: run it all, look through the menus, restart, save."""
-    from browser_harness import run_all_cells
-
     page.goto(url, timeout=TIMEOUT)
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=TIMEOUT)
     run_all_cells(page)
@@ -177,10 +173,7 @@ def lesson_session(page: Any, url: str) -> None:
         page.get_by_role("menuitem", name=menu, exact=True).click()
         page.wait_for_timeout(300)
         page.keyboard.press("Escape")
-    page.get_by_role("menuitem", name="Kernel", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel")).first.click()
-    page.locator(".jp-Dialog .jp-mod-accept").click()
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=TIMEOUT)
+    restart_kernel(page, TIMEOUT)
     page.locator(".jp-Notebook").click()
     page.keyboard.press("Control+s")
     page.wait_for_timeout(2000)

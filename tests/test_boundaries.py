@@ -38,14 +38,15 @@ def _is_private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def _module_name(path: Path, root: Path) -> str:
+def module_name(path: Path, root: Path) -> str:
+    """The full dotted name of the module in ``path`` (``qttt_edu.widgets.app``)."""
     parts = list(path.relative_to(root.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def _resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
+def resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
     """The absolute name of ``from <level dots><target> import ...`` written in ``module``."""
     if level == 0:
         return target or ""
@@ -64,7 +65,7 @@ def crossings(source: str, module: str, file: str, is_package: bool = False) -> 
     aliases: dict[str, str] = {}  # local name -> qttt_edu module it stands for
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            origin = _resolve(module, is_package, node.level, node.module)
+            origin = resolve(module, is_package, node.level, node.module)
             if not origin.startswith("qttt_edu"):
                 continue
             for alias in node.names:
@@ -113,7 +114,7 @@ def _dotted(node: ast.expr) -> str | None:
 def package_crossings(root: Path = PACKAGE) -> list[Crossing]:
     out: list[Crossing] = []
     for path in sorted(root.rglob("*.py")):
-        module = _module_name(path, root)
+        module = module_name(path, root)
         rel = str(path.relative_to(root.parent))
         out += crossings(path.read_text("utf-8"), module, rel, path.name == "__init__.py")
     return out

@@ -15,6 +15,9 @@ import ast
 import re
 from pathlib import Path
 
+from .test_boundaries import module_name as full_name
+from .test_boundaries import resolve
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "qttt_edu"
 MAP = ROOT / "CONTRIBUTING.md"
@@ -33,30 +36,24 @@ def read_map(text: str) -> dict[str, int]:
 
 
 def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    return ".".join(parts) or "qttt_edu"
+    """The module's name as the map writes it: ``widgets.app``; the package itself is
+    ``qttt_edu``."""
+    return full_name(path, PACKAGE).removeprefix("qttt_edu").lstrip(".") or "qttt_edu"
 
 
 def imports(path: Path) -> list[tuple[str, int, bool]]:
     """(imported module, line, inside a function) for each import of the package."""
     tree = ast.parse(path.read_text("utf-8"))
-    here = module_name(path)
-    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    here = full_name(path, PACKAGE)
     top = {id(node) for node in tree.body}
     found = []
     for node in ast.walk(tree):
         targets: list[str] = []
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".") if package else []
-                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
-                target = ".".join([*base, *([node.module] if node.module else [])])
-            elif node.module and node.module.startswith("qttt_edu"):
-                target = node.module.removeprefix("qttt_edu").lstrip(".")
-            else:
+            origin = resolve(here, path.name == "__init__.py", node.level, node.module)
+            if origin.split(".")[0] != "qttt_edu":
                 continue
+            target = origin.removeprefix("qttt_edu").lstrip(".")
             subs = [f"{target}.{a.name}".lstrip(".") for a in node.names]
             targets = [s for s in subs if _is_module(s)] or [target]
         elif isinstance(node, ast.Import):

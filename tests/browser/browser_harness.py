@@ -400,6 +400,15 @@ def run_all_cells(page: Any) -> None:
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
 
+def restart_kernel(page: Any, timeout: float = APP_TIMEOUT) -> None:
+    """Restart the kernel the way a person does (Kernel menu, Restart Kernel, confirm)
+    and wait until it is idle again."""
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel")).first.click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=timeout)
+
+
 def wait_until_idle(page: Any, timeout: float = APP_TIMEOUT) -> None:
     """Wait until the kernel has finished what it was asked (indicator back to idle)."""
     indicator = page.locator(".jp-Notebook-ExecutionIndicator").first

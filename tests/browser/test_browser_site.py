@@ -28,6 +28,7 @@ from .browser_harness import (
     check_undo_and_new_game,
     free_port,
     play_game,
+    restart_kernel,
     run_all_cells,
     site_store,
     wait_for_snapshot,
@@ -416,10 +417,7 @@ def test_a_restored_lesson_kernel_draws_fresh_random_numbers(
     page.keyboard.press("Escape")
     draws = []
     for restart in range(2):
-        page.get_by_role("menuitem", name="Kernel", exact=True).click()
-        page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel")).first.click()
-        page.locator(".jp-Dialog .jp-mod-accept").click()
-        page.locator(idle).wait_for(timeout=SITE_TIMEOUT)
+        restart_kernel(page, SITE_TIMEOUT)
         deadline = time.monotonic() + SITE_TIMEOUT / 1000
         while lines.count(RESTORED) <= restart and time.monotonic() < deadline:
             page.wait_for_timeout(100)
