@@ -26,11 +26,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import terms
+
 ROOT = Path(__file__).resolve().parent.parent.parent
-# the translated languages: those of the term table (lessons/i18n/terms.json)
-LANGS = tuple(
-    json.loads((ROOT / "lessons" / "i18n" / "terms.json").read_text("utf-8"))["languages"]
-)
+LANGS = terms.LANGS  # the translated languages: those of the term table
 RUN = 4  # consecutive common English words that make a sentence English
 MIN_WORDS, SHARE = 3, 0.3  # or this many of them, making up this share of the words
 

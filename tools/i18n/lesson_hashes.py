@@ -24,17 +24,15 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import re
 import subprocess
 from pathlib import Path
 
+import terms
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 LESSONS = ROOT / "lessons"
-# the translated languages: those of the term table (lessons/i18n/terms.json)
-LANGS = tuple(
-    json.loads((ROOT / "lessons" / "i18n" / "terms.json").read_text("utf-8"))["languages"]
-)
+LANGS = terms.LANGS  # the translated languages: those of the term table
 HEADER = re.compile(r"<!-- translated from (\S+) sha256:([0-9a-f]{16}) -->")
 
 #: the English files every language translates, relative to lessons/

@@ -48,8 +48,7 @@ import sync_catalogs  # noqa: E402
 
 from qttt_edu import i18n  # noqa: E402
 
-LOCALES = ROOT / "qttt_edu" / "locales"
-RECORD = ROOT / "lessons" / "i18n" / "translated_from.json"
+LOCALES, RECORD = sync_catalogs.LOCALES, sync_catalogs.RECORD
 DEFAULT_OUT = ROOT / "build" / "po"
 PROJECT = "qttt-edu"
 # Kept fixed so an unchanged catalog exports byte for byte the same file.

@@ -47,6 +47,10 @@ def load() -> dict:
     return json.loads(TABLE.read_text("utf-8"))
 
 
+#: the translated languages, as the term table lists them (the other tools use these)
+LANGS: tuple[str, ...] = tuple(load()["languages"])
+
+
 @dataclass(frozen=True)
 class Rule:
     regex: re.Pattern[str]
