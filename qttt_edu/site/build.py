@@ -918,7 +918,7 @@ def build_site(
         _voici_build(lite, out, apps=["notebooks"] if lessons else [])
         target, lock = install_pyodide(out, npm["pyodide"], wheels)
         wheels_hash = lock_hash(lock)
-        install_loader(target, npm_pins()["pyodide"]["version"], wheels_hash)
+        install_loader(target, lock["info"]["version"], wheels_hash)
         # The lock's URL carries its hash: a browser that cached an older site asks anew.
         settings["loadPyodideOptions"]["lockFileURL"] = (
             f"static/pyodide/pyodide-lock.json?v={wheels_hash}"

@@ -36,6 +36,8 @@
   var DB = "qttt-edu-site";
   var STORE = "pyodide";
 
+  // One transaction: ``work(store)`` makes its requests and returns those whose results
+  // it wants (a list); the promise gives those results, once all is written.
   function store(mode, work) {
     return new Promise(function (resolve, reject) {
       var opening = indexedDB.open(DB, 1);
@@ -48,10 +50,14 @@
       opening.onsuccess = function () {
         var db = opening.result;
         var tx = db.transaction(STORE, mode);
-        var request = work(tx.objectStore(STORE));
+        var requests = work(tx.objectStore(STORE)) || [];
         tx.oncomplete = function () {
           db.close();
-          resolve(request ? request.result : undefined);
+          resolve(
+            requests.map(function (request) {
+              return request.result;
+            })
+          );
         };
         tx.onerror = tx.onabort = function () {
           db.close();
@@ -62,7 +68,9 @@
   }
   var get = function (name) {
     return store("readonly", function (s) {
-      return s.get(name);
+      return [s.get(name)];
+    }).then(function (found) {
+      return found[0];
     });
   };
   var put = function (name, value) {
@@ -183,9 +191,12 @@
   // close the tab while Python starts) and this build starts plainly from then on.
   async function restore(real, core) {
     var key = keyOf(core);
-    var saved = await get("snapshot");
-    if (!saved || saved.key !== key || (await get("refused")) === key) return null;
-    var unconfirmed = await get("unconfirmed");
+    var found = await store("readonly", function (s) {
+      return [s.get("snapshot"), s.get("refused"), s.get("unconfirmed")];
+    });
+    var saved = found[0];
+    var unconfirmed = found[2];
+    if (!saved || saved.key !== key || found[1] === key) return null;
     var count = unconfirmed && unconfirmed.key === key ? unconfirmed.count : 0;
     if (count >= 2) {
       await refuse(key);
@@ -226,10 +237,12 @@
       );
     });
   }
-  async function refuse(key) {
-    await put("refused", key);
-    await remove("snapshot");
-    await remove("unconfirmed");
+  function refuse(key) {
+    return store("readwrite", function (s) {
+      s.put(key, "refused");
+      s.delete("snapshot");
+      s.delete("unconfirmed");
+    });
   }
 
   self.loadPyodide = async function loadPyodide(options) {
