@@ -28,6 +28,7 @@ every notebook.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -47,18 +48,40 @@ _NUMBER = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*(?:/\s*\d+|%)?\s*$")
 
 @dataclass(frozen=True)
 class Reveal:
-    """A guess set beside the result: ``agrees`` is None when no guess was written."""
+    """A guess set beside the result: ``agrees`` is None when no guess was written.
+
+    ``message`` is the verdict line; ``explanation`` (Markdown, may be empty) is the text
+    that explains the result, shown after the verdict and only then. As plain text the
+    two are one string, the line first; a notebook renders the explanation as Markdown.
+    """
 
     agrees: bool | None
     message: str
+    explanation: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.agrees)
 
     def __repr__(self) -> str:
-        return self.message
+        return f"{self.message}\n\n{self.explanation}" if self.explanation else self.message
 
     __str__ = __repr__
+
+    def _repr_markdown_(self) -> str | None:
+        """The verdict line (as text, never as markup) and the explanation under it."""
+        if not self.explanation:
+            return None  # Jupyter falls back to the plain text
+        return f"{_escape_markdown(self.message)}\n\n{self.explanation}"
+
+
+def _escape_markdown(text: str) -> str:
+    r"""Text shown as written in Markdown: ``2*2`` stays ``2*2``, ``<b>`` stays ``<b>``.
+
+    >>> _escape_markdown("2*2 <b> [x]")
+    '2\\*2 &lt;b&gt; \\[x\\]'
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|~])", r"\\\1", text)
 
 
 def _as_number(value: Any) -> Fraction | None:
@@ -138,27 +161,52 @@ def _judge(guess: Any, truth: Any, tolerance: float) -> bool | None:
     return None
 
 
-def reveal(guess: Any, truth: Any, *, tolerance: float = 0.02) -> Reveal:
+def reveal(
+    guess: Any, truth: Any, *, tolerance: float = 0.02, explain: str | None = None
+) -> Reveal:
     """Compare the student's ``guess`` with ``truth`` and say so in one line.
 
     ``truth`` decides how the guess is read: a bool as yes or no, a number as a number
     (within ``tolerance`` for a float or fraction, exactly for an int), a set, list or tuple
     as a collection in any order, a string as a word (case does not matter). ``guess`` is
     ``...`` until the student writes one.
+
+    ``explain`` is the explanation of the result, in Markdown and in the notebook's
+    language. It is shown under the verdict line, so a notebook keeps it out of sight until
+    the student has written a guess and run the reveal (its indentation is removed, so a
+    triple-quoted string can sit indented in the cell):
+
+    >>> reveal("yes", False, explain='''
+    ...     No: X3 links two squares
+    ...     that were not yet connected.
+    ...     ''')
+    ✗ Your guess: yes. The result: no. Not what you expected? The text below explains why.
+    <BLANKLINE>
+    No: X3 links two squares
+    that were not yet connected.
+
+    In a notebook the line shows as text and the explanation as Markdown
+    (``Reveal._repr_markdown_``); ``Reveal.explanation`` holds it alone.
     """
     if hasattr(truth, "item") and not isinstance(truth, (Mapping, list, tuple)):
         truth = truth.item()  # a numpy scalar: its plain Python value
+    verdict, message = _verdict(guess, truth, tolerance)
+    return Reveal(verdict, message, inspect.cleandoc(explain) if explain else "")
+
+
+def _verdict(guess: Any, truth: Any, tolerance: float) -> tuple[bool | None, str]:
+    """Whether the guess agrees (None: no guess or not readable) and the line that says so."""
     shown = _show_truth(truth)
     if guess is Ellipsis or guess is None:
-        return Reveal(None, t("predict_no_guess", truth=shown))
+        return None, t("predict_no_guess", truth=shown)
     verdict = _judge(guess, truth, tolerance)
     if verdict is None:
         if isinstance(guess, str) and len(guess.split()) > 2:
-            return Reveal(None, t("predict_compare", guess=guess, truth=shown))
+            return None, t("predict_compare", guess=guess, truth=shown)
         kind = _kind(truth)
-        return Reveal(None, t("predict_unreadable", guess=repr(guess), kind=kind, truth=shown))
+        return None, t("predict_unreadable", guess=repr(guess), kind=kind, truth=shown)
     key = "predict_right" if verdict else "predict_wrong"
-    return Reveal(verdict, t(key, guess=_show_guess(guess), truth=shown))
+    return verdict, t(key, guess=_show_guess(guess), truth=shown)
 
 
 def _kind(truth: Any) -> str:

@@ -91,3 +91,20 @@ def test_the_lines_speak_the_notebook_language(lang):
     assert result.message == t_in(
         lang, "predict_right", guess=t_in(lang, "predict_yes"), truth=t_in(lang, "predict_yes")
     )
+
+
+def test_an_explanation_comes_only_with_the_reveal_and_after_the_verdict():
+    result = reveal("yes", False, explain="\n    **No**: the chain\n    just grows.\n    ")
+    assert result.explanation == "**No**: the chain\njust grows."
+    assert str(result).index("✗") < str(result).index("the chain")
+    markdown = result._repr_markdown_()
+    assert markdown is not None and markdown.endswith("**No**: the chain\njust grows.")
+    assert reveal("yes", False)._repr_markdown_() is None  # plain text as before
+    assert "\n" not in str(reveal("yes", False))
+
+
+def test_a_guess_cannot_inject_markup_into_the_verdict_line():
+    markdown = reveal("<img src=x onerror=alert(1)> *4*", 4, explain="why")._repr_markdown_()
+    assert markdown is not None
+    line = markdown.split("\n\n")[0]
+    assert "<img" not in line and "*4*" not in line
