@@ -84,6 +84,7 @@ __all__ = [
     "labelled",
     "letters",
     "mark",
+    "marks",
     "number",
     "numbers",
     "pairs",
@@ -963,6 +964,8 @@ def probability(answer: Any, lang: str = "en") -> Fraction:
         if re.fullmatch(rf"{_IT_IS}(?:{_IMPOSSIBLE})", low):
             return Fraction(0)
     value = number(answer, lang)
+    if value > 100 and text is not None and re.fullmatch(r"\s*\d+,\d+\s*", text):
+        value = number(text.replace(",", "."), lang)  # "1,000" here is 1.000, not a thousand
     # a bare 67 can only mean 67 %: a probability is at most 1 (1.0000000000000002 is
     # floating-point noise on 1, not a percentage)
     if 1 + Fraction(1, 10**6) < value <= 100:
@@ -1089,6 +1092,46 @@ def mark(answer: Any) -> str:
                 raise Unreadable("mark", "mark_parity", mark=text)
             return name
     raise Unreadable("mark")
+
+
+_MARK_IN_TEXT = re.compile(r"(?i)(?<![\w])([xo0])\s?_?([1-9])(?![\d\w])")
+_NOTHING = re.compile(
+    r"(?i)\s*(?:none|nothing|no\s+marks?|ingen|intet|ingenting|ei\s+mitään|ei\s+yhtään|"
+    r"ei\s+yksikään|nessuno|niente|nulla)\s*[.!]?\s*"
+)
+
+
+def marks(answer: Any) -> frozenset[str]:
+    """The mark names an answer lists: ``"only X3"``, ``"kun X3"``, ``["x3", "O4"]``.
+
+    Words around the marks ("only", "vain", "solo") are not marks; a negated mark is
+    left out ("X3, not O4"), and "none" ("ingen", "nessuno") is no mark at all.
+
+    >>> sorted(marks("only X3")), sorted(marks("solo X3 e O4")), sorted(marks("ingen"))
+    (['X3'], ['O4', 'X3'], [])
+    """
+    budget = _Budget("mark")
+    return frozenset(_marks_of(answer, 0, budget))
+
+
+def _marks_of(answer: Any, depth: int, budget: _Budget) -> set[str]:
+    _depth_guard(depth, "mark")
+    text = _text(answer, "mark")
+    if text is None:
+        items = _items(answer, "mark", budget)
+        if items is None:
+            raise Unreadable("mark")
+        out: set[str] = set()
+        for item in items:
+            out |= _marks_of(item, depth + 1, budget)
+        return out
+    if _NOTHING.fullmatch(text):
+        return set()
+    kept = _kept_items(text.translate(_SUBSCRIPTS), "mark")
+    found = {mark(m.group(1) + m.group(2)) for m in _MARK_IN_TEXT.finditer(kept)}
+    if not found:
+        raise Unreadable("mark")
+    return found
 
 
 def _plain(value: Any) -> str:
