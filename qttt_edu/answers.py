@@ -653,7 +653,7 @@ _EVEN_WORDS = (
 # "50:50", "50/50", "50-50", "50 e 50", "50 % / 50 %", and odds with equal parts ("1:1")
 _EVEN_NUMBERS = re.compile(
     r"(?<![\d.,/:(*^+-])(?:50\s*%?\s*(?:[:/-]|\s(?:e|og|ja|and|to|til|a)\s|\s)\s*50\s*%?"
-    r"|(\d{1,3})\s*:\s*\1)(?![\d.,:/)*^+-])"
+    r"|(\d{1,3})\s*:\s*\1)(?![\d:/)*^+-]|[.,]\d)"
 )
 _TIMES_WORDS = r"times|gange|ganger|kertaa|kerta|volte|per|multiplied\s+by|moltiplicato\s+per"
 _POWER_WORDS = (
@@ -669,6 +669,7 @@ def _phrases(text: str) -> str:
     (' (1/2) ', '2 of 3')
     """
     text = re.sub(rf"\b(?:{_EVEN_WORDS})\b", " (1/2) ", text)
+    text = re.sub(r"\s+to\s+the\s+power(?:\s+of)?\s+", " ^ ", text)  # before "to" is 2
     elatives = "|".join(numerals.ELATIVES)
     text = re.sub(rf"\b({elatives})\b", lambda m: f"of {numerals.ELATIVES[m.group(1)]}", text)
     return re.sub(r"\b(\d+):(?:sta|stä)\b", r"of \1", text)  # "2 3:sta"
@@ -748,7 +749,7 @@ def _words_to_math(text: str, lang: str) -> str:
     """
     text = text.lower()
     alone = re.fullmatch(r"[^\W\d_]+", text) is not None
-    text = re.sub(rf"(\d|\))\s*(?:{_PERCENT_WORDS})\b", r"\1 %", text)
+    text = re.sub(rf"\b(?:{_PERCENT_WORDS})\b", " %", text)  # before "cento" is 100
     text = _phrases(text)
     text = _compounds(text, lang)
     for denominator, group in _FRACTION_GROUPS.items():
@@ -944,7 +945,6 @@ _CERTAIN = (
     r"altid|alltid|varmasti|varma|aina|certo|sicuro|sempre|certamente"
 )
 _IMPOSSIBLE = r"impossible|never|umuligt|umulig|aldrig|aldri|mahdoton|ei\s+koskaan|impossibile|mai"
-_IT_IS = r"(?:(?:it\s+is|it's|det\s+er|den\s+er|se\s+on|è)\s+)?"
 
 
 def probability(answer: Any, lang: str = "en") -> Fraction:
@@ -957,11 +957,13 @@ def probability(answer: Any, lang: str = "en") -> Fraction:
     (Fraction(67, 100), Fraction(1, 2), Fraction(1, 1), Fraction(0, 1))
     """
     text = _text(answer, "number")
-    if text is not None:
-        low = text.lower().strip(" .!")
-        if re.fullmatch(rf"{_IT_IS}(?:{_CERTAIN})", low):
+    if text is not None and not re.search(r"\d", text):
+        low = text.lower()
+        certain = re.search(rf"\b(?:{_CERTAIN})\b", low) and not is_negated(low)
+        impossible = re.search(rf"\b(?:{_IMPOSSIBLE})\b", low)
+        if certain and not impossible:
             return Fraction(1)
-        if re.fullmatch(rf"{_IT_IS}(?:{_IMPOSSIBLE})", low):
+        if impossible and not certain:
             return Fraction(0)
     value = number(answer, lang)
     if value > 100 and text is not None and re.fullmatch(r"\s*\d+,\d+\s*", text):
