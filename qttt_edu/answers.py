@@ -1456,7 +1456,9 @@ def _letters_of(answer: Any, options: str, depth: int, budget: _Budget) -> set[s
     capitals = [
         w for w in words if w.isupper() and set(w) <= set(options) and len(set(w)) == len(w)
     ]
-    chosen = capitals if capitals else singles
+    # "i think ad": one word of option letters only, when nothing else names an option
+    runs = [w for w in words if set(w.upper()) <= set(options) and len(set(w)) == len(w)]
+    chosen = capitals or singles or (runs if len(runs) == 1 else [])
     if not chosen:
         raise Unreadable("letters")
     return set("".join(chosen).upper())

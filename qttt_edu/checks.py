@@ -308,9 +308,9 @@ def _placement(answer: Any) -> dict[int, str]:
     return out
 
 
-def _letters(answer: Any) -> frozenset[str]:
+def _letters(answer: Any, options: str) -> frozenset[str]:
     """Read option letters: "A, D", "ad", ["d", "a"], "I think A and D"."""
-    return _read(answers.letters, answer)
+    return _read(answers.letters, answer, options)
 
 
 def _scores(answer: Any) -> dict[str, Fraction]:
@@ -612,7 +612,7 @@ def _ex06_4(answer: Any) -> str | None:
 
 
 def _ex07_4(answer: Any) -> str | None:
-    given = _letters(answer)
+    given = _letters(answer, "ABCD")  # 07-4's statements: an "E" is the Italian "and"
     right = frozenset("AD")
     if given == right:
         return None
