@@ -1515,54 +1515,70 @@ def labelled(
         ...
     qttt_edu.answers.Unreadable: scores (labels)
     """
-    kind = "scores"
-
-    def value_of(raw: Any) -> Fraction:
-        return read(raw) if read is not None else number(raw, lang, kind=kind)
-
-    def label_of(raw: Any) -> str:
-        text = _text(raw, kind)
-        if text is not None:
-            found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
-            if len(found) == 1 and (label := found.pop()) in labels:
-                return label
-        raise Unreadable(kind, "labels")
-
-    found_pairs: list[tuple[str, Fraction]]
+    reader = _LabelReader(labels, lang, read)
     if isinstance(answer, Mapping):
-        try:
-            entries = list(itertools.islice(answer.items(), MAX_ITEMS + 1))
-        except Exception:
-            raise Unreadable(kind, "broken") from None
-        if len(entries) > MAX_ITEMS:
-            raise Unreadable(kind, "too_many", limit=MAX_ITEMS)
-        found_pairs = [(label_of(k), value_of(v)) for k, v in entries]
+        found_pairs = reader.from_mapping(answer)
     else:
-        text = _text(answer, kind)
+        text = _text(answer, reader.kind)
         if text is None:
-            items = _items(answer, kind)
-            if items is None:
-                raise Unreadable(kind)
-            if all(isinstance(i, (tuple, list)) and len(i) == 2 for i in items) and items:
-                found_pairs = []
-                for first, second in items:
-                    try:
-                        found_pairs.append((label_of(first), value_of(second)))
-                    except Unreadable:
-                        found_pairs.append((label_of(second), value_of(first)))
-            else:
-                values = [value_of(i) for i in items]
-                if len(values) != len(labels):
-                    raise Unreadable(kind, "count", count=len(labels))
-                found_pairs = list(zip(labels, values, strict=True))
+            found_pairs = reader.from_items(answer)
         else:
-            found_pairs = _labelled_text(text, labels, lang, kind)
+            found_pairs = _labelled_text(without_asides(text), labels, lang, reader.kind)
     out: dict[str, Fraction] = {}
     for label, value in found_pairs:
         if label in out:
-            raise Unreadable(kind, "labels")
+            raise Unreadable(reader.kind, "labels")
         out[label] = value
     return out
+
+
+class _LabelReader:
+    """Labels and values of a labelled answer given as a dict or as a list of items."""
+
+    kind = "scores"
+
+    def __init__(
+        self, labels: tuple[str, ...], lang: str, read: Callable[[Any], Fraction] | None
+    ) -> None:
+        self.labels, self.lang, self.read = labels, lang, read
+
+    def value(self, raw: Any) -> Fraction:
+        return self.read(raw) if self.read is not None else number(raw, self.lang, kind=self.kind)
+
+    def label(self, raw: Any) -> str:
+        text = _text(raw, self.kind)
+        if text is not None:
+            found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
+            if len(found) == 1 and (label := found.pop()) in self.labels:
+                return label
+        raise Unreadable(self.kind, "labels")
+
+    def from_mapping(self, answer: Mapping[Any, Any]) -> list[tuple[str, Fraction]]:
+        try:
+            entries = list(itertools.islice(answer.items(), MAX_ITEMS + 1))
+        except Exception:
+            raise Unreadable(self.kind, "broken") from None
+        if len(entries) > MAX_ITEMS:
+            raise Unreadable(self.kind, "too_many", limit=MAX_ITEMS)
+        return [(self.label(k), self.value(v)) for k, v in entries]
+
+    def from_items(self, answer: Any) -> list[tuple[str, Fraction]]:
+        """Pairs ``[("O", 0.5), (1, "X")]`` either way round, or bare values, X first."""
+        items = _items(answer, self.kind)
+        if items is None:
+            raise Unreadable(self.kind)
+        if items and all(isinstance(i, (tuple, list)) and len(i) == 2 for i in items):
+            found = []
+            for first, second in items:
+                try:
+                    found.append((self.label(first), self.value(second)))
+                except Unreadable:
+                    found.append((self.label(second), self.value(first)))
+            return found
+        values = [self.value(i) for i in items]
+        if len(values) != len(self.labels):
+            raise Unreadable(self.kind, "count", count=len(self.labels))
+        return list(zip(self.labels, values, strict=True))
 
 
 def _labelled_text(
