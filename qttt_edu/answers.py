@@ -148,7 +148,9 @@ _EXTRA_WORDS = {
     "en": {"a hundred": 100, "hundred": 100, "thirty": 30, "forty": 40, "fifty": 50},
     "da": {"et": 1, "én": 1, "ét": 1, "hundrede": 100, "tredive": 30, "fyrre": 40},
     "nb": {"ett": 1, "én": 1, "hundre": 100, "tretti": 30, "førti": 40, "syv": 7},
-    "fi": {"sata": 100, "kolmekymmentä": 30, "neljäkymmentä": 40},
+    # Finnish numbers are inflected: "yhden pisteen" is "one point" (genitive)
+    "fi": {"sata": 100, "kolmekymmentä": 30, "neljäkymmentä": 40, "yhden": 1}
+    | {"kahden": 2, "kolmen": 3, "neljän": 4, "viiden": 5, "kuuden": 6},
     "it": {"un": 1, "una": 1, "cento": 100, "trenta": 30, "quaranta": 40},
 }
 # Words that are also common small words of another language ("to" in English,
@@ -158,7 +160,7 @@ _WEAK = {"to", "en", "et", "ett", "un", "una", "sei", "ti"}
 _FRACTION_WORDS = {
     # denominator: words for "a 1/d part" in the five languages (singular and plural)
     2: "half halves halv halvt halve halvdel halvdelen halvdele halvparten puoli puolet "
-    "puolikas puolikasta mezzo mezza mezzi metà",
+    "puolikas puolikasta puolikkaan puolen mezzo mezza mezzi metà",
     3: "third thirds tredjedel tredjedele tredjedeler tredjedelen kolmasosa kolmasosaa "
     "kolmannes kolmannesta terzo terzi",
     4: "quarter quarters fourth fourths fjerdedel fjerdedele fjerdedeler fjerdedelen "
