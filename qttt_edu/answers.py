@@ -729,7 +729,11 @@ def _compounds(text: str, lang: str) -> str:
         out: list[str] = []
         i = 0
         while i < len(words):
-            for j in range(min(len(words), i + _RUN_WORDS), i, -1):
+            # a number's words are all number words or joiners: try no longer window
+            end = i
+            while end < min(len(words), i + _RUN_WORDS) and numerals.is_part(words[end]):
+                end += 1
+            for j in range(end, i, -1):
                 found = numerals.value("".join(words[i:j]), None)
                 if found is not None and (j - i > 1 or words[i] not in _ALL_WORDS):
                     out.append(f" {found} ")

@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["ELATIVES", "TENS", "UNITS", "value"]
+__all__ = ["ELATIVES", "TENS", "UNITS", "is_part", "value"]
 
 UNITS = {
     "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -162,6 +162,22 @@ def _in(lang: str, word: str) -> int | None:
     return count * 1000 + tail
 
 
+# words that join the parts of a number ("one hundred AND six", "seks OG tredive") or
+# count a hundred or a thousand ("ET hundrede"), which are no number alone
+_JOINERS = {"and", "og", "e", "a", "one", "et", "ett", "en"}
+
+
+def is_part(word: str) -> bool:
+    """Whether ``word`` can be part of a number word run (a number word or a joiner).
+
+    >>> is_part("tretti"), is_part("og"), is_part("hundrede"), is_part("squares")
+    (True, True, True, False)
+    """
+    low = word.lower()
+    return low in _JOINERS or value(low) is not None
+
+
+@functools.lru_cache(maxsize=4096)
 def value(word: str, lang: str | None = None) -> int | None:
     """The number a word stands for (spaces and hyphens removed), in ``lang`` or any language.
 
