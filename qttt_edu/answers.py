@@ -15,6 +15,24 @@ Numbers come in many forms, in all five languages of the kit:
 >>> number("9*8/2"), number("3**2"), number("2^3"), number("9!²") == 362880**2
 (Fraction(36, 1), Fraction(9, 1), Fraction(8, 1), True)
 
+Even chances, number words made of parts (:mod:`qttt_edu.numerals`), each language's
+way of writing numbers, and "x" as times:
+
+>>> number("50:50"), number("fifty-fifty"), number("3:4"), number("seksogtredive", "da")
+(Fraction(1, 2), Fraction(1, 2), Fraction(3, 4), Fraction(36, 1))
+>>> number("1.296", "da"), number("2 kolmesta", "fi"), number("2 x 2"), number("C(9,2)")
+(Fraction(1296, 1), Fraction(2, 3), Fraction(4, 1), Fraction(36, 1))
+
+What a student adds around an answer is set aside, and a negated item is never read
+as its positive:
+
+>>> squares("1, 2 and 3 (6 is the stem)"), player("X because O closed the cycle")
+((1, 2, 3), 'X')
+>>> player("not X")
+Traceback (most recent call last):
+    ...
+qttt_edu.answers.Unreadable: player (negated)
+
 A sentence is fine when it holds one number; an equation is read by its value:
 
 >>> number("there are 36 pairs"), number("9 × 8 / 2 = 36"), number("131,7 milliarder")

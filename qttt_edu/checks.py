@@ -18,9 +18,12 @@ A verdict is a :class:`Result`: it displays as one line that starts with ✓ or
 solution, which stays hidden until asked for.
 
 The checkers accept every correct answer in any reasonable form, read by
-:mod:`qttt_edu.answers`: numbers as ``2/3``, ``0.67``, ``"0,67"``, ``"67 %"``,
-``"3 out of 4"``, ``"3:4"``, ``"two thirds"`` (number words in all five
-languages), a small sum such as ``"9*8/2"`` or a :class:`fractions.Fraction`;
+:mod:`qttt_edu.answers` (the reader :func:`qttt_edu.predict.reveal` uses too): numbers
+as ``2/3``, ``0.67``, ``"0,67"``, ``"67 %"``, ``"3 out of 4"``, ``"2 kolmesta"``,
+``"3:4"``, ``"50:50"``, ``"two thirds"``, ``"seksogtredive"`` (number words in all five
+languages), ``"1.296"`` in Danish, a small sum such as ``"9*8/2"`` or ``"2 x 2"`` or a
+:class:`fractions.Fraction`; a reason in brackets or after "because" is set aside, and
+a negated answer ("not X", "not entangled") is never read as its positive;
 scores by their labels (``"O: 1/2, X: 1"``); squares as ``[1, 5]``, ``(5, 1)``,
 ``"1 and 5"`` or ``"1-5"``; players as ``"X"``, ``"x wins"`` or a draw word
 (``"draw"``, ``"uafgjort"``, ``"tasapeli"``, ``"uavgjort"``, ``"patta"``); yes and
