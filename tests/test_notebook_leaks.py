@@ -128,6 +128,14 @@ COINCIDENCES: dict[tuple[str, str, int], str] = {
         "the Summary's 'joins two squares already connected' counts squares, not realities "
         "(Finnish puts the words between: 'kaksi jo yhteydessä olevaa ruutua')"
     ),
+    ("07_metaphor_and_physics", "07-3", 23): (
+        "the Hadamard matrix's row [1, 1] in section 4's code: entries of H, not the "
+        "probability 07-3 asks for"
+    ),
+    ("07_metaphor_and_physics", "07-1", 27): (
+        "the coin step [[0.5, 0.5], [0.5, 0.5]] in 07-3's code: a fair coin, the premise "
+        "07-1 starts from, four sections below it"
+    ),
     ("07_metaphor_and_physics", "07-3", 29): (
         "section 5's code: its docstring names the outcome pairs 00, 01, 10, 11, labels of a "
         "two-qubit result, not the probability 07-3 asks for"
@@ -262,8 +270,8 @@ def pieces(cells) -> list[Piece]:
         )
         if "prediction" in _tags(cell) or EXERCISE.search(source):
             continue  # the student's own cell: `guess = ...`, `answer = ...`
-        # a string of four words or more (a docstring, a label) is read like prose
-        out += [Piece(i, v, len(WORD.findall(v)) >= 4) for v in _literals(source)]
+        # a string of three words or more (a docstring, a title) is read like prose
+        out += [Piece(i, v, len(WORD.findall(v)) >= 3) for v in _literals(source)]
         for output in cell.get("outputs", []):
             text = _output_text(output)
             out += [Piece(i, s, False, True) for s in (text, *text.splitlines())]
