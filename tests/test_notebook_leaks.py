@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import copy
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -318,12 +319,13 @@ def _literals(source: str) -> list[str]:
     return [f for f in found if not re.fullmatch(r"\s*[\w ]+:\s*", f)]  # a printed label
 
 
-def _numbers(text: str, lang: str) -> list[Fraction]:
+@functools.cache
+def _numbers(text: str, lang: str) -> tuple[Fraction, ...]:
     """Every number in ``text`` (labels and articles left out); a sentence the reader refuses
     as a whole is read clause by clause, so one odd citation does not hide "131 billion"."""
     plain = NOT_NUMBERS.sub(" ", LABEL.sub(" ", text))
     try:
-        return answers.numbers(plain, lang)
+        return tuple(answers.numbers(plain, lang))
     except answers.Unreadable:
         pass
     found: list[Fraction] = []
@@ -332,9 +334,17 @@ def _numbers(text: str, lang: str) -> list[Fraction]:
             found += answers.numbers(clause, lang)
         except answers.Unreadable:
             continue
-    return found
+    return tuple(found)
 
 
+@functools.cache
+def _accepts(exercise: str, text: str, lang: str) -> bool:
+    """Whether the checker of ``exercise`` takes ``text`` (the kit speaks ``lang``); the same
+    piece is offered to many questions, so each verdict is kept."""
+    return checks.check(exercise, text).ok
+
+
+@functools.cache
 def _player_truth(exercise: str) -> str | None:
     for player in ("X", "O"):
         if checks.check(exercise, player).ok:
@@ -366,15 +376,15 @@ def states(question: Question, piece: Piece, lang: str, near: bool = True) -> bo
         return False  # a question asks; it gives nothing away
     if question.truth is None:  # an exercise: its checker decides
         if not piece.sentence:
-            return bool(text) and checks.check(question.name, text).ok
+            return bool(text) and _accepts(question.name, text, lang)
         player = _player_truth(question.name)
         if player:
             return _names_winner(text, player)
         # a sentence: each number in it, as the checker reads it (labels left out)
         values = _numbers(text, lang)
         if not near:
-            values = [v for v in values if abs(v) >= 10] + _counts(text, lang, question.words)
-        return any(checks.check(question.name, str(v)).ok for v in values)
+            values = (*[v for v in values if abs(v) >= 10], *_counts(text, lang, question.words))
+        return any(_accepts(question.name, str(v), lang) for v in values)
     truth = question.truth
     if not piece.sentence and not isinstance(truth, Fraction):
         return piece.output and (
