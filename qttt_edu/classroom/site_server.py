@@ -1,0 +1,324 @@
+"""The built static site, served precompressed from the classroom's own process.
+
+``qttt-edu classroom --site FOLDER`` hands out a site built by
+``python -m qttt_edu.site build FOLDER`` beside the rooms service, from one tornado
+process: each student's browser runs the game itself, so the teacher's computer runs
+no kernel per student, and the site plays shared games by link because the service
+answers on the same address.
+
+What the web server does beyond reading files:
+
+* **precompressed files.** On start, every file that compresses well (the page, its
+  scripts, ``pyodide.asm.wasm``, the lock file) gets a gzip copy, and a brotli copy
+  when the ``brotli`` package is installed, in a cache folder beside the games file
+  (the site folder is never written to; a copy that is up to date is kept, so a
+  restart is quick). A browser that accepts the encoding gets the copy with
+  ``Content-Encoding``; any other gets the file as it is. Nothing is compressed per
+  request.
+* **the right types.** ``.wasm`` is ``application/wasm`` (browsers compile it while it
+  streams in only then), ``.mjs`` JavaScript, wheels ``application/zip``.
+* **where the service is.** ``qttt-rooms.json`` at the site's root tells the page the
+  rooms service's address (the site is built once, with no address in it; a site
+  served without this file says that shared games need a server, as it always did).
+
+>>> pick_encoding("gzip, deflate, br", {"gzip", "br"})
+'br'
+>>> pick_encoding("gzip;q=0, identity", {"gzip"}) is None
+True
+>>> content_type("static/pyodide/pyodide.asm.wasm")
+'application/wasm'
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib
+import json
+import mimetypes
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+
+__all__ = [
+    "CONFIG_PATH",
+    "SidecarTable",
+    "SiteHandler",
+    "content_type",
+    "pick_encoding",
+    "precompress",
+    "site_rules",
+]
+
+#: the file, at the site's root, that tells the page where the rooms service answers
+CONFIG_PATH = "qttt-rooms.json"
+
+#: kinds of file worth compressing (the others are images, fonts, wheels: already packed)
+COMPRESSIBLE = frozenset(
+    {
+        ".html",
+        ".js",
+        ".mjs",
+        ".css",
+        ".json",
+        ".wasm",
+        ".svg",
+        ".txt",
+        ".map",
+        ".ipynb",
+        ".py",
+        ".md",
+        ".ttf",
+        ".eot",
+        ".zip",  # Pyodide's standard library is stored uncompressed inside its zip
+    }
+)
+#: smaller files go out as they are: a copy would save less than its headers cost
+MIN_SIZE = 1024
+#: a copy is kept only if it is at most this fraction of the original
+WORTH = 0.9
+#: encodings in the order the server prefers them, when the browser accepts several
+PREFERRED = ("br", "gzip")
+SUFFIX = {"br": ".br", "gzip": ".gz"}
+
+_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".ipynb": "application/json",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".map": "application/json",
+    ".data": "application/octet-stream",
+}
+#: pages and settings are checked on every visit (a rebuilt site shows at once)
+_REVALIDATE = frozenset({".html", ".json"})
+
+
+def content_type(path: str) -> str:
+    """The Content-Type of a site file, by its name (the same on every operating system:
+    the table above first, then Python's own, then plain bytes)."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in _TYPES:
+        kind = _TYPES[suffix]
+    else:
+        kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind in ("application/json", "image/svg+xml"):
+        return f"{kind}; charset=utf-8"
+    return kind
+
+
+def pick_encoding(accept: str, available: Iterable[str]) -> str | None:
+    """The encoding to send, given the browser's Accept-Encoding and the copies there are.
+
+    Quality values are read (``gzip;q=0`` refuses gzip); among accepted encodings the
+    server prefers brotli, which is smaller. ``None``: send the file as it is.
+    """
+    accepted: dict[str, float] = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        name = name.strip().lower()
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name:
+            accepted[name] = quality
+    have = set(available)
+    for encoding in PREFERRED:
+        quality = accepted.get(encoding, accepted.get("*", 0.0))
+        if encoding in have and quality > 0:
+            return encoding
+    return None
+
+
+def _brotli() -> Any:
+    try:  # optional (the classroom extra): smaller than gzip, and browsers take it
+        return importlib.import_module("brotli")
+    except ImportError:
+        return None
+
+
+@dataclass
+class SidecarTable:
+    """Which compressed copies exist, per site file (its path relative to the site)."""
+
+    cache: Path
+    copies: dict[str, dict[str, Path]] = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls) -> SidecarTable:
+        return cls(Path(os.devnull))
+
+    def available(self, rel: str) -> dict[str, Path]:
+        return self.copies.get(rel, {})
+
+
+def _fingerprint(path: Path) -> str:
+    stat = path.stat()
+    return f"{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def precompress(
+    site: Path, cache: Path, *, log: Callable[[str], None] | None = None
+) -> SidecarTable:
+    """Write the compressed copies of ``site``'s files into ``cache``; return the table.
+
+    A copy whose source has not changed (same size and time) since the last run is kept;
+    a file that does not shrink to ``WORTH`` of its size gets no copy (the manifest
+    remembers that too, so it is not tried again).
+    """
+    site = site.resolve()
+    cache.mkdir(parents=True, exist_ok=True)
+    manifest_path = cache / "manifest.json"
+    try:
+        old = json.loads(manifest_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    if not isinstance(old, dict) or old.get("site") != str(site):
+        old = {"site": str(site), "files": {}}
+    brotli = _brotli()
+    encodings = ("gzip", "br") if brotli is not None else ("gzip",)
+    files: dict[str, Any] = {}
+    table = SidecarTable(cache)
+    started = time.monotonic()
+    made = 0
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
+            continue
+        size = path.stat().st_size
+        if size < MIN_SIZE:
+            continue
+        rel = path.relative_to(site).as_posix()
+        digest = hashlib.sha256(rel.encode()).hexdigest()[:24]
+        fingerprint = _fingerprint(path)
+        before = old["files"].get(rel, {})
+        entry: dict[str, Any] = {"fingerprint": fingerprint, "copies": {}}
+        data: bytes | None = None
+        for encoding in encodings:
+            target = cache / f"{digest}{SUFFIX[encoding]}"
+            known = before.get("copies", {}).get(encoding, "missing")
+            unchanged = before.get("fingerprint") == fingerprint
+            if unchanged and (known == "none" or (known == "yes" and target.is_file())):
+                entry["copies"][encoding] = known
+                continue
+            if data is None:
+                data = path.read_bytes()
+            if encoding == "gzip":
+                packed = gzip.compress(data, compresslevel=9, mtime=0)
+            else:
+                packed = brotli.compress(data, quality=11 if size < 4_000_000 else 9)
+            made += 1
+            if len(packed) > WORTH * len(data):
+                entry["copies"][encoding] = "none"
+                target.unlink(missing_ok=True)
+                continue
+            part = target.with_name(target.name + ".part")
+            part.write_bytes(packed)
+            part.replace(target)
+            entry["copies"][encoding] = "yes"
+        files[rel] = entry
+        table.copies[rel] = {
+            encoding: cache / f"{digest}{SUFFIX[encoding]}"
+            for encoding, state in entry["copies"].items()
+            if state == "yes"
+        }
+    manifest = {"site": str(site), "files": files}
+    part = manifest_path.with_name("manifest.json.part")
+    part.write_text(json.dumps(manifest, indent=0, sort_keys=True), "utf-8")
+    part.replace(manifest_path)
+    if log is not None:
+        log(f"{made} compressed copies made in {time.monotonic() - started:.1f} s ({cache})")
+    return table
+
+
+class SiteHandler(tornado.web.StaticFileHandler):
+    """Site files, with a precompressed copy when the browser accepts one."""
+
+    def initialize(  # type: ignore[override]
+        self, path: str, sidecars: SidecarTable, default_filename: str = "index.html"
+    ) -> None:
+        super().initialize(path, default_filename)
+        self.sidecars = sidecars
+        self.original: str = ""
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        checked = super().validate_absolute_path(root, absolute_path)
+        if checked is None:
+            return None
+        self.original = checked
+        rel = os.path.relpath(checked, root).replace(os.sep, "/")
+        copies = self.sidecars.available(rel)
+        self.set_header("Vary", "Accept-Encoding")
+        encoding = pick_encoding(self.request.headers.get("Accept-Encoding", ""), copies)
+        if encoding is None:
+            return checked
+        self.set_header("Content-Encoding", encoding)
+        copy = str(copies[encoding])
+        self._stat_result = os.stat(copy)  # the size and time sent are the copy's
+        return copy
+
+    def get_content_type(self) -> str:
+        return content_type(self.original or self.absolute_path or "")
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("X-Content-Type-Options", "nosniff")
+        if os.path.splitext(self.original)[1].lower() in _REVALIDATE:
+            self.set_header("Cache-Control", "no-cache")
+
+
+class ConfigHandler(tornado.web.RequestHandler):
+    """``qttt-rooms.json``: the rooms service's address, as the page should call it."""
+
+    def initialize(self, config: dict[str, Any]) -> None:
+        self.config = config
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(json.dumps(self.config))
+
+
+def site_rules(
+    site: Path,
+    sidecars: SidecarTable,
+    *,
+    prefix: str = "/",
+    service: str | None = None,
+    extra: Sequence[tuple[str, Any]] = (),
+) -> list[Any]:
+    """Tornado rules that serve ``site`` at ``prefix``.
+
+    ``service`` is the rooms service's address as the page should use it (a path on
+    this server such as ``"/rooms/"``, or a whole URL); ``None`` serves no
+    ``qttt-rooms.json``, and the page says shared games need a server. ``extra`` holds
+    more ``(key, value)`` pairs for the config file.
+    """
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    rules: list[Any] = []
+    if service is not None:
+        config = {"service": service, **dict(extra)}
+        rules.append(
+            (f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}),
+        )
+    rules.append(
+        (
+            f"{prefix}(.*)",
+            SiteHandler,
+            {"path": str(site.resolve()), "sidecars": sidecars},
+        )
+    )
+    return rules
