@@ -193,3 +193,140 @@ def test_encoding_choice_and_types() -> None:
     assert content_type("x.mjs").startswith("text/javascript")
     assert content_type("p.whl") == "application/zip"
     assert content_type("f.woff2") == "font/woff2"
+
+
+# --- qttt-edu classroom --site: the real command ---------------------------------------
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def classroom_site(tmp_path: Path) -> Iterator[tuple[int, str]]:
+    """``qttt-edu classroom --site`` started as a teacher would: (port, class key)."""
+    import re
+    import subprocess
+    import sys
+    import time
+
+    site = make_site(tmp_path)
+    port = free_port()
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(tmp_path / "g.db")]
+    log = tmp_path / "classroom.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while "Ctrl-C" not in log.read_text() and time.monotonic() < deadline:
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.2)
+        found = re.search(rf"http://127\.0\.0\.1:{port}/#class=([\w-]+)", log.read_text())
+        assert found, log.read_text()
+        yield port, found.group(1)
+    finally:
+        process.terminate()
+        process.wait(20)
+
+
+def _call(port: int, method: str, path: str, body: object = None, **headers: str):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    data = None if body is None else json.dumps(body)
+    connection.request(method, path, body=data, headers=headers)
+    answer = connection.getresponse()
+    status, text = answer.status, answer.read()
+    connection.close()
+    return status, json.loads(text) if text else None
+
+
+def test_classroom_site_serves_the_site_and_the_service_on_one_port(classroom_site) -> None:
+    port, key = classroom_site
+    status, config = _call(port, "GET", "/" + CONFIG_PATH)
+    assert (status, config) == (200, {"service": "/rooms/"})
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request(
+        "GET", "/static/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"}
+    )
+    answer = connection.getresponse()
+    assert answer.getheader("Content-Type") == "application/wasm"
+    assert answer.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(answer.read()) == WASM
+    connection.close()
+    # a student with the class key of the link creates a room; without it, nothing
+    status, made = _call(
+        port, "POST", "/rooms/api/v1/rooms", {"nickname": "Ada"}, **{"X-Qttt-Class": key}
+    )
+    assert status == 201, made
+    status, refused = _call(port, "POST", "/rooms/api/v1/rooms", {"nickname": "Eve"})
+    assert status == 403 and refused["error"]["kind"] == "forbidden"
+    status, joined = _call(
+        port,
+        "POST",
+        f"/rooms/api/v1/rooms/{made['room']['code']}/join",
+        {},
+        **{"X-Qttt-Class": key},
+    )
+    assert status == 200 and joined["seat"] == "O"
+
+
+def test_classroom_site_wakes_the_other_screen_over_its_socket(classroom_site) -> None:
+    import tornado.websocket
+
+    port, key = classroom_site
+    _, made = _call(port, "POST", "/rooms/api/v1/rooms", {}, **{"X-Qttt-Class": key})
+    code = made["room"]["code"]
+    _, joined = _call(port, "POST", f"/rooms/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": key})
+
+    async def scenario() -> list[dict[str, object]]:
+        sock = await tornado.websocket.websocket_connect(
+            f"ws://127.0.0.1:{port}/rooms/api/v1/socket"
+        )
+        hello = {
+            "type": "hello",
+            "class": key,
+            "seats": [{"code": code, "credential": joined["credential"]}],
+        }
+        await sock.write_message(json.dumps(hello))
+        seen = [json.loads(await asyncio.wait_for(sock.read_message(), 10) or "null")]
+        body = {"action": "1-5", "expected_ply": 0, "action_id": "first-move-0001"}
+        headers = {"X-Qttt-Seat": made["credential"], "X-Qttt-Class": key}
+        await asyncio.get_running_loop().run_in_executor(
+            None,
+            lambda: _call(port, "POST", f"/rooms/api/v1/rooms/{code}/actions", body, **headers),
+        )
+        while not any(m.get("type") == "changed" for m in seen):
+            seen.append(json.loads(await asyncio.wait_for(sock.read_message(), 10) or "null"))
+        sock.close()
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen[0]["type"] == "ready"
+    assert {"type": "changed", "code": code} == {
+        k: v for k, v in seen[-1].items() if k != "version"
+    }
+
+
+def test_classroom_site_refuses_a_folder_that_is_no_site(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    command = [
+        sys.executable,
+        "-m",
+        "qttt_edu",
+        "classroom",
+        "--site",
+        str(tmp_path),
+        "--lang",
+        "da",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "qttt-edu site build" in done.stderr and "websted" in done.stderr
+    assert "Traceback" not in done.stderr

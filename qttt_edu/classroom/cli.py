@@ -176,6 +176,9 @@ def _parser(prog: str) -> Parser:
         default=None,
         help=t("cli_lang_help", languages=", ".join(languages)),
     )
+    parser.add_argument(
+        "--site", default=None, metavar=t("class_site_metavar"), help=t("class_site_help")
+    )
     parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
     return parser
 
@@ -194,6 +197,10 @@ def _serve(args: argparse.Namespace) -> int:
     if on_binder():
         print(t("class_binder"), file=sys.stderr)
         return 2
+    if args.site is not None:  # the static site and the rooms service, no kernels
+        from .site_server import serve_site
+
+        return serve_site(args)
     path = Path(args.file).expanduser().resolve()
     url = f"sqlite:///{path}"
     try:

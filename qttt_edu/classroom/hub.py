@@ -52,6 +52,7 @@ from ..cli import Parser, exit_status, speaking
 from ..i18n import t
 from ..rooms.backends import default_url
 from ..rooms.service import Limits, Refusal, RoomsService, ServiceConfig
+from .site_server import listen_with
 
 __all__ = ["HubGate", "HubIdentity", "gate_application", "main", "serve"]
 
@@ -256,18 +257,9 @@ async def serve(
         language=language,
     )
     service = RoomsService(config)
-    # listen() starts the service's timers (presence, PostgreSQL's wake-ups) on a socket
-    # of its own; that socket closes at once: clients reach the service through the gate.
-    service.listen("127.0.0.1", 0)
-    if service.server is not None:
-        service.server.stop()
     gate = HubGate(auth or _hub_auth(CACHE_SECONDS), class_key, teacher_secret, teacher_groups)
-    app = gate_application(service.application(), gate)
-    server = tornado.httpserver.HTTPServer(app, max_body_size=config.limits.body_bytes * 4)
-    sockets = tornado.netutil.bind_sockets(port, host)
-    server.add_sockets(sockets)
-    service.server = server  # so service.close() stops this one
-    return service, server, sockets[0].getsockname()[1]
+    server, bound = listen_with(service, gate_application(service.application(), gate), host, port)
+    return service, server, bound
 
 
 def _parser() -> Parser:

@@ -31,28 +31,42 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import hashlib
 import importlib
 import json
 import mimetypes
 import os
+import secrets
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tornado.httpserver
+import tornado.netutil
 import tornado.web
+
+from ..i18n import t
+from ..rooms.service import Limits, RoomsService, ServiceConfig
 
 __all__ = [
     "CONFIG_PATH",
+    "SERVICE_PREFIX",
     "SidecarTable",
     "SiteHandler",
+    "SiteMissingError",
     "content_type",
+    "listen_with",
     "pick_encoding",
     "precompress",
+    "serve_site",
     "site_rules",
+    "start_site",
+    "student_link",
 ]
 
 #: the file, at the site's root, that tells the page where the rooms service answers
@@ -322,3 +336,137 @@ def site_rules(
         )
     )
     return rules
+
+
+# --- classroom --site: the site and the rooms service from one process ---------------
+
+#: where the rooms service answers below the site (the page reads it from CONFIG_PATH)
+SERVICE_PREFIX = "/rooms/"
+
+
+def check_site(site: Path) -> Path:
+    """``site`` if it holds a built site, else :class:`SiteMissingError` saying what to do."""
+    site = site.expanduser().resolve()
+    if not (site / "index.html").is_file() or not (site / "voici" / "render").is_dir():
+        raise SiteMissingError(t("class_site_missing", folder=str(site)))
+    return site
+
+
+class SiteMissingError(ValueError):
+    """The folder given to ``--site`` holds no built site (the message says how to build)."""
+
+
+def cache_folder(site: Path) -> Path:
+    """The compressed copies' folder for ``site``: the user's cache, one folder per site."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    digest = hashlib.sha256(str(site.resolve()).encode()).hexdigest()[:16]
+    return base / "qttt-edu" / f"site-{digest}"
+
+
+def listen_with(
+    service: RoomsService, app: tornado.web.Application, host: str, port: int
+) -> tuple[tornado.httpserver.HTTPServer, int]:
+    """Serve ``app`` (the service's routes and more) for ``service`` on ``host:port``.
+
+    ``service.listen`` starts the service's timers (presence, PostgreSQL's wake-ups) with
+    a server of its own; that server stops at once, and ``app``'s takes its place (so
+    ``service.close()`` stops it).
+    """
+    service.listen("127.0.0.1", 0)
+    if service.server is not None:
+        service.server.stop()
+    sockets = tornado.netutil.bind_sockets(port, host)
+    server = tornado.httpserver.HTTPServer(app, max_body_size=service.config.limits.body_bytes * 4)
+    server.add_sockets(sockets)
+    service.server = server
+    return server, int(sockets[0].getsockname()[1])
+
+
+async def start_site(
+    site: Path,
+    store_url: str,
+    *,
+    class_name: str,
+    class_key: str,
+    teacher_secret: str,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    cache: Path | None = None,
+    limits: Limits | None = None,
+    log: Callable[[str], None] | None = None,
+) -> tuple[RoomsService, int]:
+    """Start the site and the rooms service (below ``SERVICE_PREFIX``) on the running loop."""
+    site = check_site(site)
+    table = precompress(site, cache or cache_folder(site), log=log)
+    config = ServiceConfig(
+        store_url,
+        {class_name: class_key},
+        teacher_secret,
+        base_url=SERVICE_PREFIX,
+        limits=limits or Limits(),
+    )
+    service = RoomsService(config)
+    app = service.application()
+    app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
+    _server, bound = listen_with(service, app, host, port)
+    return service, bound
+
+
+def student_link(base: str, class_key: str, lang: str | None = None) -> str:
+    """The students' link: the site, with the class key in the fragment (which the page
+    moves into the tab's storage and out of the address bar, and no server ever logs).
+
+    >>> student_link("http://10.0.0.5:8866", "k" * 22, "da")
+    'http://10.0.0.5:8866/?lang=da#class=kkkkkkkkkkkkkkkkkkkkkk'
+    """
+    query = f"?lang={lang}" if lang else ""
+    return f"{base.rstrip('/')}/{query}#class={class_key}"
+
+
+def serve_site(args: Any) -> int:
+    """``qttt-edu classroom --site FOLDER``: run until Ctrl-C; the exit status."""
+    from .cli import lan_address, print_qr
+
+    try:
+        site = check_site(Path(args.site))
+    except SiteMissingError as err:
+        print(err, file=sys.stderr)
+        return 2
+    path = Path(args.file).expanduser().resolve()
+    class_key = secrets.token_urlsafe(16)
+    teacher_secret = secrets.token_urlsafe(18)
+    address = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    base = f"http://{address}:{args.port}"
+    link = student_link(base, class_key, args.lang)
+    print(t("class_games_file_site", file=str(path)))
+    print(t("class_site_students", url=link))
+    print(t("class_site_teacher", secret=teacher_secret, url=f"{base}{SERVICE_PREFIX}"))
+    print_qr(link)
+    if args.dry_run:
+        return 0
+
+    async def run() -> None:
+        service, _port = await start_site(
+            site,
+            f"sqlite:///{path}",
+            class_name=args.class_name,
+            class_key=class_key,
+            teacher_secret=teacher_secret,
+            host=args.host,
+            port=args.port,
+            log=print,
+        )
+        print(t("class_site_ready"), flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            service.close()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        return 0
+    except OSError as err:  # the port is taken, the store cannot be opened
+        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
+        return 2
+    return 0
