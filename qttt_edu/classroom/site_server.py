@@ -171,6 +171,8 @@ class SidecarTable:
 
     cache: Path
     copies: dict[str, dict[str, Path]] = field(default_factory=dict)
+    made: int = 0  #: copies made by this run (0 when the cache was up to date)
+    seconds: float = 0.0
 
     @classmethod
     def empty(cls) -> SidecarTable:
@@ -233,7 +235,8 @@ def precompress(
             if encoding == "gzip":
                 packed = gzip.compress(data, compresslevel=9, mtime=0)
             else:
-                packed = brotli.compress(data, quality=11 if size < 4_000_000 else 9)
+                # 11 packs tightest but slowly: big files (the wasm) take 9, nearly as small
+                packed = brotli.compress(data, quality=11 if size < 512_000 else 9)
             made += 1
             if len(packed) > WORTH * len(data):
                 entry["copies"][encoding] = "none"
@@ -253,8 +256,9 @@ def precompress(
     part = manifest_path.with_name("manifest.json.part")
     part.write_text(json.dumps(manifest, indent=0, sort_keys=True), "utf-8")
     part.replace(manifest_path)
+    table.made, table.seconds = made, time.monotonic() - started
     if log is not None:
-        log(f"{made} compressed copies made in {time.monotonic() - started:.1f} s ({cache})")
+        log(f"{made} compressed copies made in {table.seconds:.1f} s ({cache})")
     return table
 
 
@@ -397,7 +401,12 @@ async def start_site(
 ) -> tuple[RoomsService, int]:
     """Start the site and the rooms service (below ``SERVICE_PREFIX``) on the running loop."""
     site = check_site(site)
-    table = precompress(site, cache or cache_folder(site), log=log)
+    folder = cache or cache_folder(site)
+    if log is not None:
+        log(t("class_site_compressing", folder=str(folder)))
+    table = await asyncio.get_running_loop().run_in_executor(None, precompress, site, folder)
+    if log is not None and table.made:
+        log(t("class_site_compressed", count=table.made, seconds=f"{table.seconds:.0f}"))
     config = ServiceConfig(
         store_url,
         {class_name: class_key},
@@ -454,7 +463,7 @@ def serve_site(args: Any) -> int:
             teacher_secret=teacher_secret,
             host=args.host,
             port=args.port,
-            log=print,
+            log=lambda line: print(line, flush=True),
         )
         print(t("class_site_ready"), flush=True)
         try:
