@@ -19,7 +19,9 @@ What the web server does beyond reading files:
   streams in only then), ``.mjs`` JavaScript, wheels ``application/zip``.
 * **where the service is.** ``qttt-rooms.json`` at the site's root tells the page the
   rooms service's address (the site is built once, with no address in it; a site
-  served without this file says that shared games need a server, as it always did).
+  served without this file says that shared games need a server, as it always did),
+  and ``qttt-rooms-client.js`` beside it is the browser's client of the service
+  (``qttt_edu/site/templates/rooms-client.js``).
 
 >>> pick_encoding("gzip, deflate, br", {"gzip", "br"})
 'br'
@@ -54,12 +56,14 @@ from ..i18n import t
 from ..rooms.service import Limits, RoomsService, ServiceConfig
 
 __all__ = [
+    "CLIENT_PATH",
     "CONFIG_PATH",
     "SERVICE_PREFIX",
     "SidecarTable",
     "SiteHandler",
     "SiteMissingError",
     "content_type",
+    "bound_to",
     "listen_with",
     "pick_encoding",
     "precompress",
@@ -71,6 +75,9 @@ __all__ = [
 
 #: the file, at the site's root, that tells the page where the rooms service answers
 CONFIG_PATH = "qttt-rooms.json"
+#: the browser's client of the service (an ES module), served beside the config
+CLIENT_PATH = "qttt-rooms-client.js"
+CLIENT_SOURCE = Path(__file__).resolve().parent.parent / "site" / "templates" / "rooms-client.js"
 
 #: kinds of file worth compressing (the others are images, fonts, wheels: already packed)
 COMPRESSIBLE = frozenset(
@@ -310,6 +317,16 @@ class ConfigHandler(tornado.web.RequestHandler):
         self.finish(json.dumps(self.config))
 
 
+class ClientHandler(tornado.web.RequestHandler):
+    """``qttt-rooms-client.js``: the browser's client of the rooms service."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(CLIENT_SOURCE.read_bytes())
+
+
 def site_rules(
     site: Path,
     sidecars: SidecarTable,
@@ -329,9 +346,8 @@ def site_rules(
     rules: list[Any] = []
     if service is not None:
         config = {"service": service, **dict(extra)}
-        rules.append(
-            (f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}),
-        )
+        rules.append((f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}))
+        rules.append((f"{prefix}{CLIENT_PATH}", ClientHandler))
     rules.append(
         (
             f"{prefix}(.*)",
@@ -365,6 +381,20 @@ def cache_folder(site: Path) -> Path:
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     digest = hashlib.sha256(str(site.resolve()).encode()).hexdigest()[:16]
     return base / "qttt-edu" / f"site-{digest}"
+
+
+def bound_to(service: RoomsService, app: tornado.web.Application) -> tornado.web.Application:
+    """``app`` with each handler class knowing ``service`` before its ``initialize()``.
+
+    Tornado sets a handler's default headers in its constructor, before ``initialize``;
+    the service's handlers read ``self.service`` there when a request has an ``Origin``
+    header, as every browser's POST has. A class attribute answers that first read.
+    """
+    for rule in app.wildcard_router.rules:
+        target = rule.target
+        if isinstance(target, type) and issubclass(target, tornado.web.RequestHandler):
+            rule.target = type(target.__name__, (target,), {"service": service})
+    return app
 
 
 def listen_with(
@@ -415,7 +445,7 @@ async def start_site(
         limits=limits or Limits(),
     )
     service = RoomsService(config)
-    app = service.application()
+    app = bound_to(service, service.application())
     app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
     _server, bound = listen_with(service, app, host, port)
     return service, bound
