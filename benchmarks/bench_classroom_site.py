@@ -144,24 +144,41 @@ async def connect_class(port: int, key: str, students: int) -> tuple[list[Any], 
         ready = json.loads(await ws.read_message() or "null")
         assert ready["type"] == "ready", ready
         sockets.append(ws)
+    seen: list[dict[str, int]] = [{} for _ in sockets]
+    woken = asyncio.Event()
+
+    async def reader(index: int, ws: Any) -> None:  # every notice, as a page would hear it
+        while True:
+            text = await ws.read_message()
+            if text is None:
+                return
+            note = json.loads(text)
+            if note.get("type") == "changed":
+                seen[index][note["code"]] = max(seen[index].get(note["code"], -1), note["version"])
+                woken.set()
+
+    readers = [asyncio.ensure_future(reader(i, ws)) for i, ws in enumerate(sockets)]
     waits = []
     for ply, action in enumerate(("1-5", "2-6", "3-7", "4-8")):
         for room in range(0, len(seats), 2):
             code, credential = seats[room + ply % 2]
-            other = sockets[room + 1 - ply % 2]
+            other = room + 1 - ply % 2
             body = {"action": action, "expected_ply": ply, "action_id": secrets.token_hex(8)}
             started = time.perf_counter()
-            await loop.run_in_executor(
+            answer = await loop.run_in_executor(
                 None,
                 lambda c=code, b=body, s=credential: call(
                     port, "POST", f"rooms/{c}/actions", b, X_Qttt_Seat=s, X_Qttt_Class=key
                 ),
             )
-            while True:
-                note = json.loads(await asyncio.wait_for(other.read_message(), 10) or "null")
-                if note.get("type") == "changed" and note.get("code") == code:
-                    break
+            version = answer["room"]["version"]
+            deadline = time.perf_counter() + 30
+            while seen[other].get(code, -1) < version:
+                woken.clear()
+                await asyncio.wait_for(woken.wait(), max(0.01, deadline - time.perf_counter()))
             waits.append((time.perf_counter() - started) * 1000)
+    for task in readers:
+        task.cancel()
     return sockets, statistics.median(waits)
 
 
