@@ -162,15 +162,18 @@ async def connect_class(port: int, key: str, students: int) -> tuple[list[Any], 
     for ply, action in enumerate(("1-5", "2-6", "3-7", "4-8")):
         for room in range(0, len(seats), 2):
             code, credential = seats[room + ply % 2]
+            client = ids[room + ply % 2]
             other = room + 1 - ply % 2
             body = {"action": action, "expected_ply": ply, "action_id": secrets.token_hex(8)}
             started = time.perf_counter()
             answer = await loop.run_in_executor(
                 None,
-                lambda c=code, b=body, s=credential: call(
-                    port, "POST", f"rooms/{c}/actions", b, X_Qttt_Seat=s, X_Qttt_Class=key
+                lambda c=code, b=body, s=credential, i=client: call(
+                    port, "POST", f"rooms/{c}/actions", b, X_Qttt_Seat=s, X_Qttt_Client=i
                 ),
             )
+            if "room" not in answer:
+                raise RuntimeError(f"the service refused a move: {answer}")
             version = answer["room"]["version"]
             deadline = time.perf_counter() + 30
             while seen[other].get(code, -1) < version:

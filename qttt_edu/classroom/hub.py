@@ -230,7 +230,11 @@ def gate_application(app: tornado.web.Application, gate: HubGate) -> tornado.web
 
 def _hub_auth(cache_seconds: int) -> Any:
     auth = importlib.import_module("jupyterhub.services.auth")  # the hub extra: untyped
-    return auth.HubAuth(cache_max_age=cache_seconds)
+    hub_auth = auth.HubAuth(cache_max_age=cache_seconds)
+    if not hub_auth.access_scopes:  # run beside the hub, not by it: name the scope ourselves
+        name = os.environ.get("JUPYTERHUB_SERVICE_NAME") or SERVICE_NAME
+        hub_auth.access_scopes = {f"access:services!service={name}"}
+    return hub_auth
 
 
 async def serve(
