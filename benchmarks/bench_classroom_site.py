@@ -126,16 +126,21 @@ async def connect_class(port: int, key: str, students: int) -> tuple[list[Any], 
     open sockets and the median time from an action to the other seat's notice (ms)."""
     loop = asyncio.get_running_loop()
     seats: list[tuple[str, str]] = []
+    ids: list[str] = []  # each student's browser has its own client id
     for _ in range(students // 2):
-        client = {"X-Qttt-Class": key, "X-Qttt-Client": secrets.token_urlsafe(16)}
+        first, second = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         made = await loop.run_in_executor(
-            None, lambda c=client: call(port, "POST", "rooms", {}, **c)
+            None, lambda c=first: call(port, "POST", "rooms", {}, X_Qttt_Class=key, X_Qttt_Client=c)
         )
         code = made["room"]["code"]
         joined = await loop.run_in_executor(
-            None, lambda c=code: call(port, "POST", f"rooms/{c}/join", {}, X_Qttt_Class=key)
+            None,
+            lambda r=code, c=second: call(
+                port, "POST", f"rooms/{r}/join", {}, X_Qttt_Class=key, X_Qttt_Client=c
+            ),
         )
         seats += [(code, made["credential"]), (code, joined["credential"])]
+        ids += [first, second]
     sockets = []
     for code, credential in seats:
         ws = await tornado.websocket.websocket_connect(f"ws://127.0.0.1:{port}/rooms/api/v1/socket")
