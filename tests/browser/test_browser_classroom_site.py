@@ -191,3 +191,55 @@ def test_a_site_without_a_service_says_so(chromium: Any, tmp_path: Path) -> None
         context.close()
         server.terminate()
         server.wait(10)
+
+
+@pytest.mark.slow
+def test_the_real_site_starts_from_classroom_site_precompressed(
+    chromium: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The built site (this checkout's), served by the command: Pyodide's wasm comes
+    compressed with its own type and the app starts, with no request off the machine."""
+    from qttt_edu.site import build_site
+
+    from .browser_harness import REPO, OfflineGuard
+
+    work = tmp_path_factory.mktemp("real-site")
+    site = build_site(work / "site", cache=REPO / ".site-cache", lesson=False, log=lambda _: None)
+    port = free_port()
+    env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(work / "g.sqlite3")]
+    log = work / "classroom.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    context = chromium.new_context()
+    guard = OfflineGuard().install(context)
+    try:
+        deadline = time.monotonic() + 600  # the first start makes the compressed copies
+        while "Ctrl-C" not in log.read_text():
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.5)
+        page = context.new_page()
+        seen: list[tuple[str, str, str]] = []
+        page.on(
+            "response",
+            lambda r: seen.append(
+                (r.url, r.headers.get("content-type", ""), r.headers.get("content-encoding", ""))
+            ),
+        )
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_function(
+            "() => window.qtttSite && (window.qtttSite.done || window.qtttSite.failed)",
+            timeout=300_000,
+            polling=200,
+        )
+        assert not page.evaluate("() => qtttSite.failed"), page.evaluate("() => qtttSite.reason")
+        assert page.locator(".qttt-app").first.is_visible()
+        wasm = [s for s in seen if s[0].endswith("pyodide.asm.wasm")]
+        assert wasm and wasm[0][1] == "application/wasm" and wasm[0][2] in ("br", "gzip"), wasm
+        assert sum(1 for s in seen if s[2] in ("br", "gzip")) > 20
+        assert guard.blocked == []
+    finally:
+        context.close()
+        process.terminate()
+        process.wait(20)
