@@ -345,6 +345,9 @@ class Socket(tornado.websocket.WebSocketHandler):
                 raise UnknownRoomError(t_in(self.lang, "rooms_unknown", code=state.label))
         self.watching.add(key)
         svc.watchers.setdefault(key, set()).add(self)
+        # the version now, so a client that read the room just before watching misses nothing
+        versions = await svc.call(lambda store: store.versions([key]))
+        self.notice(json.dumps({"type": "changed", "code": key, "version": versions.get(key, -1)}))
 
     def _unwatch(self, code: object) -> None:
         key = codes.normalize_code(code)
