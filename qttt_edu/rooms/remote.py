@@ -440,7 +440,7 @@ class ServiceClient:
             while not self._closed:
                 try:
                     request = HTTPRequest(ws_url, headers={"Accept-Language": get_language()})
-                    ws = await websocket_connect(request, ping_interval=10, ping_timeout=20)
+                    ws = await websocket_connect(request, ping_interval=10, ping_timeout=10)
                 except Exception as err:
                     self.connected.clear()
                     self._set_status(
