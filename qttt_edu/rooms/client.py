@@ -32,7 +32,7 @@ import time
 import uuid
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ..core import Action, Game, other_player
@@ -40,6 +40,12 @@ from ..i18n import t
 from . import codes
 from .errors import ConflictError, RoomError, StoreUnavailableError
 from .store import RoomState, RoomStore, Ticket
+
+if TYPE_CHECKING:
+    from .remote import ServiceClient
+
+#: what a shared game is played through: the store itself, or the rooms service
+Store: TypeAlias = "RoomStore | ServiceClient"
 
 __all__ = ["SharedGame", "on_binder"]
 
@@ -69,7 +75,7 @@ class SharedGame:
 
     def __init__(
         self,
-        store: RoomStore,
+        store: Store,
         code: object,
         credential: str | None = None,
         seat: str | None = None,
@@ -101,7 +107,7 @@ class SharedGame:
     @classmethod
     def create(
         cls,
-        store: RoomStore,
+        store: Store,
         nickname: str | None = None,
         *,
         seat: str = "X",
@@ -114,25 +120,25 @@ class SharedGame:
 
     @classmethod
     def join(
-        cls, store: RoomStore, code: object, nickname: str | None = None, *, watch: bool = True
+        cls, store: Store, code: object, nickname: str | None = None, *, watch: bool = True
     ) -> SharedGame:
         """Take the free seat of the room ``code``."""
         return cls.from_ticket(store, store.join(code, nickname), watch=watch)
 
     @classmethod
     def resume(
-        cls, store: RoomStore, code: object, credential: str, *, watch: bool = True
+        cls, store: Store, code: object, credential: str, *, watch: bool = True
     ) -> SharedGame:
         """Come back to the seat that ``credential`` belongs to."""
         return cls.from_ticket(store, store.resume(code, credential), watch=watch)
 
     @classmethod
-    def spectate(cls, store: RoomStore, code: object, *, watch: bool = True) -> SharedGame:
+    def spectate(cls, store: Store, code: object, *, watch: bool = True) -> SharedGame:
         """Watch the room ``code`` without a seat."""
         return cls(store, code, watch=watch)
 
     @classmethod
-    def from_ticket(cls, store: RoomStore, ticket: Ticket, *, watch: bool = True) -> SharedGame:
+    def from_ticket(cls, store: Store, ticket: Ticket, *, watch: bool = True) -> SharedGame:
         return cls(store, ticket.code, ticket.credential, ticket.seat, watch=watch)
 
     # -- what the screen shows ----------------------------------------------------------

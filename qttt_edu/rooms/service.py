@@ -80,7 +80,7 @@ T = TypeVar("T")
 PRESENCE_WINDOW = 25.0
 TOUCH_EVERY = 8.0
 PING_INTERVAL = 10.0
-PING_TIMEOUT = 20.0
+PING_TIMEOUT = 10.0
 HELLO_TIMEOUT = 10.0
 #: the PostgreSQL channel every replica listens to (the payload is a room code: a hint)
 CHANNEL = "qttt_rooms_service"
@@ -193,22 +193,23 @@ class DatabaseClock:
     on a worker thread; reading the clock costs no round trip.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, local: Callable[[], float] = time.time) -> None:
         self.offset = 0.0
+        self.local = local
 
     def __call__(self) -> float:
-        return time.time() + self.offset
+        return self.local() + self.offset
 
     def measure(self, store: RoomStore) -> None:
         if store.backend.name != "postgresql":
             return
 
         def op(conn: Any) -> float:
-            before = time.time()
+            before = self.local()
             row = store.backend.execute(
                 conn, "SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8"
             ).fetchone()
-            after = time.time()
+            after = self.local()
             return float(row[0]) - (before + after) / 2
 
         self.offset = store.run(op)
@@ -227,6 +228,10 @@ class ServiceConfig:
     workers: int = 0  #: 0: one for SQLite, four for PostgreSQL
     retry_for: float = 2.0
     language: str = "en"
+    ping_interval: float = PING_INTERVAL
+    ping_timeout: float = PING_TIMEOUT
+    #: this machine's clock (a test seam: with PostgreSQL the database's clock wins)
+    local_clock: Callable[[], float] = time.time
 
 
 class Socket(tornado.websocket.WebSocketHandler):
@@ -345,6 +350,9 @@ class Socket(tornado.websocket.WebSocketHandler):
                 raise UnknownRoomError(t_in(self.lang, "rooms_unknown", code=state.label))
         self.watching.add(key)
         svc.watchers.setdefault(key, set()).add(self)
+        # the version now, so a client that read the room just before watching misses nothing
+        versions = await svc.call(lambda store: store.versions([key]))
+        self.notice(json.dumps({"type": "changed", "code": key, "version": versions.get(key, -1)}))
 
     def _unwatch(self, code: object) -> None:
         key = codes.normalize_code(code)
@@ -742,7 +750,7 @@ class RoomsService:
 
     def __init__(self, config: ServiceConfig) -> None:
         self.config = config
-        self.clock = DatabaseClock()
+        self.clock = DatabaseClock(config.local_clock)
         store = RoomStore(config.store_url, retry_for=config.retry_for, clock=self.clock)
         self.store_kind = store.backend.name
         self.clock.measure(store)
@@ -765,6 +773,7 @@ class RoomsService:
         self.host = "127.0.0.1"
         self._timer: Any = None
         self._tasks: set[asyncio.Future[None]] = set()
+        self._ticks = 0
 
     # -- the store on worker threads ----------------------------------------------------
 
@@ -920,6 +929,8 @@ class RoomsService:
         )
 
     async def presence_changed(self, code: str, seat: str) -> None:
+        if self._stopping.is_set():
+            return  # a stopping service leaves presence to the next one (seen goes stale)
         here = self.holders(code, seat)
         state = await self.call(lambda store: store.set_presence(code, seat, here, PRESENCE_WINDOW))
         if state is not None:
@@ -959,8 +970,8 @@ class RoomsService:
         ]
         return tornado.web.Application(
             routes,
-            websocket_ping_interval=PING_INTERVAL,
-            websocket_ping_timeout=PING_TIMEOUT,
+            websocket_ping_interval=self.config.ping_interval,
+            websocket_ping_timeout=self.config.ping_timeout,
             websocket_max_message_size=self.config.limits.body_bytes,
             log_function=_quiet_log,
         )
@@ -985,6 +996,13 @@ class RoomsService:
 
     async def _tick(self) -> None:
         await self._touch_all()
+        self._ticks += 1
+        if self.store_kind == "sqlite" and self._ticks % 4 == 0:
+            # fold the write-ahead log into the games file now and then, so a copy of
+            # the file alone holds (nearly) every game even while the service runs (R8)
+            await self.call(lambda store: checkpoint(store, "PASSIVE"))
+        elif self.store_kind == "postgresql" and self._ticks % 8 == 0:
+            await self.call(self.clock.measure)
 
     def _listen(self) -> None:
         """Other replicas' writes: one LISTEN connection; each notice is a hint to re-read."""
@@ -1046,13 +1064,13 @@ class RoomsService:
             store.close()
 
 
-def checkpoint(store: RoomStore) -> None:
+def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
     """Fold SQLite's write-ahead log into the games file, so a copy of the file alone holds
     every game (R8); nothing to do for PostgreSQL."""
     if store.backend.name != "sqlite":
         return
     with suppress(Exception):  # a closed or broken store has nothing to fold in
-        store.run(lambda conn: conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall(), 0.5)
+        store.run(lambda conn: conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall(), 0.5)
 
 
 def _still_open(store: RoomStore, code: str) -> bool:
@@ -1114,6 +1132,7 @@ def start_service(
     allow_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
     language: str = "en",
+    **options: Any,
 ) -> RunningService:
     """Start a service on a thread of its own; returns once it listens (``.url``, ``.stop()``).
 
@@ -1131,6 +1150,7 @@ def start_service(
         allow_origins=tuple(allow_origins),
         limits=limits or Limits(),
         language=language,
+        **options,
     )
     ready = threading.Event()
     box: dict[str, Any] = {}
@@ -1205,7 +1225,7 @@ def main(argv: list[str] | None = None) -> int:
         allow_origins=tuple(args.allow_origin),
         language=args.language,
     )
-    print(f"rooms service: {running.url}")
+    print(f"rooms service: {running.url}", flush=True)
     print(f"class key ({args.class_name or 'no name'}): {class_key}")
     if made_secret:
         print(f"teacher secret: {secret}")
