@@ -220,3 +220,37 @@ def test_the_service_holds_no_key_a_student_could_read(hub: Hub, tokens) -> None
     text = json.dumps(info)
     config = (Path(hub.work) / "jupyterhub_config.py").read_text()
     assert "games.sqlite3" in config and "games.sqlite3" not in text
+
+
+def test_the_apps_client_plays_through_the_hub_with_the_servers_token(hub: Hub, tokens) -> None:
+    """A student's kernel as configured in lessons/hub.md: the service's address and the
+    server's hub token as the class key; the app's client needs nothing else."""
+    import threading
+
+    from qttt_edu.rooms.errors import CredentialError, NotYourTurnError
+    from qttt_edu.rooms.remote import ServiceClient
+
+    alice = ServiceClient(hub.service_url, class_key=tokens["alice"], timeout=20)
+    bob = ServiceClient(hub.service_url, class_key=tokens["bob"], timeout=20)
+    try:
+        ticket = alice.create_room("Alice")
+        joined = bob.join(ticket.code, "Bob")
+        assert (ticket.seat, joined.seat) == ("X", "O")
+        woken = threading.Event()
+        bob.watch(ticket.code, lambda code, _state: woken.set())
+        assert bob.connected.wait(20), "bob's socket did not get through the proxy"
+        woken.clear()
+        state = alice.act(ticket.code, ticket.credential, "1-5", expected_ply=0)
+        assert state.record == "1-5"
+        assert woken.wait(20), "bob was not woken"
+        assert bob.room(ticket.code).record == "1-5"
+        # bob's client, holding his own seat, cannot move for alice's
+        with pytest.raises(CredentialError):
+            bob.act(ticket.code, "a-guessed-credential-12345", "2-6", expected_ply=1)
+        with pytest.raises(NotYourTurnError):  # his own seat, on X's turn... after O's move
+            bob.act(ticket.code, joined.credential, "2-6", expected_ply=1)
+            bob.act(ticket.code, joined.credential, "3-7", expected_ply=2)
+        assert alice.room(ticket.code).ply == 2
+    finally:
+        alice.close()
+        bob.close()
