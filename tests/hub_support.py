@@ -75,7 +75,7 @@ c.JupyterHub.cookie_secret_file = "{work}/cookie_secret"
 c.JupyterHub.pid_file = "{work}/hub.pid"
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = "not-for-a-real-hub"
-c.Authenticator.allowed_users = {{"alice", "bob", "mallory", "ms-lund"}}
+c.Authenticator.allowed_users = {{"alice", "bob", "carl", "dora", "mallory", "ms-lund"}}
 c.Authenticator.admin_users = {{"head"}}
 
 c.JupyterHub.services = [

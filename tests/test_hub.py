@@ -39,7 +39,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
 
 @pytest.fixture(scope="module")
 def tokens(hub: Hub) -> dict[str, str]:
-    return {name: hub.token_for(name) for name in ("alice", "bob", "mallory", "ms-lund", "head")}
+    names = ("alice", "bob", "carl", "dora", "mallory", "ms-lund", "head")
+    return {name: hub.token_for(name) for name in names}
 
 
 def call(hub: Hub, method: str, path: str, token: str | None, body: Any = None, **headers: str):
@@ -63,9 +64,12 @@ def call(hub: Hub, method: str, path: str, token: str | None, body: Any = None, 
         return err.code, json.loads(text) if text.startswith(b"{") else text
 
 
-def new_game(hub: Hub, tokens: dict[str, str]) -> tuple[str, str, str]:
-    """alice creates a room and bob joins it: (code, alice's credential, bob's)."""
-    status, made = call(hub, "POST", "rooms", tokens["alice"], {"nickname": "Alice"})
+def new_game(hub: Hub, tokens: dict[str, str], creator: str = "alice") -> tuple[str, str, str]:
+    """``creator`` (alice) opens a room and bob joins it: (code, creator's credential, bob's).
+
+    Each hub user may have 3 unfinished rooms at once: tests spread the rooms they open.
+    """
+    status, made = call(hub, "POST", "rooms", tokens[creator], {"nickname": creator})
     assert status == 201, made
     code = made["room"]["code"]
     status, joined = call(hub, "POST", f"rooms/{code}/join", tokens["bob"], {"nickname": "Bob"})
@@ -176,7 +180,7 @@ def test_room_limits_count_per_hub_user_not_per_made_up_client_id(hub: Hub, toke
 
 
 def test_the_change_socket_through_the_proxy_wakes_the_other_player(hub: Hub, tokens) -> None:
-    code, alice, bob = new_game(hub, tokens)
+    code, alice, bob = new_game(hub, tokens, creator="carl")
 
     async def scenario() -> list[dict[str, Any]]:
         ws_url = hub.url.replace("http://", "ws://") + API + "socket"
@@ -188,7 +192,7 @@ def test_the_change_socket_through_the_proxy_wakes_the_other_player(hub: Hub, to
         await sock.write_message(json.dumps(hello))
         seen = [json.loads(await asyncio.wait_for(sock.read_message(), 20) or "null")]
         await asyncio.get_running_loop().run_in_executor(
-            None, act, hub, tokens["alice"], code, alice, "1-5", 0
+            None, act, hub, tokens["carl"], code, alice, "1-5", 0
         )
         while not any(m.get("type") == "changed" for m in seen):
             seen.append(json.loads(await asyncio.wait_for(sock.read_message(), 20) or "null"))
@@ -230,7 +234,7 @@ def test_the_apps_client_plays_through_the_hub_with_the_servers_token(hub: Hub, 
     from qttt_edu.rooms.errors import CredentialError, NotYourTurnError
     from qttt_edu.rooms.remote import ServiceClient
 
-    alice = ServiceClient(hub.service_url, class_key=tokens["alice"], timeout=20)
+    alice = ServiceClient(hub.service_url, class_key=tokens["dora"], timeout=20)
     bob = ServiceClient(hub.service_url, class_key=tokens["bob"], timeout=20)
     try:
         ticket = alice.create_room("Alice")
@@ -254,3 +258,24 @@ def test_the_apps_client_plays_through_the_hub_with_the_servers_token(hub: Hub, 
     finally:
         alice.close()
         bob.close()
+
+
+def test_a_flood_of_made_up_tokens_is_slowed_down_not_passed_to_the_hub(hub: Hub, tokens):
+    import concurrent.futures
+    import time
+
+    # a known student's token is answered from memory during the flood and after it
+    assert call(hub, "GET", "info", tokens["alice"])[0] == 200
+
+    def forged(i: int) -> int:
+        claimed = f"10.{i % 250}.{i // 250}.7"  # a made-up address counts for nothing
+        return call(
+            hub, "GET", "info", f"forged-{i}-{secrets.token_hex(8)}", X_Forwarded_For=claimed
+        )[0]
+
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        statuses = list(pool.map(forged, range(400)))
+    assert set(statuses) <= {403, 429}
+    assert statuses.count(429) > 0, "no limit on asking the hub about unknown tokens"
+    assert call(hub, "GET", "info", tokens["alice"])[0] == 200
+    time.sleep(6)  # the address's allowance is back for the other tests

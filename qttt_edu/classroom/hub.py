@@ -37,6 +37,7 @@ import json
 import os
 import secrets
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -51,7 +52,7 @@ import tornado.websocket
 from ..cli import Parser, exit_status, speaking
 from ..i18n import t
 from ..rooms.backends import default_url
-from ..rooms.service import Limits, Refusal, RoomsService, ServiceConfig
+from ..rooms.service import Bucket, Limits, Refusal, RoomsService, ServiceConfig
 from .site_server import listen_with
 
 __all__ = ["HubGate", "HubIdentity", "gate_application", "main", "serve"]
@@ -61,6 +62,10 @@ SERVICE_NAME = "qttt-rooms"
 DEFAULT_TEACHER_GROUPS = ("teachers",)
 #: how long the hub's answer about a token is kept (a revoked token stops working then)
 CACHE_SECONDS = 60
+#: tokens not yet known, asked about per network address: a second, and a burst (a
+#: flood of made-up tokens must not become a flood of questions to the hub; a whole
+#: class behind one address, or every kernel of a one-machine hub, starts well within it)
+UNKNOWN_RATE, UNKNOWN_BURST = 20.0, 100.0
 _KEY_HEADERS = ("X-Qttt-Class", "X-Qttt-Teacher", "X-Qttt-Client")
 
 
@@ -75,6 +80,14 @@ class HubIdentity:
     def client_id(self) -> str:
         """The client id the service counts limits under: one per hub user."""
         return "hub-" + hashlib.sha256(self.name.encode()).hexdigest()[:40]
+
+
+def address_of(request: tornado.httputil.HTTPServerRequest) -> str:
+    """The sender's network address: the last one in ``X-Forwarded-For``, which the hub's
+    proxy (the only one that reaches this service) adds; the ones before it are what the
+    sender claims, so they count for nothing."""
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    return forwarded.split(",")[-1].strip() or request.remote_ip or ""
 
 
 def bearer(value: str | None) -> str | None:
@@ -105,26 +118,60 @@ class HubGate:
         self.class_key = class_key
         self.teacher_secret = teacher_secret
         self.teacher_groups = frozenset(teacher_groups)
+        self.refused: dict[str, float] = {}  # hashes of tokens the hub refused -> when
+        self.known: dict[str, tuple[float, HubIdentity]] = {}  # hash -> (when, who)
+        self.buckets: dict[str, Bucket] = {}  # per network address: lookups of unknown tokens
 
-    async def identify(self, token: object) -> HubIdentity | None:
-        """The hub user ``token`` belongs to, if it may use this service; else ``None``."""
+    def slow_down(self, address: str) -> float:
+        """Seconds ``address`` must wait before another unknown token is looked up."""
+        if len(self.buckets) > 10_000:
+            self.buckets.clear()
+        bucket = self.buckets.setdefault(address, Bucket(UNKNOWN_RATE, UNKNOWN_BURST))
+        return bucket.take()
+
+    async def identify(self, token: object, address: str = "") -> HubIdentity | None:
+        """The hub user ``token`` belongs to, if it may use this service; else ``None``.
+
+        A token the hub refused is refused again without asking for a minute; an address
+        that keeps sending unknown tokens is told to wait (:class:`Refusal`, 429).
+        """
         if not isinstance(token, str) or not token or len(token) > 512:
             return None
-        model = await self.auth.user_for_token(token, sync=False)
-        if not model or model.get("kind", "user") != "user":
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        now = time.monotonic()
+        if now - self.refused.get(digest, -CACHE_SECONDS) < CACHE_SECONDS:
             return None
-        if not self.auth.check_scopes(self.auth.access_scopes, model):
+        when, who = self.known.get(digest, (-CACHE_SECONDS, None))
+        if who is not None and now - when < CACHE_SECONDS:
+            return who
+        wait = self.slow_down(address) if address else 0.0
+        if wait:
+            raise Refusal("rate_limited", 429, "service_rate_address", retry_after=round(wait, 2))
+        model = await self.auth.user_for_token(token, sync=False)
+        allowed = (
+            bool(model)
+            and model.get("kind", "user") == "user"
+            and bool(self.auth.check_scopes(self.auth.access_scopes, model))
+        )
+        if not allowed:
+            if len(self.refused) > 10_000:
+                self.refused.clear()
+            self.refused[digest] = now
             return None
         groups = set(model.get("groups") or ())
         teacher = bool(model.get("admin")) or bool(groups & self.teacher_groups)
-        return HubIdentity(str(model["name"]), teacher)
+        who = HubIdentity(str(model["name"]), teacher)
+        if len(self.known) > 10_000:
+            self.known.clear()
+        self.known[digest] = (now, who)
+        return who
 
     async def identify_request(self, request: tornado.httputil.HTTPServerRequest) -> Any:
         """The identity of a request: its Authorization header, else its class-key header."""
         token = bearer(request.headers.get("Authorization"))
         if token is None:
             token = request.headers.get("X-Qttt-Class")
-        return await self.identify(token)
+        return await self.identify(token, address_of(request))
 
     def stamp(self, request: tornado.httputil.HTTPServerRequest, who: HubIdentity) -> None:
         """Replace whatever keys the client sent with the service's, for ``who``."""
@@ -163,7 +210,10 @@ def _gated(target: type[tornado.web.RequestHandler], gate: HubGate) -> type[Any]
             async def prepare(self) -> None:  # the upgrade: its Authorization, if any
                 token = bearer(self.request.headers.get("Authorization"))
                 if token is not None:
-                    self.hub_identity = await gate.identify(token)
+                    try:
+                        self.hub_identity = await gate.identify(token, address_of(self.request))
+                    except Refusal:
+                        raise tornado.web.HTTPError(429) from None
                     if self.hub_identity is None:
                         raise tornado.web.HTTPError(403)
                 for name in _KEY_HEADERS:
@@ -181,7 +231,12 @@ def _gated(target: type[tornado.web.RequestHandler], gate: HubGate) -> type[Any]
                 except ValueError:
                     data = None
                 if isinstance(data, dict) and data.get("type") == "hello":
-                    who = self.hub_identity or await gate.identify(data.get("class"))
+                    try:
+                        who = self.hub_identity or await gate.identify(
+                            data.get("class"), address_of(self.request)
+                        )
+                    except Refusal:
+                        who = None
                     if who is None:
                         self.refuse_hub()
                         return
