@@ -227,7 +227,9 @@ def classroom_site(tmp_path: Path) -> Iterator[tuple[int, str]]:
         while "Ctrl-C" not in log.read_text() and time.monotonic() < deadline:
             assert process.poll() is None, log.read_text()
             time.sleep(0.2)
-        found = re.search(rf"http://127\.0\.0\.1:{port}/#class=([\w-]+)", log.read_text())
+        found = re.search(
+            rf"http://127\.0\.0\.1:{port}/qttt-join\.html#class=([\w-]+)", log.read_text()
+        )
         assert found, log.read_text()
         yield port, found.group(1)
     finally:

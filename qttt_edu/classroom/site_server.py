@@ -58,6 +58,7 @@ from ..rooms.service import Limits, RoomsService, ServiceConfig
 __all__ = [
     "CLIENT_PATH",
     "CONFIG_PATH",
+    "JOIN_PATH",
     "SERVICE_PREFIX",
     "SidecarTable",
     "SiteHandler",
@@ -78,6 +79,20 @@ CONFIG_PATH = "qttt-rooms.json"
 #: the browser's client of the service (an ES module), served beside the config
 CLIENT_PATH = "qttt-rooms-client.js"
 CLIENT_SOURCE = Path(__file__).resolve().parent.parent / "site" / "templates" / "rooms-client.js"
+#: where the students' link lands: it moves the keys of the link's fragment into the tab
+#: (sessionStorage) and out of the address bar and history, then opens the site
+JOIN_PATH = "qttt-join.html"
+JOIN_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>qttt-edu</title>
+<script type="module">
+  import { takeKeys } from "./qttt-rooms-client.js";
+  const keys = takeKeys();
+  const next = new URL("./", location.href);
+  next.search = location.search;
+  if (keys.room) next.searchParams.set("room", keys.room);
+  location.replace(next.href);
+</script></head><body></body></html>
+"""
 
 #: kinds of file worth compressing (the others are images, fonts, wheels: already packed)
 COMPRESSIBLE = frozenset(
@@ -327,6 +342,17 @@ class ClientHandler(tornado.web.RequestHandler):
         self.finish(CLIENT_SOURCE.read_bytes())
 
 
+class JoinHandler(tornado.web.RequestHandler):
+    """``qttt-join.html``: the students' link lands here (see ``JOIN_PAGE``)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(JOIN_PAGE)
+
+
 def site_rules(
     site: Path,
     sidecars: SidecarTable,
@@ -348,6 +374,7 @@ def site_rules(
         config = {"service": service, **dict(extra)}
         rules.append((f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}))
         rules.append((f"{prefix}{CLIENT_PATH}", ClientHandler))
+        rules.append((f"{prefix}{JOIN_PATH}", JoinHandler))
     rules.append(
         (
             f"{prefix}(.*)",
@@ -452,14 +479,14 @@ async def start_site(
 
 
 def student_link(base: str, class_key: str, lang: str | None = None) -> str:
-    """The students' link: the site, with the class key in the fragment (which the page
-    moves into the tab's storage and out of the address bar, and no server ever logs).
+    """The students' link: the join page, with the class key in the fragment (which no
+    server ever sees; the page moves it into the tab and out of the address bar).
 
     >>> student_link("http://10.0.0.5:8866", "k" * 22, "da")
-    'http://10.0.0.5:8866/?lang=da#class=kkkkkkkkkkkkkkkkkkkkkk'
+    'http://10.0.0.5:8866/qttt-join.html?lang=da#class=kkkkkkkkkkkkkkkkkkkkkk'
     """
     query = f"?lang={lang}" if lang else ""
-    return f"{base.rstrip('/')}/{query}#class={class_key}"
+    return f"{base.rstrip('/')}/{JOIN_PATH}{query}#class={class_key}"
 
 
 def serve_site(args: Any) -> int:
