@@ -40,6 +40,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +148,9 @@ class Client:
     async def connect(self) -> None:
         from tornado.websocket import websocket_connect
 
-        self.ws = await websocket_connect(f"ws://{self.run.host}:{self.run.port}/api/v1/socket")
+        self.ws = await websocket_connect(
+            f"ws://{self.run.host}:{self.run.port}/api/v1/socket", ping_interval=None
+        )
         await self.ws.write_message(
             json.dumps(
                 {
@@ -176,20 +179,27 @@ class Client:
                 )
                 pair.code = code
                 for client, cred in ((pair.x, made["credential"]), (pair.o, joined["credential"])):
-                    await client.ws.write_message(
-                        json.dumps({"type": "unwatch", "code": client.code})
-                    )
+                    old = client.code
                     client.code, client.credential, client.version = code, cred, -1
-                    await client.ws.write_message(
-                        json.dumps({"type": "seat", "code": code, "credential": cred})
-                    )
+                    try:
+                        await client.ws.write_message(json.dumps({"type": "unwatch", "code": old}))
+                        await client.ws.write_message(
+                            json.dumps({"type": "seat", "code": code, "credential": cred})
+                        )
+                    except Exception:  # closed meanwhile: listen() says hello with the new seat
+                        pass
                     client.wake.set()
 
     async def listen(self) -> None:
         while not self.done:
             text = await self.ws.read_message()
-            if text is None:
-                return
+            if text is None:  # closed by the service: count it, say hello again
+                if self.done:
+                    return
+                self.run.errors.append(f"socket closed {self.ws.close_code} {self.ws.close_reason}")
+                await self.connect()
+                self.wake.set()
+                continue
             data = json.loads(text)
             if (
                 data.get("type") == "changed"
@@ -401,6 +411,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "illegal": illegal,
         "actions": len(acked),
         "load": os.getloadavg()[0],
+        "error_kinds": dict(Counter(e for r in results for e in r["errors"]).most_common(4)),
     }
 
 
@@ -515,10 +526,10 @@ def main() -> None:
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
                 f"service CPU {r['cpu']:.2f} s/s; {r['actions']} actions, {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
-                f"errors {r['errors']} (load {r['load']:.1f})",
+                f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
                 flush=True,
             )
-        med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+        med = {k: statistics.median(r[k] for r in rows) for k in rows[0] if k != "error_kinds"}
         print(
             f"{backend} MEDIAN of {len(rows)}: act p50 {med['act_p50']:.0f} ms p99 "
             f"{med['act_p99']:.0f} ms; update p50 {med['upd_p50']:.0f} ms p99 "
