@@ -162,14 +162,14 @@ class Client:
             )
         )
 
-    async def rematch(self) -> None:
+    async def rematch(self, finished: str) -> None:
         """The game is over: the pair starts a new one (X opens it, O joins), so the load
         stays steady for the whole run."""
         pair = self.pair
         async with pair.lock:
             if pair.x.done or pair.o.done or time.monotonic() > self.run.deadline:
                 return
-            if pair.code == self.code:  # the first of the two to notice opens the next game
+            if pair.code == finished:  # the first of the two to notice opens the next game
                 self.run.finished += 1
                 opener = pair.x.http
                 _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
@@ -217,20 +217,21 @@ class Client:
                     self.wake.wait(), timeout=max(0.1, run.deadline - time.monotonic())
                 )
                 self.wake.clear()
+                code, cred = self.code, self.credential  # this game's, even if a rematch starts
                 status, body = await self.http.call(
-                    "GET", f"/api/v1/rooms/{self.code}", **{"X-Qttt-Seat": self.credential}
+                    "GET", f"/api/v1/rooms/{code}", **{"X-Qttt-Seat": cred}
                 )
                 if status != 200:
                     run.errors.append(f"GET {status}")
                     continue
                 room = body["room"]
                 self.version = room["version"]
-                sent = run.sent.get((self.code, room["ply"]))
-                if sent is not None and (self.code, room["ply"]) not in run.seen:
-                    run.seen.add((self.code, room["ply"]))
+                sent = run.sent.get((code, room["ply"]))
+                if sent is not None and (code, room["ply"]) not in run.seen:
+                    run.seen.add((code, room["ply"]))
                     run.update.append(time.monotonic() - sent)
                 if room["finished"]:
-                    await self.rematch()
+                    await self.rematch(code)
                     continue
                 if room["to_act"] != self.seat:
                     continue
@@ -242,19 +243,19 @@ class Client:
                     "expected_ply": room["ply"],
                     "action_id": uuid.uuid4().hex,
                 }
-                run.sent[(self.code, room["ply"] + 1)] = began = time.monotonic()
+                run.sent[(code, room["ply"] + 1)] = began = time.monotonic()
                 status, body = await self.http.call(
                     "POST",
-                    f"/api/v1/rooms/{self.code}/actions",
+                    f"/api/v1/rooms/{code}/actions",
                     payload,
-                    **{"X-Qttt-Seat": self.credential},
+                    **{"X-Qttt-Seat": cred},
                 )
                 run.act.append(time.monotonic() - began)
                 if status == 200:
-                    run.acked.append((self.code, room["ply"], action))
+                    run.acked.append((code, room["ply"], action))
                     self.version = body["room"]["version"]
                     if body["room"]["finished"]:
-                        await self.rematch()
+                        await self.rematch(code)
                 else:
                     run.errors.append(f"POST {status} {body['error']['kind']}")
                 self.wake.set()
