@@ -40,6 +40,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +148,9 @@ class Client:
     async def connect(self) -> None:
         from tornado.websocket import websocket_connect
 
-        self.ws = await websocket_connect(f"ws://{self.run.host}:{self.run.port}/api/v1/socket")
+        self.ws = await websocket_connect(
+            f"ws://{self.run.host}:{self.run.port}/api/v1/socket", ping_interval=None
+        )
         await self.ws.write_message(
             json.dumps(
                 {
@@ -159,14 +162,14 @@ class Client:
             )
         )
 
-    async def rematch(self) -> None:
+    async def rematch(self, finished: str) -> None:
         """The game is over: the pair starts a new one (X opens it, O joins), so the load
         stays steady for the whole run."""
         pair = self.pair
         async with pair.lock:
             if pair.x.done or pair.o.done or time.monotonic() > self.run.deadline:
                 return
-            if pair.code == self.code:  # the first of the two to notice opens the next game
+            if pair.code == finished:  # the first of the two to notice opens the next game
                 self.run.finished += 1
                 opener = pair.x.http
                 _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
@@ -176,20 +179,27 @@ class Client:
                 )
                 pair.code = code
                 for client, cred in ((pair.x, made["credential"]), (pair.o, joined["credential"])):
-                    await client.ws.write_message(
-                        json.dumps({"type": "unwatch", "code": client.code})
-                    )
+                    old = client.code
                     client.code, client.credential, client.version = code, cred, -1
-                    await client.ws.write_message(
-                        json.dumps({"type": "seat", "code": code, "credential": cred})
-                    )
+                    try:
+                        await client.ws.write_message(json.dumps({"type": "unwatch", "code": old}))
+                        await client.ws.write_message(
+                            json.dumps({"type": "seat", "code": code, "credential": cred})
+                        )
+                    except Exception:  # closed meanwhile: listen() says hello with the new seat
+                        pass
                     client.wake.set()
 
     async def listen(self) -> None:
         while not self.done:
             text = await self.ws.read_message()
-            if text is None:
-                return
+            if text is None:  # closed by the service: count it, say hello again
+                if self.done:
+                    return
+                self.run.errors.append(f"socket closed {self.ws.close_code} {self.ws.close_reason}")
+                await self.connect()
+                self.wake.set()
+                continue
             data = json.loads(text)
             if (
                 data.get("type") == "changed"
@@ -207,20 +217,21 @@ class Client:
                     self.wake.wait(), timeout=max(0.1, run.deadline - time.monotonic())
                 )
                 self.wake.clear()
+                code, cred = self.code, self.credential  # this game's, even if a rematch starts
                 status, body = await self.http.call(
-                    "GET", f"/api/v1/rooms/{self.code}", **{"X-Qttt-Seat": self.credential}
+                    "GET", f"/api/v1/rooms/{code}", **{"X-Qttt-Seat": cred}
                 )
                 if status != 200:
                     run.errors.append(f"GET {status}")
                     continue
                 room = body["room"]
                 self.version = room["version"]
-                sent = run.sent.get((self.code, room["ply"]))
-                if sent is not None and (self.code, room["ply"]) not in run.seen:
-                    run.seen.add((self.code, room["ply"]))
+                sent = run.sent.get((code, room["ply"]))
+                if sent is not None and (code, room["ply"]) not in run.seen:
+                    run.seen.add((code, room["ply"]))
                     run.update.append(time.monotonic() - sent)
                 if room["finished"]:
-                    await self.rematch()
+                    await self.rematch(code)
                     continue
                 if room["to_act"] != self.seat:
                     continue
@@ -232,19 +243,19 @@ class Client:
                     "expected_ply": room["ply"],
                     "action_id": uuid.uuid4().hex,
                 }
-                run.sent[(self.code, room["ply"] + 1)] = began = time.monotonic()
+                run.sent[(code, room["ply"] + 1)] = began = time.monotonic()
                 status, body = await self.http.call(
                     "POST",
-                    f"/api/v1/rooms/{self.code}/actions",
+                    f"/api/v1/rooms/{code}/actions",
                     payload,
-                    **{"X-Qttt-Seat": self.credential},
+                    **{"X-Qttt-Seat": cred},
                 )
                 run.act.append(time.monotonic() - began)
                 if status == 200:
-                    run.acked.append((self.code, room["ply"], action))
+                    run.acked.append((code, room["ply"], action))
                     self.version = body["room"]["version"]
                     if body["room"]["finished"]:
-                        await self.rematch()
+                        await self.rematch(code)
                 else:
                     run.errors.append(f"POST {status} {body['error']['kind']}")
                 self.wake.set()
@@ -401,6 +412,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "illegal": illegal,
         "actions": len(acked),
         "load": os.getloadavg()[0],
+        "error_kinds": dict(Counter(e for r in results for e in r["errors"]).most_common(4)),
     }
 
 
@@ -515,10 +527,10 @@ def main() -> None:
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
                 f"service CPU {r['cpu']:.2f} s/s; {r['actions']} actions, {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
-                f"errors {r['errors']} (load {r['load']:.1f})",
+                f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
                 flush=True,
             )
-        med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+        med = {k: statistics.median(r[k] for r in rows) for k in rows[0] if k != "error_kinds"}
         print(
             f"{backend} MEDIAN of {len(rows)}: act p50 {med['act_p50']:.0f} ms p99 "
             f"{med['act_p99']:.0f} ms; update p50 {med['upd_p50']:.0f} ms p99 "

@@ -461,3 +461,56 @@ def test_a_client_on_replica_a_sees_replica_bs_action() -> None:
         b.close()
         one.stop()
         two.stop()
+
+
+# -- R11, R12: the Python client and the store's own inputs ------------------------------------
+
+
+def test_two_threads_acting_on_one_client_drop_nothing(service: Any) -> None:
+    """R11: both threads' acts go through one lock; the loser is told, nobody is silent."""
+    import threading
+
+    a = ServiceClient(service.url, class_key=CLASS_KEY)
+    try:
+        x = SharedGame.create(a, watch=False)
+        outcomes: list[str] = []
+        barrier = threading.Barrier(2)
+
+        def play(token: str) -> None:
+            barrier.wait()
+            try:
+                x.act(token)
+                outcomes.append("played")
+            except Exception as err:
+                outcomes.append(type(err).__name__)
+
+        threads = [threading.Thread(target=play, args=(tok,)) for tok in ("1-5", "2-6")]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        record = raw_sql(
+            service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (x.code,)
+        )[0][0]
+        assert outcomes.count("played") == len(record.split()) == 1
+        assert len(outcomes) == 2 and "played" in outcomes  # the other was refused in words
+    finally:
+        a.close()
+
+
+def test_the_stores_inputs_are_checked(tmp_path: Path) -> None:
+    """R12: wrong types are refusals in words, not TypeError or OverflowError."""
+    from qttt_edu.rooms import RoomError, RoomStore
+
+    store = RoomStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    try:
+        ticket = store.create_room()
+        with pytest.raises(RoomError):
+            store.create_room(ttl="x")  # type: ignore[arg-type]
+        with pytest.raises(RoomError):
+            store.act(ticket.code, ticket.credential, "1-5", expected_ply="1")  # type: ignore[arg-type]
+        with pytest.raises(RoomError):
+            store.list_rooms(10**30)  # type: ignore[arg-type]
+        assert store.room(ticket.code).record == ""
+    finally:
+        store.close()

@@ -196,10 +196,18 @@ class SharedGame:
         is raised and the action is kept in :attr:`pending`: it is written (once) as
         soon as the store answers again.
         """
-        if self._pending is not None and not self.retry_pending():
-            raise StoreUnavailableError(self.message or t("rooms_pending"))
-        self._pending = (action, uuid.uuid4().hex, self._state.ply)
-        self._send_pending()
+        # Fill the slot and send under one lock: two threads acting on one client cannot
+        # clear each other's action (R11).
+        with self._sending:
+            if self._pending is not None:
+                try:
+                    self._send_locked(self._pending)
+                except StoreUnavailableError:
+                    raise StoreUnavailableError(self.message or t("rooms_pending")) from None
+                except RoomError:
+                    pass  # the kept action was refused meanwhile: the new one may go
+            self._pending = (action, uuid.uuid4().hex, self._state.ply)
+            self._send_locked(self._pending)
 
     def retry_pending(self) -> bool:
         """Try again to write the pending action; ``True`` when nothing is pending now."""

@@ -382,6 +382,10 @@ class RoomStore:
         """Open a room and sit in ``seat`` ("X", who moves first, or "O")."""
         if seat not in SEATS:
             raise RoomError(message("rooms_seat_bad", seat=seat))
+        if ttl is not None and (
+            not isinstance(ttl, (int, float)) or isinstance(ttl, bool) or not 0 < ttl < 1e9
+        ):
+            raise RoomError(message("service_field_bad", field="ttl"))  # R12
         name = codes.check_nickname(nickname)
         if not isinstance(class_name, str) or len(class_name) > 64:
             raise RoomError(message("rooms_class_bad"))
@@ -492,6 +496,12 @@ class RoomStore:
         """
         if action_id is None:
             action_id = uuid.uuid4().hex
+        if expected_ply is not None and (
+            not isinstance(expected_ply, int) or isinstance(expected_ply, bool)
+        ):
+            raise RoomError(message("service_field_bad", field="expected_ply"))  # R12
+        if not isinstance(action_id, str) or not 0 < len(action_id) <= 64:
+            raise RoomError(message("service_field_bad", field="action_id"))
 
         def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any] | None:
             if raw[16] == action_id:
@@ -698,6 +708,8 @@ class RoomStore:
 
     def list_rooms(self, class_name: str | None = None) -> RoomList:
         """Every room (of ``class_name``, if given), newest activity first."""
+        if class_name is not None and not isinstance(class_name, str):
+            raise RoomError(message("rooms_class_bad"))  # R12
 
         def op(conn: Any) -> list[tuple[Any, ...]]:
             sql = f"SELECT {_COLUMNS} FROM qttt_rooms"
