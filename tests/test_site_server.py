@@ -332,3 +332,30 @@ def test_classroom_site_refuses_a_folder_that_is_no_site(tmp_path: Path) -> None
     assert done.returncode == 2
     assert "qttt-edu site build" in done.stderr and "websted" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_classroom_site_says_so_when_its_port_is_taken_or_its_store_folder_missing(
+    tmp_path: Path,
+) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    site = make_site(tmp_path)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+        command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(tmp_path / "g.db")]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 2, done.stderr
+    assert f"127.0.0.1:{port}" in done.stderr and "--port" in done.stderr
+    assert "Traceback" not in done.stderr
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+    command += ["--host", "127.0.0.1", "--port", str(free_port())]
+    command += ["--file", str(tmp_path / "no" / "g.db")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 2, done.stderr
+    assert str(tmp_path / "no") in done.stderr and "Traceback" not in done.stderr

@@ -53,6 +53,7 @@ import tornado.netutil
 import tornado.web
 
 from ..i18n import t
+from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
 from ..rooms.service import Limits, RoomsService, ServiceConfig
 
 __all__ = [
@@ -532,7 +533,11 @@ def serve_site(args: Any) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         return 0
-    except OSError as err:  # the port is taken, the store cannot be opened
+    except OSError as err:  # the address cannot be had (taken, not this computer's)
+        where = f"{args.host}:{args.port}"
+        print(t("class_site_port", where=where, reason=err.strerror or err), file=sys.stderr)
+        return 2
+    except (SchemaError, StoreUnavailableError, RoomError) as err:  # in the store's words
         print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
         return 2
     return 0
