@@ -359,3 +359,16 @@ def test_classroom_site_says_so_when_its_port_is_taken_or_its_store_folder_missi
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 2, done.stderr
     assert str(tmp_path / "no") in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_restarted_classroom_site_keeps_its_class_key(tmp_path: Path) -> None:
+    from qttt_edu.classroom.site_server import class_keys
+
+    games = tmp_path / "7b.sqlite3"
+    first = class_keys(games)
+    assert class_keys(games) == first  # the students' links keep working after a restart
+    keys = tmp_path / "7b.sqlite3.keys"
+    assert keys.stat().st_mode & 0o077 == 0, "the keys file is the teacher's only"
+    keys.write_text("not json")
+    fresh = class_keys(games)
+    assert fresh != first and min(len(k) for k in fresh) >= 16

@@ -65,6 +65,7 @@ __all__ = [
     "SiteHandler",
     "SiteMissingError",
     "bound_to",
+    "class_keys",
     "content_type",
     "listen_with",
     "pick_encoding",
@@ -490,6 +491,31 @@ def student_link(base: str, class_key: str, lang: str | None = None) -> str:
     return f"{base.rstrip('/')}/{JOIN_PATH}{query}#class={class_key}"
 
 
+def class_keys(games: Path) -> tuple[str, str]:
+    """The class key and the teacher secret of a games file: made once, kept beside it.
+
+    A restart of the server mid-lesson then keeps every student's link and open page
+    working. The file (``<games file>.keys``) is readable by the teacher's user only;
+    delete it for new keys.
+    """
+    keys = games.with_name(games.name + ".keys")
+    try:
+        data = json.loads(keys.read_text("utf-8"))
+        class_key, secret = data["class_key"], data["teacher_secret"]
+        kept = isinstance(class_key, str) and isinstance(secret, str)
+        if kept and len(class_key) >= 16 and len(secret) >= 16:
+            return class_key, secret
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    class_key, secret = secrets.token_urlsafe(16), secrets.token_urlsafe(18)
+    part = keys.with_name(keys.name + ".part")
+    part.touch(mode=0o600)
+    part.chmod(0o600)
+    part.write_text(json.dumps({"class_key": class_key, "teacher_secret": secret}), "utf-8")
+    part.replace(keys)
+    return class_key, secret
+
+
 def serve_site(args: Any) -> int:
     """``qttt-edu classroom --site FOLDER``: run until Ctrl-C; the exit status."""
     from .cli import lan_address, print_qr
@@ -500,8 +526,11 @@ def serve_site(args: Any) -> int:
         print(err, file=sys.stderr)
         return 2
     path = Path(args.file).expanduser().resolve()
-    class_key = secrets.token_urlsafe(16)
-    teacher_secret = secrets.token_urlsafe(18)
+    try:
+        class_key, teacher_secret = class_keys(path)
+    except OSError as err:
+        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
+        return 2
     address = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     base = f"http://{address}:{args.port}"
     link = student_link(base, class_key, args.lang)

@@ -78,29 +78,55 @@ def make_site(root: Path) -> Path:
     return site
 
 
-@pytest.fixture(scope="module")
-def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """The real command: (the site's base URL, the students' class link)."""
-    work = tmp_path_factory.mktemp("classroom-site")
-    site = make_site(work)
-    port = free_port()
-    env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(work / "g.sqlite3")]
-    log = work / "classroom.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
+class Classroom:
+    """The real command over a site folder; ``restart()`` stops it and starts it again on
+    the same port and games file, as a teacher would mid-lesson."""
+
+    def __init__(self, work: Path, site: Path) -> None:
+        self.work, self.port = work, free_port()
+        env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
+        self.env = env
+        self.command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+        self.command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        self.command += ["--file", str(work / "g.sqlite3")]
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.starts = 0
+        self.start()
+
+    def start(self) -> None:
+        self.starts += 1
+        log = self.work / f"classroom-{self.starts}.log"
+        with log.open("wb") as out:
+            self.process = subprocess.Popen(
+                self.command, env=self.env, stdout=out, stderr=subprocess.STDOUT
+            )
         deadline = time.monotonic() + 60
         while "Ctrl-C" not in log.read_text():
-            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            assert self.process.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
         link = re.search(r"http://127\.0\.0\.1:\d+/qttt-join\.html#class=[\w-]+", log.read_text())
         assert link, log.read_text()
-        yield f"http://127.0.0.1:{port}/", link.group(0)
+        self.link = link.group(0)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(20)
+
+    def restart(self) -> None:
+        link = self.link
+        self.stop()
+        self.start()
+        assert self.link == link, "a restart must keep the students' link"
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    work = tmp_path_factory.mktemp("classroom-site")
+    running = Classroom(work, make_site(work))
+    try:
+        yield running
     finally:
-        process.terminate()
-        process.wait(20)
+        running.stop()
 
 
 def ready(page: Any) -> Any:
@@ -116,7 +142,7 @@ def shows(page: Any, record: str, timeout: float = 10_000) -> None:
 
 
 def test_two_browsers_play_a_shared_game_by_link(chromium: Any, classroom) -> None:
-    base, class_link = classroom
+    base, class_link = classroom.base, classroom.link
     first_ctx, second_ctx = chromium.new_context(), chromium.new_context()
     try:
         ada = first_ctx.new_page()
@@ -160,6 +186,12 @@ def test_two_browsers_play_a_shared_game_by_link(chromium: Any, classroom) -> No
         bea.wait_for_function("document.getElementById('you').textContent === 'O'")
         ada.evaluate(f"qttt.client.act({json.dumps(code)}, '3-7', 2)")
         shows(bea, "1-5 2-6 3-7")
+        # the teacher restarts the server mid-game: the pages reconnect and read again,
+        # the same keys still work, nothing is lost
+        classroom.restart()
+        bea.evaluate(f"qttt.client.act({json.dumps(code)}, '4-8', 3)")
+        shows(ada, "1-5 2-6 3-7 4-8", timeout=30_000)
+        ada.wait_for_function("document.getElementById('ohere').textContent === 'true'")
         # the opponent's browser closes: away at once
         second_ctx.close()
         ada.wait_for_function("document.getElementById('ohere').textContent === 'false'")
