@@ -28,9 +28,9 @@ True
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import csv
+import functools
 import io
 import json
 import re
@@ -390,7 +390,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             svc.watchers.get(key, set()).discard(self)
         held, self.seats = self.seats, {}
         for key, (seat, _here) in held.items():
-            tornado.ioloop.IOLoop.current().add_callback(svc.presence_changed, key, seat)
+            tornado.ioloop.IOLoop.current().add_callback(svc.presence_quietly, key, seat)
 
     def notice(self, text: str) -> None:
         if self.ws_connection is not None and not self.ws_connection.is_closing():
@@ -944,6 +944,12 @@ class RoomsService:
             s.seats.get(code) == (seat, True) for s in self.watchers.get(code, ()) if s.ready
         )
 
+    async def presence_quietly(self, code: str, seat: str) -> None:
+        """A socket closed: its seats' presence, with no one left to tell of a failure
+        (the store's trouble reaches clients on their next request)."""
+        with suppress(Exception):
+            await self.presence_changed(code, seat)
+
     async def presence_changed(self, code: str, seat: str) -> None:
         if self._stopping.is_set():
             return  # a stopping service leaves presence to the next one (seen goes stale)
@@ -1205,48 +1211,58 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m qttt_edu.rooms.service``: serve the class's games until Ctrl-C."""
     import os
 
-    parser = argparse.ArgumentParser(prog="python -m qttt_edu.rooms.service")
-    parser.add_argument(
-        "--store", default=None, help="store URL (default: $QTTT_ROOMS_URL or the user's file)"
-    )
-    parser.add_argument("--class", dest="class_name", default="", help="the class name")
-    parser.add_argument(
-        "--class-key", default=None, help="the students' class key (default: a new one)"
-    )
-    parser.add_argument(
-        "--teacher-secret-file", default=None, help="a file holding the teacher secret"
-    )
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8766)
-    parser.add_argument("--base-url", default="/")
-    parser.add_argument("--allow-origin", action="append", default=[])
-    parser.add_argument("--language", default="en", choices=sorted(LANGUAGES))
-    args = parser.parse_args(argv)
+    from ..cli import Parser, exit_status, speaking
     from .backends import default_url
 
-    secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
-    if args.teacher_secret_file:
-        with open(args.teacher_secret_file, encoding="utf-8") as handle:
-            secret = handle.read().strip()
-    made_secret = not secret
-    secret = secret or secrets.token_urlsafe(18)
-    class_key = (
-        args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
-    )
-    running = start_service(
-        args.store or default_url(),
-        classes={args.class_name: class_key},
-        teacher_secret=secret,
-        host=args.host,
-        port=args.port,
-        base_url=args.base_url,
-        allow_origins=tuple(args.allow_origin),
-        language=args.language,
-    )
-    print(f"rooms service: {running.url}", flush=True)
-    print(f"class key ({args.class_name or 'no name'}): {class_key}")
-    if made_secret:
-        print(f"teacher secret: {secret}")
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    with speaking(args_in) as language:
+        parser = Parser(
+            prog="python -m qttt_edu.rooms.service",
+            description=t_in(language, "service_description"),
+        )
+        say = functools.partial(t_in, language)
+        parser.add_argument("--store", default=None, help=say("service_store_help"))
+        parser.add_argument(
+            "--class", dest="class_name", default="", help=say("service_class_help")
+        )
+        parser.add_argument("--class-key", default=None, help=say("service_class_key_help"))
+        parser.add_argument("--teacher-secret-file", default=None, help=say("service_secret_help"))
+        parser.add_argument("--host", default="127.0.0.1", help=say("service_host_help"))
+        parser.add_argument("--port", type=int, default=8766, help=say("service_port_help"))
+        parser.add_argument("--base-url", default="/", help=say("service_base_help"))
+        parser.add_argument(
+            "--allow-origin", action="append", default=[], help=say("service_origin_help")
+        )
+        parser.add_argument(
+            "--lang", default=None, choices=sorted(LANGUAGES), help="en, da, fi, nb, it"
+        )
+        try:
+            args = parser.parse_args(args_in)
+        except SystemExit as stop:  # --help, or a usage error already printed
+            return exit_status(stop)
+        secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
+        if args.teacher_secret_file:
+            with open(args.teacher_secret_file, encoding="utf-8") as handle:
+                secret = handle.read().strip()
+        made_secret = not secret
+        secret = secret or secrets.token_urlsafe(18)
+        class_key = (
+            args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
+        )
+        running = start_service(
+            args.store or default_url(),
+            classes={args.class_name: class_key},
+            teacher_secret=secret,
+            host=args.host,
+            port=args.port,
+            base_url=args.base_url,
+            allow_origins=tuple(args.allow_origin),
+            language=language,
+        )
+        print(say("service_started", url=running.url), flush=True)
+        print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
+        if made_secret:
+            print(say("service_teacher_line", secret=secret), flush=True)
     try:
         while True:
             time.sleep(3600)
