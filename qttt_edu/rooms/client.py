@@ -181,10 +181,15 @@ class SharedGame:
         return _with_query(base_url, room=self.label)
 
     def seat_link(self, base_url: str) -> str:
-        """The link that brings this seat back (keep it private: it holds the credential)."""
+        """The link that brings this seat back (keep it private: it holds the credential).
+
+        The credential travels in the fragment (``#seat=...``), which no server sees
+        and the app's page moves out of the address bar as soon as it reads it (R9).
+        """
+        invite = self.invite_link(base_url)
         if self.credential is None:
-            return self.invite_link(base_url)
-        return _with_query(base_url, room=self.label, seat=self.credential)
+            return invite
+        return f"{invite.split('#', 1)[0]}#{urlencode({'seat': self.credential})}"
 
     # -- acting ---------------------------------------------------------------------------
 

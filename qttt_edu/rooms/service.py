@@ -28,9 +28,9 @@ True
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import csv
+import functools
 import io
 import json
 import re
@@ -230,6 +230,8 @@ class ServiceConfig:
     language: str = "en"
     ping_interval: float = PING_INTERVAL
     ping_timeout: float = PING_TIMEOUT
+    #: SQLite: try each store call on the loop first (see ``RoomsService.call``)
+    inline_sqlite: bool = True
     #: this machine's clock (a test seam: with PostgreSQL the database's clock wins)
     local_clock: Callable[[], float] = time.time
 
@@ -388,7 +390,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             svc.watchers.get(key, set()).discard(self)
         held, self.seats = self.seats, {}
         for key, (seat, _here) in held.items():
-            tornado.ioloop.IOLoop.current().add_callback(svc.presence_changed, key, seat)
+            tornado.ioloop.IOLoop.current().add_callback(svc.presence_quietly, key, seat)
 
     def notice(self, text: str) -> None:
         if self.ws_connection is not None and not self.ws_connection.is_closing():
@@ -755,6 +757,9 @@ class RoomsService:
         self.store_kind = store.backend.name
         self.clock.measure(store)
         workers = config.workers or (1 if self.store_kind == "sqlite" else 4)
+        self._inline: RoomStore | None = None
+        if self.store_kind == "sqlite" and config.inline_sqlite:
+            self._inline = RoomStore(config.store_url, retry_for=0.0, clock=self.clock)
         self._stores: list[RoomStore] = [store]
         self._local = threading.local()
         self._local_lock = threading.Lock()
@@ -792,7 +797,18 @@ class RoomsService:
         return store
 
     async def call(self, job: Callable[[RoomStore], T]) -> T:
-        """Run ``job(store)`` on a worker thread (a locked store never stalls the sockets)."""
+        """Run ``job(store)`` on a worker thread (a locked store never stalls the sockets).
+
+        SQLite with ``inline_sqlite``: on the loop itself, with no retry wait (a read or
+        write takes tens of microseconds when the service is the only writer, and a
+        thread hand-off costs more than that on a busy machine); a store that is busy
+        then goes to the worker thread, which retries there.
+        """
+        if self._inline is not None:
+            try:
+                return job(self._inline)
+            except StoreUnavailableError:
+                pass  # locked or full: wait for it on the worker thread instead
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, lambda: job(self._store()))
 
@@ -928,6 +944,12 @@ class RoomsService:
             s.seats.get(code) == (seat, True) for s in self.watchers.get(code, ()) if s.ready
         )
 
+    async def presence_quietly(self, code: str, seat: str) -> None:
+        """A socket closed: its seats' presence, with no one left to tell of a failure
+        (the store's trouble reaches clients on their next request)."""
+        with suppress(Exception):
+            await self.presence_changed(code, seat)
+
     async def presence_changed(self, code: str, seat: str) -> None:
         if self._stopping.is_set():
             return  # a stopping service leaves presence to the next one (seen goes stale)
@@ -1059,6 +1081,8 @@ class RoomsService:
         for sock in list(self.sockets):
             sock.close(1001)
         self.executor.shutdown(wait=True)
+        if self._inline is not None:
+            self._inline.close()
         for store in self._stores:
             checkpoint(store)
             store.close()
@@ -1187,48 +1211,58 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m qttt_edu.rooms.service``: serve the class's games until Ctrl-C."""
     import os
 
-    parser = argparse.ArgumentParser(prog="python -m qttt_edu.rooms.service")
-    parser.add_argument(
-        "--store", default=None, help="store URL (default: $QTTT_ROOMS_URL or the user's file)"
-    )
-    parser.add_argument("--class", dest="class_name", default="", help="the class name")
-    parser.add_argument(
-        "--class-key", default=None, help="the students' class key (default: a new one)"
-    )
-    parser.add_argument(
-        "--teacher-secret-file", default=None, help="a file holding the teacher secret"
-    )
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8766)
-    parser.add_argument("--base-url", default="/")
-    parser.add_argument("--allow-origin", action="append", default=[])
-    parser.add_argument("--language", default="en", choices=sorted(LANGUAGES))
-    args = parser.parse_args(argv)
+    from ..cli import Parser, exit_status, speaking
     from .backends import default_url
 
-    secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
-    if args.teacher_secret_file:
-        with open(args.teacher_secret_file, encoding="utf-8") as handle:
-            secret = handle.read().strip()
-    made_secret = not secret
-    secret = secret or secrets.token_urlsafe(18)
-    class_key = (
-        args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
-    )
-    running = start_service(
-        args.store or default_url(),
-        classes={args.class_name: class_key},
-        teacher_secret=secret,
-        host=args.host,
-        port=args.port,
-        base_url=args.base_url,
-        allow_origins=tuple(args.allow_origin),
-        language=args.language,
-    )
-    print(f"rooms service: {running.url}", flush=True)
-    print(f"class key ({args.class_name or 'no name'}): {class_key}")
-    if made_secret:
-        print(f"teacher secret: {secret}")
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    with speaking(args_in) as language:
+        parser = Parser(
+            prog="python -m qttt_edu.rooms.service",
+            description=t_in(language, "service_description"),
+        )
+        say = functools.partial(t_in, language)
+        parser.add_argument("--store", default=None, help=say("service_store_help"))
+        parser.add_argument(
+            "--class", dest="class_name", default="", help=say("service_class_help")
+        )
+        parser.add_argument("--class-key", default=None, help=say("service_class_key_help"))
+        parser.add_argument("--teacher-secret-file", default=None, help=say("service_secret_help"))
+        parser.add_argument("--host", default="127.0.0.1", help=say("service_host_help"))
+        parser.add_argument("--port", type=int, default=8766, help=say("service_port_help"))
+        parser.add_argument("--base-url", default="/", help=say("service_base_help"))
+        parser.add_argument(
+            "--allow-origin", action="append", default=[], help=say("service_origin_help")
+        )
+        parser.add_argument(
+            "--lang", default=None, choices=sorted(LANGUAGES), help="en, da, fi, nb, it"
+        )
+        try:
+            args = parser.parse_args(args_in)
+        except SystemExit as stop:  # --help, or a usage error already printed
+            return exit_status(stop)
+        secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
+        if args.teacher_secret_file:
+            with open(args.teacher_secret_file, encoding="utf-8") as handle:
+                secret = handle.read().strip()
+        made_secret = not secret
+        secret = secret or secrets.token_urlsafe(18)
+        class_key = (
+            args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
+        )
+        running = start_service(
+            args.store or default_url(),
+            classes={args.class_name: class_key},
+            teacher_secret=secret,
+            host=args.host,
+            port=args.port,
+            base_url=args.base_url,
+            allow_origins=tuple(args.allow_origin),
+            language=language,
+        )
+        print(say("service_started", url=running.url), flush=True)
+        print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
+        if made_secret:
+            print(say("service_teacher_line", secret=secret), flush=True)
     try:
         while True:
             time.sleep(3600)
