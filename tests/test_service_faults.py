@@ -219,7 +219,7 @@ def t_da(key: str, **fields: Any) -> str:
 
 def test_requests_per_client_are_limited(tmp_path: Path) -> None:
     running = start(
-        f"sqlite:///{tmp_path / 'r.sqlite3'}", limits=Limits(client_rate=2.0, client_burst=5.0)
+        f"sqlite:///{tmp_path / 'r.sqlite3'}", limits=Limits(client_rate=0.2, client_burst=5.0)
     )
     try:
         statuses = [http(running.url, "GET", "api/v1/info", client="f" * 20)[0] for _ in range(8)]
