@@ -157,3 +157,28 @@ def test_wrong_credential_is_refused_in_words(service: Any) -> None:
             SharedGame.resume(a, game.code, "A" * 24, watch=False)
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("store_url", ["sqlite"], indirect=True)
+def test_a_browser_request_with_an_origin_is_answered(store_url: str) -> None:
+    """Every browser POST carries ``Origin``; tornado sets default headers before the
+    handler knows its service, which once answered such requests with a 500."""
+    from qttt_edu.rooms.service import start_service
+
+    page = "http://site.example:8000"
+    running = start_service(
+        store_url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER, allow_origins=(page,)
+    )
+    try:
+        status, body = http(
+            running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY, Origin=page
+        )
+        assert status in (200, 201), body
+        status, body = http(
+            running.url, "POST", "api/v1/rooms", {}, class_key="x" * 20, Origin=page
+        )
+        assert status == 403 and body["error"]["message"]
+        status, _ = http(running.url, "POST", "api/v1/rooms", {}, Origin="http://other.example")
+        assert status in (401, 403)
+    finally:
+        running.stop()

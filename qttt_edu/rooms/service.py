@@ -405,11 +405,19 @@ class Handler(tornado.web.RequestHandler):
     def initialize(self, service: RoomsService) -> None:
         self.service = service
         self.lang = "en"
+        # tornado sets the default headers in the constructor, before this method
+        # has named the service: the origin's headers follow now
+        self._allow_origin()
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
+        if "service" in vars(self):  # after initialize(): clear() on an error
+            self._allow_origin()
+
+    def _allow_origin(self) -> None:
+        """The cross-origin headers, for a page of another origin the service allows."""
         origin = self.request.headers.get("Origin")
         if origin and self.service.origin_allowed(origin, self.request.host, cross_only=True):
             self.set_header("Access-Control-Allow-Origin", origin)
