@@ -25,11 +25,23 @@ and ``#`` stands for the number. The placeholder's name is still just ``count``.
 ('Loaded: 1 action.', 'Loaded: 3 actions.')
 >>> format_message("fi", "{n:plural:one=# todellisuus|other=# todellisuutta}", n=2)
 '2 todellisuutta'
+
+Numbers are written the way each language writes them (decimal comma, thousands
+separator, the space before %), by the CLDR data of Babel: :func:`number` and
+:func:`percent`, in the current language unless ``lang`` says otherwise.
+
+>>> number(2.8284, 2, lang="da"), number(2.8284, 2, lang="en")
+('2,83', '2.83')
+>>> percent(0.578, lang="fi"), percent(0.578, lang="it"), percent(0.0019, 2, lang="nb")
+('58\xa0%', '58%', '0,19\xa0%')
+>>> number(131681894400, lang="nb"), number(131681894400, lang="it")
+('131\xa0681\xa0894\xa0400', '131.681.894.400')
 """
 
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Callable
 from importlib import resources
@@ -136,6 +148,7 @@ class _MessageFormatter(string.Formatter):
     """``str.format`` plus the ``plural:`` spec, with the plural rules of one language."""
 
     def __init__(self, lang: str) -> None:
+        self.lang = lang
         self.rule = PLURAL_RULES.get(lang, _one_if_integer_one)
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -144,7 +157,7 @@ class _MessageFormatter(string.Formatter):
         number = _number(value)
         forms = plural_forms(format_spec)
         text = forms.get(self.rule(number), forms["other"])
-        return text.replace("#", str(value))
+        return text.replace("#", _count_text(value, self.lang))
 
 
 def _number(value: Any) -> float:
@@ -163,3 +176,85 @@ def format_message(lang: str, template: str, /, **fields: Any) -> str:
     if ":plural:" not in template:  # the common case, at str.format's speed
         return template.format(**fields)
     return _MessageFormatter(lang).format(template, **fields)
+
+
+# The CLDR locale whose number formats each language uses (the country decides
+# nothing the kit prints, but Babel's data is per locale).
+NUMBER_LOCALES: dict[str, str] = {
+    "en": "en",
+    "da": "da_DK",
+    "fi": "fi_FI",
+    "nb": "nb_NO",
+    "it": "it_IT",
+}
+
+
+def _count_text(value: Any, lang: str) -> str:
+    # A whole number below 1000 is written alike in every language: no need to load
+    # Babel for it (the app in the browser prints only such counts).
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 1000:
+        return str(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return number(value, lang=lang)
+    return str(value)
+
+
+def _locale(lang: str | None) -> str:
+    code = _current if lang is None else lang
+    if code not in NUMBER_LOCALES:
+        raise ValueError(f"unknown language {code!r}: choose one of {', '.join(sorted(LANGUAGES))}")
+    return NUMBER_LOCALES[code]
+
+
+def number(
+    value: float,
+    places: int | None = None,
+    *,
+    significant: int | None = None,
+    sign: bool = False,
+    lang: str | None = None,
+) -> str:
+    """``value`` as ``lang`` (default: the current language) writes a number.
+
+    ``places`` fixes the digits after the decimal mark (None: as many as needed, at most
+    three); ``significant`` rounds to that many significant digits instead (as ``:.2g``
+    does, but never in exponent notation); ``sign`` writes + before a positive number.
+    Thousands are grouped: ``1,296`` in English, ``1.296`` in Danish, ``1 296`` in Finnish.
+
+    >>> number(0.5, lang="it"), number(53.0, 1, lang="nb"), number(1296, lang="da")
+    ('0,5', '53,0', '1.296')
+    >>> number(123456789, significant=2, lang="en"), number(-1, sign=True, lang="fi")
+    ('120,000,000', '-1')
+    >>> number(0.5, sign=True, lang="da")
+    '+0,5'
+    """
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    amount = Decimal(repr(float(value))) if isinstance(value, float) else Decimal(value)
+    if significant is not None:
+        amount = Decimal(f"{float(value):.{significant}g}")
+        exponent = amount.as_tuple().exponent
+        places = max(0, -exponent) if isinstance(exponent, int) else 0
+    fraction = "0" * places if places is not None else "###"
+    pattern = "#,##0" + (f".{fraction}" if fraction else "")
+    if sign:
+        pattern = f"+{pattern};-{pattern}"
+    return str(format_decimal(amount, format=pattern, locale=_locale(lang)))
+
+
+def percent(share: float, places: int = 0, *, lang: str | None = None) -> str:
+    """The share ``share`` (0.578) as a percentage the way ``lang`` writes it.
+
+    >>> percent(0.578, lang="en"), percent(0.578, lang="da"), percent(0.495, 1, lang="it")
+    ('58%', '58\xa0%', '49,5%')
+    """
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = _locale(lang)
+    pattern = Locale.parse(locale).percent_formats[None].pattern
+    if places:
+        pattern = re.sub(r"0(?=[^0#]*$)", "0." + "0" * places, pattern, count=1)
+    return str(format_percent(share, format=pattern, locale=locale))
