@@ -145,19 +145,43 @@ def plural_forms(spec: str) -> dict[str, str]:
 
 
 class _MessageFormatter(string.Formatter):
-    """``str.format`` plus the ``plural:`` spec, with the plural rules of one language."""
+    """``str.format`` plus the ``plural:`` spec, the forms of inserted words (``{seat:ess}``)
+    and lists joined with "and", with the rules and forms of one language."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.rule = PLURAL_RULES.get(lang, _one_if_integer_one)
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if not format_spec.startswith("plural:"):
-            return str(super().format_field(value, format_spec))
-        number = _number(value)
-        forms = plural_forms(format_spec)
-        text = forms.get(self.rule(number), forms["other"])
-        return text.replace("#", _count_text(value, self.lang))
+        items = _as_list(value)
+        if format_spec.startswith("plural:"):
+            count = len(items) if items is not None else _number(value)
+            forms = plural_forms(format_spec)
+            text = forms.get(self.rule(count), forms["other"])
+            shown = join_list(items, lang=self.lang) if items is not None else None
+            return text.replace("#", shown if shown is not None else _count_text(value, self.lang))
+        if _CASE.fullmatch(format_spec):
+            words = [self.form(str(v), format_spec) for v in (items or [value])]
+            return join_list(words, lang=self.lang)
+        if items is not None and not format_spec:
+            return join_list(items, lang=self.lang)
+        return str(super().format_field(value, format_spec))
+
+    def form(self, word: str, case: str) -> str:
+        # A word the table lacks (not a player or a mark) is printed as it is: a message
+        # always prints; tests/test_forms.py checks that every real value has its forms.
+        try:
+            return inflect(word, case, lang=self.lang)
+        except ValueError:
+            return word
+
+
+_CASE = re.compile(r"[a-z]+")
+_SPEC = re.compile(r"(?<!\{)\{\w+:")
+
+
+def _as_list(value: Any) -> list[Any] | None:
+    return list(value) if isinstance(value, (list, tuple)) else None
 
 
 def _number(value: Any) -> float:
@@ -172,8 +196,28 @@ def _number(value: Any) -> float:
 
 
 def format_message(lang: str, template: str, /, **fields: Any) -> str:
-    """Fill ``template`` like ``str.format``, choosing plural forms by ``lang``'s rules."""
-    if ":plural:" not in template:  # the common case, at str.format's speed
+    """Fill ``template`` like ``str.format``, choosing plural forms by ``lang``'s rules.
+
+    A list or tuple value is written as the language lists things (``X1, O2 and X3``); a
+    ``plural:`` spec on a list counts its items, and ``#`` is the list. A spec that is a
+    case name (``{seat:ess}``, ``{player:gen}``, ``{marks:gen}``) puts each word in the
+    form :data:`FORMS` gives it in ``lang``.
+
+    >>> [format_message("fi", "Pelaat {seat:ess}", seat=seat) for seat in "XO"]
+    ['Pelaat X:nä', 'Pelaat O:na']
+    >>> format_message("fi", "jakaa ruudun 1 {marks:gen} kanssa", marks=["X1", "O2"])
+    'jakaa ruudun 1 X1:n ja O2:n kanssa'
+    >>> format_message("it", "Giochi {seat:con}", seat="O")
+    'Giochi con la O'
+    >>> format_message("it", "{squares:plural:one=la casella #|other=le caselle #}", squares=[6])
+    'la casella 6'
+    >>> format_message("en", "{squares:plural:one=square #|other=squares #}", squares=[6, 7, 9])
+    'squares 6, 7 and 9'
+    """
+    plain = not _SPEC.search(template) and not any(
+        isinstance(v, (list, tuple)) for v in fields.values()
+    )
+    if plain:  # the common case, at str.format's speed
         return template.format(**fields)
     return _MessageFormatter(lang).format(template, **fields)
 
@@ -258,3 +302,77 @@ def percent(share: float, places: int = 0, *, lang: str | None = None) -> str:
     if places:
         pattern = re.sub(r"0(?=[^0#]*$)", "0." + "0" * places, pattern, count=1)
     return str(format_percent(share, format=pattern, locale=locale))
+
+
+# The forms of the words the kit puts into sentences: the players X and O and the
+# numbered marks X1 … O9. ``FORMS[lang][case][word]`` is a pattern in which ``~`` is the
+# word. A numbered mark not listed takes the form of its last digit, because an ending
+# follows the word said last: Finnish X3:n kanssa (kolmen), X3:na (kolmena), X1:nä (yhtenä).
+# A template asks for a form by the case's name, ``{seat:ess}``; a language adds the
+# cases its templates need (tests/test_forms.py renders every template with every value).
+def _finnish(endings: str) -> dict[str, str]:
+    # "X O 1 2 3 4 5 6 7 8 9": the ending after the colon for each word said last
+    words = ["X", "O", *"123456789"]
+    return {w: f"~:{e}" for w, e in zip(words, endings.split(), strict=True)}
+
+
+FORMS: dict[str, dict[str, dict[str, str]]] = {
+    "en": {},
+    "da": {"gen": {w: "~'s" for w in ["X", "O", *"123456789"]}},
+    "nb": {},
+    "fi": {
+        # äksä, oo; yksi, kaksi, kolme, neljä, viisi, kuusi, seitsemän, kahdeksan, yhdeksän
+        "gen": _finnish("n n n n n n n n n n n"),  # X:n, O:n, X1:n (yhden)
+        "ess": _finnish("nä na nä na na nä nä na nä na nä"),  # X:nä, O:na, X3:na (kolmena)
+        "ade": _finnish("llä lla llä lla lla llä llä lla llä lla llä"),  # O:lla, X1:llä
+        "ela": _finnish("stä sta stä sta sta stä stä sta stä sta stä"),  # O4:stä (neljästä)
+        "ine": _finnish("ssä ssa ssä ssa ssa ssä ssä ssa ssä ssa ssä"),
+        "part": _finnish("ää ta tä ta a ää ttä tta ää aa ää"),  # X:ää, O:ta, X3:a (kolmea)
+        "all": _finnish("lle lle lle lle lle lle lle lle lle lle lle"),
+        "ill": _finnish("ään hon een een een ään een een ään aan ään"),  # O:hon, X1:een
+    },
+    "it": {
+        # the letters are feminine (la X, la O), as the game's Italian rule page writes them
+        "art": {"X": "la ~", "O": "la ~"},
+        "di": {"X": "della ~", "O": "della ~"},
+        "a": {"X": "alla ~", "O": "alla ~"},
+        "con": {"X": "con la ~", "O": "con la ~"},
+        "da": {"X": "dalla ~", "O": "dalla ~"},
+    },
+}
+
+# The word before the last item of a list: "X1, O2 and X3".
+LIST_AND: dict[str, str] = {"en": "and", "da": "og", "fi": "ja", "nb": "og", "it": "e"}
+
+
+def inflect(word: str, case: str, *, lang: str | None = None) -> str:
+    """``word`` (X, O or a numbered mark) in the form ``case`` of ``lang``.
+
+    >>> inflect("O", "ess", lang="fi"), inflect("X3", "gen", lang="fi")
+    ('O:na', 'X3:n')
+    >>> inflect("X", "a", lang="it")
+    'alla X'
+    """
+    code = _current if lang is None else lang
+    table = FORMS.get(code, {}).get(case)
+    if table is None:
+        raise ValueError(
+            f"{code} has no form {case!r}: its forms are {sorted(FORMS.get(code, {}))}"
+        )
+    pattern = table.get(word) or table.get(word[-1:])
+    if pattern is None:
+        raise ValueError(f"no {case!r} form of {word!r} in {code}")
+    return pattern.replace("~", word)
+
+
+def join_list(items: list[Any], *, lang: str | None = None) -> str:
+    """The items as ``lang`` lists them: ``X1, O2 and X3``, ``X1, O2 ja X3``.
+
+    >>> join_list([6], lang="it"), join_list(["X1", "O2"], lang="nb")
+    ('6', 'X1 og O2')
+    """
+    code = _current if lang is None else lang
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {LIST_AND.get(code, LIST_AND['en'])} {words[-1]}"

@@ -323,8 +323,8 @@ def solve_puzzle(puzzle: Puzzle) -> Answer:
         answer.lines.append(
             t(
                 "pz_a_free",
-                squares=", ".join(map(str, answer.free)),
-                taken=", ".join(str(s) for s in range(1, 10) if s not in answer.free),
+                squares=list(answer.free),
+                taken=[s for s in range(1, 10) if s not in answer.free],
             )
         )
     elif kind == "winner":
