@@ -181,7 +181,7 @@ annen trekkrekkefølge, slås opp og søkes ikke gjennom på nytt.
 Omtrent 1400 stillinger løst, og mer enn halvparten av stillingene søket møtte, lå allerede
 i hurtigminnet (cachen). Fra det tomme brettet måtte denne enkle minimaksen ha besøkt en
 stor del av 10¹³ partier: håpløst. Løseren i opplegget (`qttt_edu.solver`) legger til fire
-idéer, beskrevet i modulens docstring:
+ideer, beskrevet i modulens docstring:
 
 - **beskjæring:** så snart ett vinnende trekk er funnet, trenger de andre ikke søkes
   gjennom (den stiller ja/nei-spørsmål som «kan X tvinge fram minst uavgjort?»);

@@ -44,7 +44,7 @@ MARKDOWN = {
 """,
     "54c9bfe3be": """
 Kvante-tre på rad ble funnet opp av fysikeren Allan Goff som en måte å *kjenne på*
-tre merkelige idéer fra kvantemekanikken (superposisjon, sammenfiltring og måling)
+tre merkelige ideer fra kvantemekanikken (superposisjon, sammenfiltring og måling)
 ved å leke med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette opplegget kan du spille det i en notatbok og deretter se
 nærmere på hver idé, én notatbok om gangen.
 """,
