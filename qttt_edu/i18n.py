@@ -56,6 +56,22 @@ LANGUAGES: dict[str, str] = {
 }
 
 
+# Other names of a language, as locales and users write them: Norwegian ("no") and
+# Nynorsk ("nn") readers get Bokmål, the kit's Norwegian (as the site's loader does).
+LANGUAGE_ALIASES: dict[str, str] = {"no": "nb", "nn": "nb"}
+
+
+def language_code(text: str) -> str | None:
+    """The kit's language for a code or locale name (``nn_NO.UTF-8`` -> ``nb``), else None.
+
+    >>> [language_code(x) for x in ("nn_NO.UTF-8", "no", "it_IT", "sv_SE", "C.UTF-8")]
+    ['nb', 'nb', 'it', None, None]
+    """
+    code = text[:2].lower()
+    code = LANGUAGE_ALIASES.get(code, code)
+    return code if code in LANGUAGES and (len(text) == 2 or not text[2:3].isalpha()) else None
+
+
 def _one_if_integer_one(n: float) -> str:
     # CLDR "one: i = 1 and v = 0" (English, Finnish, Italian) and "one: n = 1" (Bokmål)
     # agree for every count the kit prints: 1 is "one", everything else "other".
