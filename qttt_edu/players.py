@@ -84,7 +84,19 @@ __all__ = [
     "play_game",
     "play_match",
     "sample_best_actions",
+    "scoring_name",
 ]
+
+
+def scoring_name(scoring: str) -> str:
+    """The name a reader sees for a scoring rule (its key stays ``"seed"``, ``"complete"``
+    or ``"goff"`` in code).
+
+    >>> from qttt_edu.i18n import set_language
+    >>> set_language("da"); scoring_name("complete"); set_language("en")
+    'dobbelt = uafgjort'
+    """
+    return t(f"players_scoring_{scoring}") if scoring in SCORINGS else scoring
 
 
 @runtime_checkable
@@ -348,7 +360,7 @@ class PerfectPlayer:
     def __init__(self, scoring: str = "seed", seed: int | None = None, book: bool = True) -> None:
         check_scoring(scoring)
         self.scoring = scoring
-        self.name = t("players_name_perfect", scoring=scoring)
+        self.name = t("players_name_perfect", scoring=scoring_name(scoring))
         self.solver = Solver(scoring)
         self.use_book = book
         self.reseed(seed)

@@ -59,12 +59,12 @@ CODE = [
     ("# Alice's result is the first digit", "# Alices resultat er det første sifferet"),
     ("# P(Alice gets 1) = P(10) + P(11)", "# P(Alice får 1) = P(10) + P(11)"),
     (
-        'f"Bob at {45 * bit:2}°: Alice got 1 in {share:.1%} of {shots} shots"',
-        'f"Bob på {45 * bit:2}°: Alice fikk 1 i {share:.1%} av {shots} målinger"',
+        'f"Bob at {45 * bit:2}°: Alice got 1 in {percent(share, 1)} of {shots} shots"',
+        'f"Bob på {45 * bit:2}°: Alice fikk 1 i {percent(share, 1)} av {shots} målinger"',
     ),
     (
-        'f" (95 % interval {share - margin:.1%} to {share + margin:.1%}); exact {exact:.3f}"',
-        'f" (95 %-intervall {share - margin:.1%} til {share + margin:.1%}); eksakt {exact:.3f}"',
+        'f" (95 % interval {percent(share - margin, 1)} to {percent(share + margin, 1)}); exact {number(exact, 3)}"',
+        'f" (95 %-intervall {percent(share - margin, 1)} til {percent(share + margin, 1)}); eksakt {number(exact, 3)}"',
     ),
     ('"S for the 16 possible slips:"', '"S for de 16 mulige lappene:"'),
     ("# result product for 00, 01, 10, 11", "# produktet av resultatene for 00, 01, 10, 11"),
@@ -73,12 +73,12 @@ CODE = [
         '"""E(a, b): eksakt, eller anslått fra `shots` simulerte målinger."""',
     ),
     ("# each E has standard error at most 1/√shots", "# hver E har standardfeil på høyst 1/√shots"),
-    ('f"exact S = {exact:.4f}', 'f"eksakt S = {exact:.4f}'),
+    ('f"exact S = {number(exact, 4)}', 'f"eksakt S = {number(exact, 4)}'),
     (
-        'f"simulated S = {simulated:.2f}, 95 % interval {simulated - margin:.2f} to '
-        '{simulated + margin:.2f}"',
-        'f"simulert S = {simulated:.2f}, 95 %-intervall {simulated - margin:.2f} til '
-        '{simulated + margin:.2f}"',
+        'f"simulated S = {number(simulated, 2)}, 95 % interval {number(simulated - margin, 2)} to '
+        '{number(simulated + margin, 2)}"',
+        'f"simulert S = {number(simulated, 2)}, 95 %-intervall {number(simulated - margin, 2)} til '
+        '{number(simulated + margin, 2)}"',
     ),
 ]
 

@@ -2,7 +2,7 @@
 
 import re
 
-G = "../../lessons/glossary.md"
+G = "../../lessons/nb/glossary.md"
 
 CODE = [
     ('"yes" or "no"', '"ja" eller "nei"'),
@@ -191,7 +191,7 @@ lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (n
 | [07 · Metaforen og fysikken](07_metaphor_and_physics.nb.ipynb) | hvor metaforen holder og svikter; tilfeldig kollaps; ekte qubiter i NumPy |
 """,
     "fb7af1ac03": f"""
-**Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
+**Ordlisten** ([lessons/nb/glossary.md]({G})) forklarer hvert ord i spillet:
 [spøkelsesmerke]({G}#spooky-mark), [klassisk merke]({G}#classical-mark),
 [syklus]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [velger]({G}#chooser),
 [virkelighet]({G}#reality), [ensemble]({G}#ensemble). Ord med lenker som disse åpner den

@@ -29,7 +29,7 @@ CODE = [
         '"""Et 95 %-konfidensintervall for en sjanse sett `count` ganger i `games` partier."""',
     ),
     ("(95 % interval", "(95 %-intervall"),
-    ("{max(share - margin, 0):.0%} to {min", "{max(share - margin, 0):.0%} til {min"),
+    ("{percent(max(share - margin, 0))} to {percent(min", "{percent(max(share - margin, 0))} til {percent(min"),
     ('print("X wins", interval', 'print("X vinner", interval'),
     ('print("O wins", interval', 'print("O vinner", interval'),
     ('(X) vs {o.name:<9} (O): heuristic wins"', '(X) mot {o.name:<9} (O): tommelfingerreglene vinner"'),
@@ -54,12 +54,12 @@ CODE = [
     ('"heuristic": HeuristicPlayer()', '"tommelfingerregler": HeuristicPlayer()'),
     ('"greedy": FunctionPlayer(greedy_player, "greedy")', '"grådig": FunctionPlayer(greedy_player, "grådig")'),
     ('"mine": FunctionPlayer(my_player, "mine")', '"min": FunctionPlayer(my_player, "min")'),
-    ('{name:10} {score:5.1f}', '{name:18} {score:5.1f}'),
+    ('{name:10} {number(score, 1):>5}', '{name:18} {number(score, 1):>5}'),
     (
         "# per pairing and colour; more games give fairer results",
         "# per par av spillere og per farge; flere partier gir et riktigere resultat",
     ),
-    ('{score:5.1f} points")', '{score:5.1f} poeng")'),
+    ('{number(score, 1):>5} points")', '{number(score, 1):>5} poeng")'),
 ]
 
 MARKDOWN = {
