@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from .core import Action, Game, Outcome, Position, as_position, mark_name, player_of
@@ -747,10 +747,6 @@ def _dash_squares(squares: Iterable[int]) -> str:
     return "-".join(str(s) for s in squares)
 
 
-def _names(marks: Sequence[str]) -> str:
-    return ", ".join(marks)
-
-
 def explain_text(game: Game) -> list[str]:
     """One or two plain sentences naming the quantum idea behind the latest event.
 
@@ -789,12 +785,12 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
         ]
     sentences = [t("view_explain_superposition", mark=mark, a=a, b=b)]
     shared = [
-        t("view_explain_shared_part", square=s, marks=_names(before.spooky_in(s)))
+        t("view_explain_shared_part", square=s, marks=list(before.spooky_in(s)))
         for s in (a, b)
         if before.spooky_in(s)
     ]
     if shared:
-        sentences.append(t("view_explain_entanglement", mark=mark, shared="; ".join(shared)))
+        sentences.append(t("view_explain_entanglement", mark=mark, shared=shared))
     return sentences
 
 

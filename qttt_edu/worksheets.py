@@ -44,7 +44,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .cli import Parser, silence, speaking
 from .core import Game, Outcome, Position, mark_name, other_player
-from .i18n import LANGUAGES, catalog, get_language, set_language, t
+from .i18n import LANGUAGES, catalog, get_language, number, set_language, t
 from .view import board_view, graph_view, square_xy
 
 if TYPE_CHECKING:
@@ -296,7 +296,7 @@ def solve_puzzle(puzzle: Puzzle) -> Answer:
             groups = sorted({pos.component_of(a) for _, a, _ in pos.spooky}, key=min)
             factors = " × ".join(str(len(g)) for g in groups)
             if len(groups) > 1:
-                factors += f" = {answer.count}"
+                factors += f" = {number(answer.count)}"
             answer.lines.append(t("pz_a_count", count=answer.count))
             answer.lines.append(t("pz_a_count_why", factors=factors))
     elif kind == "cycle_pairs":
@@ -323,8 +323,8 @@ def solve_puzzle(puzzle: Puzzle) -> Answer:
         answer.lines.append(
             t(
                 "pz_a_free",
-                squares=", ".join(map(str, answer.free)),
-                taken=", ".join(str(s) for s in range(1, 10) if s not in answer.free),
+                squares=list(answer.free),
+                taken=[s for s in range(1, 10) if s not in answer.free],
             )
         )
     elif kind == "winner":

@@ -177,7 +177,7 @@ def test_missing_key_falls_back_to_english(monkeypatch):
         ("da", "X vinder: X-linje 3-6-9"),
         ("fi", "X voittaa: X:n suora 3-6-9"),
         ("nb", "X vinner: X-linje 3-6-9"),
-        ("it", "Vince X: linea di X 3-6-9"),
+        ("it", "Vince X: linea 3-6-9 di X"),
     ],
 )
 def test_show_command_speaks_each_language(lang, expected):

@@ -24,7 +24,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..i18n import t
+from ..i18n import number, percent, t
 from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_code, normalize_code
 from ..svg import board_svg
 from ..view import view_model
@@ -150,11 +150,11 @@ def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
 
 
 def _percent(value: float) -> str:
-    return "–" if value != value else f"{100 * value:.0f} %"
+    return "–" if value != value else percent(value)
 
 
 def _number(value: float) -> str:
-    return "–" if value != value else f"{value:.1f}"
+    return "–" if value != value else number(value, 1)
 
 
 def statistics_html(ours: GameStatistics, baseline: GameStatistics) -> str:

@@ -229,8 +229,11 @@ function drawLegend(host, texts) {
 
 // --- realities ---------------------------------------------------------------------
 
-function percent(p) {
-  return p > 0 && p < 0.005 ? "<1%" : `${Math.round(100 * p)}%`;
+// A share as the page's language writes it (the browser's CLDR data, as Babel's on the
+// Python side): 58 % in Danish, Finnish and Norwegian, 58% in English and Italian.
+function percent(p, lang) {
+  const format = new Intl.NumberFormat(lang || "en", { style: "percent", maximumFractionDigits: 0 });
+  return p > 0 && p < 0.005 ? `<${format.format(0.01)}` : format.format(p);
 }
 
 function drawRealities(host, realities, view, texts) {
@@ -254,13 +257,13 @@ function drawRealities(host, realities, view, texts) {
     } else {
       for (const m of sq.marks.slice(0, 3)) {
         const line = el("div");
-        line.append(markNode(m.mark), ` ${percent(m.p)}`);
+        line.append(markNode(m.mark), ` ${percent(m.p, view.lang)}`);
         cell.append(line);
       }
       if (sq.marks.length > 3) cell.lastChild.append(" …");
       if (sq.empty > 0 && sq.marks.length) {
         const line = el("div", "qttt-odds-empty");
-        line.textContent = `${texts.realities_empty} ${percent(sq.empty)}`;
+        line.textContent = `${texts.realities_empty} ${percent(sq.empty, view.lang)}`;
         cell.append(line);
       }
     }

@@ -174,11 +174,14 @@ def test_voila_app_in_another_language_from_the_url(voila: Any, offline_page: An
     app.wait_for(timeout=APP_TIMEOUT)
     wait_for_status(app, r"^X, siirto 1: valitse kaksi ruutua$")
     to_cycle_fi = [(1, 2), (2, 5), (1, 5)]
-    for a, b in to_cycle_fi:
+    for i, (a, b) in enumerate(to_cycle_fi):
         app.locator(f".qttt-square-{a}").click()
         wait_for_status(app, r"valittu")
         app.locator(f".qttt-square-{b}").click()
         wait_for_status(app, r"^(O|X)(, siirto|:)")
+        if i == 0:  # the odds as Finnish writes a percentage: 50 % (CLDR, a no-break space)
+            odds = app.locator(".qttt-odds").inner_text()
+            assert "50\u00a0%" in odds and "50%" not in odds, odds
     settle(app, quiet_ms=350)
     # Long Finnish words stay inside their boxes.
     overflow = app.evaluate(
