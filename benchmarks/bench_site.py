@@ -160,7 +160,7 @@ def x_to_act(app: Any, after: int | None = None) -> Any:
     """The game in the app's log (once it has more than ``after`` actions and X is to act,
     or the game is over)."""
     log = app.locator(".qttt-log")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + TIMEOUT / 1000  # a busy machine is slow, not wrong
     while time.monotonic() < deadline:
         game = Game.from_record(log.inner_text().strip())
         if after is None or (game.ply > after and (game.is_over or game.to_act == "X")):

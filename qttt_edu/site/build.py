@@ -170,6 +170,10 @@ def build_site(
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config, indent=1), "utf-8")
         log(t("site_log_building"))
         _voici_build(lite, out, apps=["notebooks"] if notebooks else [])
+        # Ours from now on: a build that fails after this point can be rebuilt over.
+        (out / MARKER).write_text(
+            "Built by `python -m qttt_edu.site build`; safe to delete and rebuild.\n", "utf-8"
+        )
         target, lock = install_pyodide(out, npm["pyodide"], wheels)
         wheels_hash = lock_hash(lock)
         install_loader(target, lock["info"]["version"], wheels_hash, snapshot=snapshot)
@@ -184,9 +188,6 @@ def build_site(
     if compressed:
         log(t("site_log_compressing", brotli=", .br" if brotli_available() else ""))
         compress(out)
-    (out / MARKER).write_text(
-        "Built by `python -m qttt_edu.site build`; safe to delete and rebuild.\n", "utf-8"
-    )
     size, copies = site_size(out)
     log(
         t(
