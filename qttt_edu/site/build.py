@@ -51,11 +51,12 @@ from .snapshot import LOADER, install_loader, page_script
 from .trim import APP_DROPS, LESSON_DROPS, trim
 from .wheels import (
     compile_wheel,
-    find_python312,
+    find_python,
     install_pyodide,
     kernel_wheels,
     lock_hash,
     package_wheel,
+    pyodide_python,
     stand_in_wheels,
     start_packages,
 )
@@ -101,23 +102,24 @@ def site_size(out: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files) - copies, copies
 
 
-def _browser_wheels(work: Path, cache: Path, log: Log) -> list[Path]:
-    """Every wheel the browser gets, compiled when a Python 3.12 is at hand."""
+def _browser_wheels(work: Path, cache: Path, version: str, log: Log) -> list[Path]:
+    """Every wheel the browser gets, compiled when a Python of Pyodide's ``version`` is
+    at hand."""
     made = work / "wheels"
     made.mkdir()
-    python = find_python312()
+    python = find_python(version)
     own = package_wheel(made)
     browser_wheels = fetch_wheels(cache, log)
     if python is None:
-        log(t("site_log_no_python312"))
+        log(t("site_log_no_python312", version=version))
         third_party = [*browser_wheels, *kernel_wheels()]
     else:
         log(t("site_log_compiling", python=python))
         third_party = [
-            compile_wheel(w, python, cache, keep_source=False)
+            compile_wheel(w, python, cache, keep_source=False, version=version)
             for w in [*browser_wheels, *kernel_wheels()]
         ]
-        own = compile_wheel(own, python, made / "compiled", keep_source=True)
+        own = compile_wheel(own, python, made / "compiled", keep_source=True, version=version)
     return [*third_party, *stand_in_wheels(made), own]
 
 
@@ -152,7 +154,7 @@ def build_site(
     npm = fetch_npm(cache, log)
     with tempfile.TemporaryDirectory(prefix="qttt-site-") as tmp:
         work = Path(tmp)
-        wheels = _browser_wheels(work, cache, log)
+        wheels = _browser_wheels(work, cache, pyodide_python(npm["pyodide"]), log)
         settings: dict[str, Any] = {
             "pyodideUrl": f"./static/pyodide/{LOADER}",
             "disablePyPIFallback": True,

@@ -96,20 +96,36 @@ def zip_wheel(target: Path, files: dict[str, bytes]) -> Path:
     return target
 
 
-SITE_PACKAGES = "/lib/python3.12/site-packages"  # where Pyodide installs wheels
+def pyodide_python(pyodide_tgz: Path) -> str:
+    """The Python version (``"3.12"``) of the Pyodide in ``pyodide_tgz``, from its lock."""
+    with tarfile.open(pyodide_tgz) as archive:
+        for member in archive.getmembers():
+            if member.name.split("/", 1)[-1] == "pyodide-lock.json":
+                data = archive.extractfile(member)
+                assert data is not None
+                full = str(json.loads(data.read())["info"]["python"])
+                return ".".join(full.split(".")[:2])
+    raise SiteBuildError(f"{pyodide_tgz.name} lacks pyodide-lock.json")
 
 
-def find_python312() -> str | None:
-    """A CPython 3.12 (Pyodide 0.27's Python) to compile byte-code with, or ``None``.
+def find_python(version: str = "3.12") -> str | None:
+    """A CPython of ``version`` (the Python of the pinned Pyodide) to compile byte-code
+    with, or ``None``.
 
-    ``$QTTT_SITE_PYTHON312`` first, then ``python3.12`` on the PATH, then pyenv's.
+    ``$QTTT_SITE_PYTHON`` first (``$QTTT_SITE_PYTHON312`` too, for 3.12), then
+    ``python<version>`` on the PATH, then pyenv's.
     """
-    candidates = [os.environ.get("QTTT_SITE_PYTHON312", ""), shutil.which("python3.12") or ""]
-    candidates += sorted(str(p) for p in Path.home().glob(".pyenv/versions/3.12*/bin/python3.12"))
+    candidates = [os.environ.get("QTTT_SITE_PYTHON", "")]
+    if version == "3.12":
+        candidates.append(os.environ.get("QTTT_SITE_PYTHON312", ""))
+    candidates.append(shutil.which(f"python{version}") or "")
+    pattern = f".pyenv/versions/{version}*/bin/python{version}"
+    candidates += sorted(str(p) for p in Path.home().glob(pattern))
+    major, minor = (int(part) for part in version.split("."))
     for candidate in filter(None, candidates):
         try:
             done = subprocess.run(
-                [candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 12))"],
+                [candidate, "-c", f"import sys; print(sys.version_info[:2] == ({major}, {minor}))"],
                 capture_output=True,
                 text=True,
                 timeout=30,
@@ -122,14 +138,22 @@ def find_python312() -> str | None:
     return None
 
 
+def find_python312() -> str | None:
+    """A CPython 3.12 (Pyodide 0.27's Python), or ``None``: :func:`find_python`."""
+    return find_python("3.12")
+
+
 # A wheel's copies of its own JupyterLab and classic-notebook front end (anywidget has two,
 # 0.3 MB): the page loads the front end from the site's extensions/ folder, and no Python
 # code reads these files, so the browser's wheels leave them out.
 _FRONT_END = re.compile(r"^[^/]+\.data/data/share/jupyter/|^[^/]+/(labextension|nbextension)/")
 
 
-def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -> Path:
-    """``wheel`` with its modules compiled for Python 3.12 (cached by content).
+def compile_wheel(
+    wheel: Path, python: str, cache: Path, *, keep_source: bool, version: str = "3.12"
+) -> Path:
+    """``wheel`` with its modules compiled by ``python`` (Python ``version``, the one
+    Pyodide runs; cached by content and version).
 
     Third-party wheels become source-less (``module.pyc`` in place of ``module.py``:
     smaller, and nothing to check at import). ``keep_source`` keeps the ``.py`` files
@@ -139,6 +163,7 @@ def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -
     """
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
     mode = "src2" if keep_source else "pyc2"  # 2: without front-end files
+    mode += "" if version == "3.12" else f"-{version}"  # 3.12: the cache as it was
     target = cache / "compiled" / f"{digest}-{mode}" / wheel.name
     if target.exists():
         return target
@@ -156,7 +181,7 @@ def compile_wheel(wheel: Path, python: str, cache: Path, *, keep_source: bool) -
             "--invalidation-mode",
             "unchecked-hash",
             "-d",
-            SITE_PACKAGES,
+            f"/lib/python{version}/site-packages",  # where Pyodide installs wheels
         ]
         if not keep_source:
             argv.append("-b")  # legacy layout: module.pyc beside (then instead of) module.py

@@ -159,6 +159,12 @@
     // JupyterLite's lookup of the service worker the site leaves out, on every load: noise.
     var noise = text === "undefined" || /service-?worker/i.test(text);
     if (!noise && state.errors.length < 20) state.errors.push(text);
+    // The page's kernel extension did not load (a mismatched upgrade, a missing file):
+    // nothing will start, so say so now, with the first error, not after the time limit.
+    if (/No kernel available/.test(text)) {
+      var first = state.errors.filter(function (e) { return /Error/.test(e); })[0] || text;
+      setTimeout(function () { fail(reasonLine(first), state.errors.join("\n\n")); }, 0);
+    }
     return originalError.apply(console, arguments);
   };
   // A script or style sheet of the page that does not load: a file missing on the server.
