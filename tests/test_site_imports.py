@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from qttt_edu.site.build import BROWSER_LACKS, lesson_notebooks
+from qttt_edu.site.pages import lesson_notebooks
+from qttt_edu.site.wheels import BROWSER_LACKS
 
 APP_MODULES = (
     "qttt_edu.widgets",
