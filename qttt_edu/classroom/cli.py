@@ -49,9 +49,9 @@ from qttt_edu.widgets import play
 app = play(class_name={class_name!r})
 """
 DASHBOARD_SOURCE = """\
-from qttt_edu.classroom.dashboard import Dashboard
+from qttt_edu.classroom.dashboard import page_dashboard
 
-Dashboard(class_name={class_name!r})
+page_dashboard(class_name={class_name!r})
 """
 
 
