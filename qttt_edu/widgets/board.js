@@ -7,6 +7,8 @@
 const SVG = "http://www.w3.org/2000/svg";
 const MARK = /([XO])([1-9])/g;
 const STEP_MS = 220;
+// A click with no answer from the kernel for this long: the kernel is gone.
+const LOST_MS = 3000;
 // Graph geometry in SVG units: square columns/rows 0-2 scaled by UNIT, plus a margin.
 const UNIT = 110;
 const PAD = 50;
@@ -435,9 +437,46 @@ function render({ model, el: host }) {
   const ui = build(host);
   let timers = [];
   let lastSeq = null;
+  // A click the kernel does not answer within LOST_MS (it answers every one, and
+  // redraws the board for most): the kernel is gone (restarted, a laptop that slept,
+  // the server stopped). The board says so and offers to reload; a late answer takes
+  // the notice away again.
+  let pings = 0;
+  let waiting = null;
+  const answered = () => {
+    if (waiting) clearTimeout(waiting);
+    waiting = null;
+    const notice = host.querySelector(".qttt-lost");
+    if (notice) notice.remove();
+  };
+  const lost = () => {
+    waiting = null;
+    if (host.querySelector(".qttt-lost")) return;
+    const words = model.get("lost") || {};
+    const notice = el("div", "qttt-lost", { role: "alert" });
+    const text = el("p");
+    text.textContent = words.message || "⚠";
+    const again = el("button", "qttt-lost-reload", { type: "button" });
+    again.textContent = words.reload || "⟳";
+    again.addEventListener("click", () => window.location.reload());
+    notice.append(text, again);
+    host.prepend(notice);
+    again.focus({ preventScroll: true });
+    notice.scrollIntoView({ block: "nearest" });
+  };
+  const onMessage = (msg) => {
+    if (msg && msg.type === "ack") answered();
+  };
   // A read-only board (the teacher's dashboard) shows the game and sends nothing.
   const send = (type, square) => {
-    if (!model.get("readonly")) model.send({ type, square });
+    if (model.get("readonly")) return;
+    pings += 1;
+    if (!waiting) waiting = setTimeout(lost, LOST_MS);
+    try {
+      model.send({ type, square, ping: pings });
+    } catch (err) {
+      lost(); // the comm is closed already
+    }
   };
 
   ui.buttons.forEach((b, i) => {
@@ -529,10 +568,15 @@ function render({ model, el: host }) {
   }
 
   model.on("change:view", update);
+  model.on("change:view", answered);
+  model.on("msg:custom", onMessage);
   update();
   return () => {
     timers.forEach(clearTimeout);
+    if (waiting) clearTimeout(waiting);
     model.off("change:view", update);
+    model.off("change:view", answered);
+    model.off("msg:custom", onMessage);
   };
 }
 
