@@ -356,3 +356,44 @@ def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
     assert board.shown == ada.code and board.refusal.value == ""
     assert board.large_board.view["record"] == "1-2 3-4"
     store.close()
+
+
+def test_cards_say_who_chooses_and_one_room_can_be_shown_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.classroom.dashboard import page_dashboard, server_usage
+
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    x = store.create_room(nickname="Ada", class_name="7B")
+    o = store.join(x.code, nickname="Bo")
+    seats = {"X": x, "O": o}
+    for token in WON.split()[:8]:  # O7 ... 4-7 closes a cycle: X chooses where it lands
+        store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+    other = store.create_room(nickname="Cy", class_name="7B")
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=50)
+    assert "X chooses" in _card(board.cards.value, x.label)
+    assert "X to play" in _card(board.cards.value, other.label)
+
+    # ?room=CODE in the dashboard's address: that game alone, large, no cards
+    monkeypatch.setenv("QTTT_ROOMS_URL", url)
+    monkeypatch.setenv("QUERY_STRING", f"token=SECRET&room={x.label}")
+    monkeypatch.setenv("QTTT_CLASS_SERVER_PID", str(os.getpid()))
+    alone = page_dashboard("7B")
+    try:
+        assert alone.shown == x.code and alone.cards.value == ""
+        assert f'data-room="{x.label}"' in alone.large.value
+        assert alone.large_board.view["record"] == " ".join(WON.split()[:8])
+        assert re.search(r"\d+ kernels?, \d+\.\d GB", alone.usage.value)
+    finally:
+        alone.close()
+    monkeypatch.setenv("QUERY_STRING", "room=NOT-A-CODE!")
+    whole = page_dashboard("7B")  # a code that is not one: said, and the whole class shown
+    try:
+        assert "NOT-A-CODE" in whole.refusal.value and whole.cards.value.count("qttt-card") >= 2
+    finally:
+        whole.close()
+    usage = server_usage(os.getpid())
+    assert usage is not None and usage[1] > 0
+    assert server_usage(2**22 + 7) is None  # no such process: the header says nothing
+    store.close()

@@ -46,6 +46,8 @@ def _status(room: RoomState) -> str:
         return t("dash_won", player=room.result)
     if room.expired:
         return t("dash_expired")
+    if room.game.awaiting_collapse is not None:  # a cycle closed: the chooser picks
+        return t("dash_chooses", player=room.to_act)
     return t("dash_to_act", player=room.to_act)
 
 
