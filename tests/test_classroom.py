@@ -397,3 +397,36 @@ def test_cards_say_who_chooses_and_one_room_can_be_shown_alone(
     assert usage is not None and usage[1] > 0
     assert server_usage(2**22 + 7) is None  # no such process: the header says nothing
     store.close()
+
+
+def test_only_the_chooser_gets_live_choice_buttons_in_a_shared_game(tmp_path: Path) -> None:
+    from qttt_edu.widgets import GameApp
+    from tests.test_widgets_shared import PAGE, act, join, new_shared, shows, wait_until
+
+    store = RoomStore(f"sqlite:///{tmp_path / 'rooms.sqlite3'}", retry_for=5.0)
+    apps = [GameApp(computer_delay=0, rooms=store) for _ in range(3)]
+    try:
+        for app in apps:
+            app.shared_panel.page.href = PAGE
+        ada, bo, cy = apps
+        code = new_shared(ada, "Ada")
+        bo.shared_panel.nickname.value = "Bo"
+        join(bo, code)
+        cy.shared_panel.code_input.value = code
+        cy.shared_panel.watch_button.click()
+        act(ada, "1-2")
+        wait_until(lambda: shows(bo, "1-2"))
+        act(bo, "1-2")  # O2 closes a cycle: X chooses where it lands
+        for app in apps:
+            wait_until(lambda a=app: shows(a, "1-2 1-2"))  # type: ignore[misc]
+        assert "locked" not in ada.board.view["pending"]  # Ada chooses: live buttons
+        for app in (bo, cy):  # the waiting player and the spectator: who chooses
+            assert app.board.view["pending"]["locked"] == "Ada (X) chooses"
+        act(ada, "c1")
+        wait_until(lambda: shows(bo, "1-2 1-2 c1"))
+        assert bo.board.view["pending"] is None
+    finally:
+        for app in apps:
+            if app.shared is not None:
+                app.shared.close()
+        store.close()

@@ -354,6 +354,10 @@ function drawChoices(ui, view, send) {
   }
   ui.choices.classList.add("qttt-choices-open");
   const thinking = view.phase === "thinking";
+  // another screen's choice (a shared game: the other player, or a spectator): the
+  // buttons stay in view, disabled, with who chooses on them
+  const locked = pending.locked;
+  ui.choices.classList.toggle("qttt-choices-locked", !!locked);
   ui.choices.replaceChildren(
     ...pending.buttons.map((choice) => {
       const b = el("button", `qttt-choose qttt-choose-${choice.square}`, {
@@ -361,7 +365,12 @@ function drawChoices(ui, view, send) {
         title: choice.tooltip,
       });
       fill(b, choice.text);
-      if (thinking) b.disabled = true;
+      if (locked) {
+        const who = el("span", "qttt-choose-who");
+        who.textContent = locked;
+        b.append(who);
+      }
+      if (thinking || locked) b.disabled = true;
       b.addEventListener("click", () => send("choose", choice.square));
       return b;
     }),
