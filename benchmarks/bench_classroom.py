@@ -54,7 +54,7 @@ from browser_harness import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
 READY = re.compile(r"^X, move 1: choose two squares")
 TOKEN = "BENCH23456"
-PLAYABLE_TIMEOUT = 240.0
+PLAYABLE_TIMEOUT = 240.0  # seconds a page may take (--timeout)
 
 
 def load() -> str:
@@ -98,6 +98,19 @@ def memory(server: psutil.Process) -> tuple[float, float, int]:
         rss += info.rss / 2**20
         pss += getattr(info, "pss", info.rss) / 2**20
     return rss, pss, len(found)
+
+
+def browser_cpu_seconds() -> float:
+    """CPU of the Chromium processes this script started (the 30 browsers share the cores)."""
+    total = 0.0
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in process.name():
+                times = process.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
 
 
 def cpu_seconds(server: psutil.Process) -> float:
@@ -166,11 +179,18 @@ async def class_run(url: str, server: psutil.Process, students: int, spread: flo
             executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
         )
         cpu0 = cpu_seconds(server)
+        started = time.perf_counter()
         print(f"opening {students} pages within {spread:.0f} s ({load()})", flush=True)
         opened: list[Any] = []
         step = spread / max(1, students - 1)
         await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
         print(summary("first open", [t for _, t in opened], students), flush=True)
+        print(
+            f"  {time.perf_counter() - started:.0f} s of wall time; CPU: server and kernels "
+            f"{cpu_seconds(server) - cpu0:.0f} s, "
+            f"the {students} browsers {browser_cpu_seconds():.0f} s",
+            flush=True,
+        )
         await asyncio.sleep(5)
         rss, pss, count = memory(server)
         print(
@@ -294,12 +314,15 @@ def compare_pool(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    global PLAYABLE_TIMEOUT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--spread", type=float, default=20.0)
+    parser.add_argument("--timeout", type=float, default=PLAYABLE_TIMEOUT)
     parser.add_argument("--compare-pool", action="store_true")
     parser.add_argument("--pools", type=int, nargs="+", default=[0, 2])
     args = parser.parse_args()
+    PLAYABLE_TIMEOUT = args.timeout
     if args.compare_pool:
         compare_pool(args)
     else:

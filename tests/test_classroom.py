@@ -129,7 +129,7 @@ def test_the_classroom_command_names_its_file_token_and_culling(
     teacher = re.search(r"Teacher's dashboard: (\S+)", out)
     assert teacher and teacher[1].startswith("http://127.0.0.1:")
     assert "SECRET2345" not in teacher[1] and "token=" in teacher[1]
-    assert "--MappingKernelManager.cull_idle_timeout=300" in out
+    assert "--MappingKernelManager.cull_idle_timeout=600" in out
     assert "--MappingKernelManager.cull_connected=False" in out
     assert "--VoilaExecutor.iopub_timeout=30" in out
     assert "--VoilaConfiguration.template=qttt" in out
@@ -268,6 +268,8 @@ def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cle
         assert len(list(scratch.glob("qttt-classroom-*"))) == 1
     finally:
         server.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        server.send_signal(signal.SIGINT)  # an impatient second signal: still a full stop
         try:
             server.wait(40)
         except subprocess.TimeoutExpired:

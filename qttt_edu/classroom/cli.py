@@ -152,9 +152,12 @@ def write_notebooks(folder: Path, class_name: str, *, dashboard: bool = True) ->
 # threw away the app of 3 pages in 10 when a class opened the link together (the
 # kernels were slow to answer, not dead); 30 s let every page come up.
 IOPUB_TIMEOUT = 30
-# A kernel without an open page (its tab closed, its page reloaded) is stopped after
-# this many idle seconds. A page that is open is never culled (cull_connected off).
-CULL_IDLE = 300
+# A kernel without an open page is stopped after this many idle seconds: a safety net
+# for devices that vanish without closing the page (a closed or reloaded page ends its
+# kernel itself). A page that is open is never culled (cull_connected off). Not less:
+# on a laptop starved by thirty pages opening at once, a page's widgets took more than
+# 5 minutes to connect, and a 300 s cull stopped their kernels first.
+CULL_IDLE = 600
 LOGIN_PROVIDER = "qttt_edu.classroom.login.KitIdentityProvider"
 
 
@@ -484,9 +487,16 @@ def _run(
     except (KeyboardInterrupt, _Stop):
         return 0
     finally:
-        stop_servers(servers)
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        # a second Ctrl-C or SIGTERM while stopping must not cut the stopping short
+        # (it would leave the servers and their kernels running)
+        for signum in (*previous, signal.SIGINT):
+            signal.signal(signum, signal.SIG_IGN)
+        try:
+            stop_servers(servers)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         print(t("class_stopped"))
 
 
