@@ -518,7 +518,7 @@ function render({ model, el: host }) {
     squares.forEach((sq, i) => drawSquare(ui.buttons[i], sq, view));
   }
 
-  function finish(view, focus) {
+  function finish(view, focus, fresh) {
     drawBoard(view, view.squares);
     drawWinLine(ui, view);
     drawChoices(ui, view, send);
@@ -526,6 +526,14 @@ function render({ model, el: host }) {
     if (focus) {
       const target = ui.buttons[focus - 1];
       if (target) target.focus({ preventScroll: true });
+    }
+    // A cycle just closed: the choice buttons must be in view (in JupyterLab and
+    // Notebook 7 on a laptop, the notebook's toolbars leave them below the fold).
+    if (fresh && view.pending && view.phase !== "over") {
+      const box = ui.choices.getBoundingClientRect();
+      if (box.bottom > window.innerHeight - 28 || box.top < 0) {
+        ui.choices.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+      }
     }
   }
 
@@ -572,7 +580,7 @@ function render({ model, el: host }) {
     if (fresh && event.animate && last && last.kind === "collapse" && last.before && !reducedMotion()) {
       animate(view, focus);
     } else {
-      finish(view, focus);
+      finish(view, focus, fresh);
     }
   }
 
