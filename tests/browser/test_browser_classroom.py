@@ -375,3 +375,26 @@ def test_a_page_whose_kernel_is_gone_says_so_within_three_seconds_of_a_click(
         reload.click()  # a new page, a new kernel: playable again
         wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
         page.context.close()
+
+
+def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
+    command: Command, offline_page: Any
+) -> None:
+    store = command.store
+    x = store.create_room(nickname="Ada", class_name="7B")
+    o = store.join(x.code, nickname="Bo")
+    store.act(x.code, x.credential, "1-2")
+    store.act(x.code, o.credential, "1-2")  # O2 closes a cycle: Ada (X) chooses
+    for size, name in ((PROJECTOR_HD, "1920"), (LAPTOP, "1366"), (PHONE, "390")):
+        page = offline_page(viewport=size)
+        page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}&room={x.label}")
+        buttons = page.locator(".qttt-app button.qttt-choose")
+        buttons.first.wait_for(timeout=APP_TIMEOUT)
+        assert buttons.count() == 2
+        for i in range(2):
+            button = buttons.nth(i)
+            assert button.is_disabled() and "Ada (X) chooses" in button.inner_text()
+            box = button.bounding_box()
+            assert box and box["y"] + box["height"] <= size["height"]  # in view
+        screenshot(page, f"classroom-spectator-locked-choice-{name}")
+        page.context.close()
