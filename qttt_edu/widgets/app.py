@@ -527,7 +527,7 @@ class GameApp:
     def view_model(self, *, realities: bool = True) -> dict[str, Any]:
         """The view model of the game as this app shows it now (without the page event)."""
         thinking = self._clock.thinking
-        return view_model(
+        view = view_model(
             self._game,
             selected=self._selected,
             message=self._message,
@@ -537,6 +537,13 @@ class GameApp:
             computer=self.computer_plays if self._player is not None else None,
             realities=realities,
         )
+        chooser = self._game.to_act
+        pending = view.get("pending")
+        shared = self._shared
+        if pending and chooser and shared is not None and shared.seat != chooser:
+            # the other player (or a spectator) sees the choice, not live buttons
+            pending["locked"] = t("widget_choice_locked", name=shared.name(chooser), player=chooser)
+        return view
 
     def _render(self) -> None:
         vm = self.view_model()

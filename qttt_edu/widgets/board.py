@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from ..i18n import t
 from .text import subscript
 
 __all__ = ["BoardWidget", "PageControl", "square_classes"]
@@ -36,9 +37,13 @@ class BoardWidget(anywidget.AnyWidget):
     _css = _HERE / "board.css"
     view = traitlets.Dict().tag(sync=True)
     readonly = traitlets.Bool(False).tag(sync=True)
+    # what the page says when its kernel no longer answers (a restart, a laptop that
+    # slept, a server stopped): the page cannot ask Python for these words then
+    lost = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lost = {"message": t("widget_kernel_lost"), "reload": t("widget_kernel_reload")}
         self._handler: Callable[[str, int], None] | None = None
         self.on_msg(self._receive)
 
@@ -46,7 +51,13 @@ class BoardWidget(anywidget.AnyWidget):
         self._handler = handler
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        self.send_action(content)
+        try:
+            self.send_action(content)
+        finally:
+            # every click is answered, whatever it did: a page whose click gets no
+            # answer within 3 s knows its kernel is gone and says so
+            ping = content.get("ping") if isinstance(content, dict) else None
+            self.send({"type": "ack", "ping": ping if isinstance(ping, int) else None})
 
     def send_action(self, content: Any) -> None:
         """Handle a message exactly as one from the page (tests and benchmarks call this)."""
