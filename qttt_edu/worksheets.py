@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .cli import Parser, silence, speaking
-from .core import Game, Outcome, Position, mark_name, other_player
+from .core import REMOVED_IN, Game, Outcome, Position, mark_name, other_player
 from .i18n import LANGUAGES, catalog, get_language, set_language, t
 from .view import board_view, graph_view, square_xy
 
@@ -76,7 +76,8 @@ _RENAMED = {"solve": "solve_puzzle", "draw_board": "draw_paper_board"}
 def __getattr__(name: str) -> object:
     if name in _RENAMED:
         new = _RENAMED[name]
-        warnings.warn(t("ws_renamed", old=name, new=new), DeprecationWarning, stacklevel=2)
+        message = t("ws_renamed", old=name, new=new, release=REMOVED_IN)
+        warnings.warn(message, DeprecationWarning, stacklevel=2)
         return globals()[new]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
