@@ -158,6 +158,10 @@ describe("what the page sends", () => {
     const view = fixture("pending");
     const { host, model } = show(view);
     const buttons = [...host.querySelectorAll(".qttt-choices button")];
+    assert.deepEqual(
+      buttons.map((b) => b.className),
+      view.pending.buttons.map((c) => `qttt-choose qttt-choose-${c.square}`),
+    );
     assert.deepEqual(buttons.map((b) => b.textContent), view.pending.buttons.map((c) => c.text));
     assert.deepEqual(buttons.map((b) => b.title), view.pending.buttons.map((c) => c.tooltip));
     buttons[1].click();
