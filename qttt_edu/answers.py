@@ -15,6 +15,24 @@ Numbers come in many forms, in all five languages of the kit:
 >>> number("9*8/2"), number("3**2"), number("2^3"), number("9!²") == 362880**2
 (Fraction(36, 1), Fraction(9, 1), Fraction(8, 1), True)
 
+Even chances, number words made of parts (:mod:`qttt_edu.numerals`), each language's
+way of writing numbers, and "x" as times:
+
+>>> number("50:50"), number("fifty-fifty"), number("3:4"), number("seksogtredive", "da")
+(Fraction(1, 2), Fraction(1, 2), Fraction(3, 4), Fraction(36, 1))
+>>> number("1.296", "da"), number("2 kolmesta", "fi"), number("2 x 2"), number("C(9,2)")
+(Fraction(1296, 1), Fraction(2, 3), Fraction(4, 1), Fraction(36, 1))
+
+What a student adds around an answer is set aside, and a negated item is never read
+as its positive:
+
+>>> squares("1, 2 and 3 (6 is the stem)"), player("X because O closed the cycle")
+((1, 2, 3), 'X')
+>>> player("not X")
+Traceback (most recent call last):
+    ...
+qttt_edu.answers.Unreadable: player (negated)
+
 A sentence is fine when it holds one number; an equation is read by its value:
 
 >>> number("there are 36 pairs"), number("9 × 8 / 2 = 36"), number("131,7 milliarder")
@@ -72,24 +90,32 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from . import numerals
+
 __all__ = [
     "MAX_DEPTH",
     "MAX_ITEMS",
     "MAX_TEXT",
     "Unreadable",
+    "asserts",
+    "is_negated",
     "labelled",
     "letters",
     "mark",
+    "marks",
     "number",
     "numbers",
     "pairs",
     "placement_pairs",
     "player",
+    "probability",
     "record_text",
     "record_tokens",
     "snap",
     "squares",
     "whole",
+    "without_asides",
+    "without_negated",
     "yes_no",
 ]
 
@@ -140,19 +166,19 @@ _EXTRA_WORDS = {
     "en": {"a hundred": 100, "hundred": 100, "thirty": 30, "forty": 40, "fifty": 50},
     "da": {"et": 1, "én": 1, "ét": 1, "hundrede": 100, "tredive": 30, "fyrre": 40},
     "nb": {"ett": 1, "én": 1, "hundre": 100, "tretti": 30, "førti": 40, "syv": 7},
-    "fi": {"sata": 100, "kolmekymmentä": 30, "neljäkymmentä": 40},
+    # Finnish numbers are inflected: "yhden pisteen" is "one point" (genitive)
+    "fi": {"sata": 100, "kolmekymmentä": 30, "neljäkymmentä": 40, "yhden": 1}
+    | {"kahden": 2, "kolmen": 3, "neljän": 4, "viiden": 5, "kuuden": 6},
     "it": {"un": 1, "una": 1, "cento": 100, "trenta": 30, "quaranta": 40},
 }
 # Words that are also common small words of another language ("to" in English,
 # "en" in Italian): they count as numbers only in their own language, or alone.
 _WEAK = {"to", "en", "et", "ett", "un", "una", "sei", "ti"}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
-_TENS_UNITS = {w: i for i, w in enumerate(_UNITS["en"].split()) if 1 <= i <= 9}
 
 _FRACTION_WORDS = {
     # denominator: words for "a 1/d part" in the five languages (singular and plural)
     2: "half halves halv halvt halve halvdel halvdelen halvdele halvparten puoli puolet "
-    "puolikas puolikasta mezzo mezza mezzi metà",
+    "puolikas puolikasta puolikkaan puolen mezzo mezza mezzi metà",
     3: "third thirds tredjedel tredjedele tredjedeler tredjedelen kolmasosa kolmasosaa "
     "kolmannes kolmannesta terzo terzi",
     4: "quarter quarters fourth fourths fjerdedel fjerdedele fjerdedeler fjerdedelen "
@@ -194,7 +220,14 @@ _DRAW = {
 }  # fmt: skip
 _WORDS_MAX = 8  # words in a sentence that names a player
 _NEITHER = r"neither|hverken|verken|kumpikaan|né"
-_DRAW_PHRASES = r"no\s*one|no\s+winner|nobody\s+wins|ei\s+kukaan|ingen\s+vinder|ingen\s+vinner"
+_DRAW_PHRASES = (
+    r"no\s*one|no\s+winner|nobody\s+wins|ei\s+kukaan|ei\s+kumpikaan|ingen\s+vinder|"
+    r"ingen\s+vinner|nessun\s+vincitore"
+)
+# the players' names in words: "kryds" and "bolle" are X and O in Danish
+_X_WORDS = ("cross", "crosses", "kryds", "krydset", "kryss", "krysset", "risti", "croce")
+_O_WORDS = ("nought", "noughts", "circle", "bolle", "bollen", "ring", "ringen", "cerchio")
+_PLAYER_WORDS = {**dict.fromkeys(_X_WORDS, "X"), **dict.fromkeys(_O_WORDS, "O")}
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -292,6 +325,97 @@ def _is_numpy_scalar(value: Any) -> bool:
 def _depth_guard(depth: int, kind: str) -> None:
     if depth > MAX_DEPTH:
         raise Unreadable(kind, "too_deep", limit=MAX_DEPTH)
+
+
+# --- what a student writes around an answer: asides, reasons, negated items -------------
+
+# "not", "isn't", "ikke", "ei", "non", ... : a word that says the next thing does not hold
+_NEGATION = (
+    r"not|isn't|isnt|aren't|doesn't|doesnt|don't|dont|didn't|can't|cannot|never|"
+    r"ikke|ikkje|aldrig|aldri|ei|eikä|non|mai"
+)
+# words that leave items out: "A and D, not B", "1, 2 and 3 but not 6", "kaikki paitsi 7"
+_LEAVING_OUT = (
+    rf"(?:but\s+|men\s+|mutta\s+|ma\s+)?(?:{_NEGATION}|except|excluding|undtagen|"
+    r"unntatt|paitsi|tranne|eccetto|tuttavia\s+non)"
+)
+# "because", "fordi", "koska", "perché": what follows is the reason, not the answer
+_REASON = (
+    r"because|since|given\s+that|fordi|eftersom|siden|ettersom|koska|sillä|"
+    r"perché|perche|poiché|poiche|siccome|dato\s+che|visto\s+che"
+)
+_ASIDE = re.compile(r"\s*[(\[][^()\[\]]*[^\W\d_]{2,}[^()\[\]]*[)\]]")
+
+
+def without_asides(text: str) -> str:
+    """``text`` without a reason in brackets or after "because" (if an answer is left).
+
+    A bracket counts as an aside when it holds a word: "(2 × 2)" is arithmetic.
+
+    >>> without_asides("1, 2 and 3 (6 is the stem)"), without_asides("X because O closed it")
+    ('1, 2 and 3', 'X')
+    >>> without_asides("4 (2 times 2)"), without_asides("(two thirds)")
+    ('4', '(two thirds)')
+    """
+    kept = _ASIDE.sub("", text)
+    kept = re.split(rf"(?i)[,;:]?\s*\b(?:{_REASON})\b", kept, maxsplit=1)[0]
+    kept = kept.strip(" ,;:")
+    return kept if re.search(r"\w", kept) else text
+
+
+def without_negated(text: str) -> tuple[str, bool]:
+    """``text`` without the items it says do not hold, and whether it left any out.
+
+    >>> without_negated("A and D, not B"), without_negated("square 4, ikke 7")
+    (('A and D', True), ('square 4', True))
+    >>> without_negated("not X")
+    ('', True)
+    """
+    kept, count = re.subn(rf"(?i)[,;]?\s*\b{_LEAVING_OUT}\b[^,;.!?]*", "", text)
+    return kept.strip(" ,;:"), count > 0
+
+
+def is_negated(text: str) -> bool:
+    """Whether ``text`` says something does not hold ("X doesn't win", "X ei voita").
+
+    >>> is_negated("X doesn't win"), is_negated("X vinder"), is_negated("non vince X")
+    (True, False, True)
+    """
+    return re.search(rf"(?i)(?:\b(?:{_NEGATION})\b|n't\b)", text) is not None
+
+
+def _kept_items(text: str, kind: str) -> str:
+    """The items of a list answer without reasons and without those it says do not hold.
+
+    >>> _kept_items("1, 2 and 3 (6 is the stem)", "squares"), _kept_items("A, D, not B", "letters")
+    ('1, 2 and 3', 'A, D')
+    """
+    kept, left_out = without_negated(without_asides(text))
+    if left_out and not kept:
+        raise Unreadable(kind, "negated")
+    return kept
+
+
+def _decimal_tuple(answer: Any) -> Fraction | None:
+    """``0,67`` typed without quotes is Python's tuple ``(0, 67)``: read it as 0.67.
+
+    Only a tuple of two whole numbers whose first is 0 is clearly a decimal comma
+    (Python refuses ``0,05`` outright, so the digits are the decimals as typed).
+    """
+    if not (isinstance(answer, tuple) and len(answer) == 2):
+        return None
+    whole_part, decimals = answer
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in answer):
+        return None
+    if whole_part == 0 and 0 <= decimals < 10**_MAX_DIGITS:
+        return Fraction(f"0.{decimals}")
+    return None
+
+
+def _tuple_note(answer: Any) -> Unreadable:
+    """The refusal of a tuple that may be a number typed with a decimal comma."""
+    first, second = answer
+    return Unreadable("number", "tuple", typed=f"{first},{second}", dot=f"{first}.{second}")
 
 
 # --- numbers -----------------------------------------------------------------------
@@ -536,6 +660,111 @@ def _part_of(denominator: int) -> Callable[[re.Match[str]], str]:
     return part
 
 
+# --- phrases that stand for a number or an operator ------------------------------------
+
+# "fifty-fifty", "evens", "halvt om halvt", "metà e metà": an even chance, 1/2
+_EVEN_WORDS = (
+    r"fifty[\s-]*fifty|evens|even\s+(?:odds|chances?)|an\s+even\s+chance|"
+    r"halvt(?:reds)?[\s-]*(?:om|og)?[\s-]*halvt(?:reds)?|femti[\s-]*femti|"
+    r"lige\s+(?:stor\s+)?chancer?|like\s+(?:stor\s+)?sjanse|"
+    r"viisikymmentä[\s-]*viisikymmentä|puoliksi|"
+    r"cinquanta\s+e\s+cinquanta|metà\s+e\s+metà|pari\s+probabilità"
+)
+# "50:50", "50/50", "50-50", "50 e 50", "50 % / 50 %", and odds with equal parts ("1:1")
+_EVEN_NUMBERS = re.compile(
+    r"(?<![\d.,/:(*^+-])(?:50\s*%?\s*(?:[:/-]|\s(?:e|og|ja|and|to|til|a)\s|\s)\s*50\s*%?"
+    r"|(\d{1,3})\s*:\s*\1)(?![\d:/)*^+-]|[.,]\d)"
+)
+_TIMES_WORDS = r"times|gange|ganger|kertaa|kerta|volte|per|multiplied\s+by|moltiplicato\s+per"
+_POWER_WORDS = (
+    r"to\s+the\s+power\s+of|to\s+the\s+power|raised\s+to|i\s+potens|opløftet\s+i|"
+    r"opphøyd\s+i|potenssiin|elevato\s+alla|alla"
+)
+
+
+def _phrases(text: str) -> str:
+    """Words that stand for 1/2 or for "out of": even chances and Finnish elatives.
+
+    >>> _phrases("fifty-fifty"), _phrases("2 kolmesta")
+    (' (1/2) ', '2 of 3')
+    """
+    text = re.sub(rf"\b(?:{_EVEN_WORDS})\b", " (1/2) ", text)
+    text = re.sub(r"\s+to\s+the\s+power(?:\s+of)?\s+", " ^ ", text)  # before "to" is 2
+    elatives = "|".join(numerals.ELATIVES)
+    text = re.sub(rf"\b({elatives})\b", lambda m: f"of {numerals.ELATIVES[m.group(1)]}", text)
+    return re.sub(r"\b(\d+):(?:sta|stä)\b", r"of \1", text)  # "2 3:sta"
+
+
+def _operators(text: str) -> str:
+    """Arithmetic written in words or letters: "2 x 2", "2 gange 2", "2 to the power of 4".
+
+    >>> _operators("2 x 2"), _operators("2 to the power of 4"), _operators("c(9, 2)")
+    ('2*2', '2^4', ' 36 ')
+    """
+    value_end, value_start = r"(?<=[\d)!])", r"(?=[ \t]*[\d(√])"
+    text = re.sub(rf"{value_end}[ \t]*[x×]{value_start}[ \t]*", "*", text)
+    text = re.sub(rf"{value_end}\s+(?:{_TIMES_WORDS}){value_start}\s*", "*", text)
+    text = re.sub(rf"{value_end}\s+(?:{_POWER_WORDS}){value_start}\s*", "^", text)
+    text = re.sub(r"\b(\d{1,4})\s+(?:choose|over)\s+(\d{1,4})\b", _choose, text)
+    return re.sub(
+        r"(?<![\w.])(?:math\.)?(?:comb|c|binom|binomial)\s*\(\s*(\d{1,4})\s*[,;]\s*(\d{1,4})\s*\)",
+        _choose,
+        text,
+    )
+
+
+def _choose(match: re.Match[str]) -> str:
+    """C(n, k) as its value ("9 choose 2" is 36); n and k are at most four digits."""
+    n, k = int(match.group(1)), int(match.group(2))
+    return f" {math.comb(n, k)} " if n <= 1000 else match.group(0)
+
+
+def _even_chances(text: str) -> str:
+    """ "50:50", "50/50", "50-50", "50 e 50" and "1:1" are an even chance; "3:4" is 3/4.
+
+    >>> _even_chances("50/50"), _even_chances("1:1"), _even_chances("3:4")
+    (' (1/2) ', ' (1/2) ', '3:4')
+    """
+    return _EVEN_NUMBERS.sub(" (1/2) ", text)
+
+
+_WORD_RUN = re.compile(r"[^\W\d_]+(?:[\s-]+[^\W\d_]+)*")
+_RUN_WORDS = 8  # words joined into one number at most ("tusind to hundrede og seks")
+
+
+def _compounds(text: str, lang: str) -> str:
+    """Number words made of parts, as digits: "thirty-six", "seksogtredive", "tretti seks".
+
+    A single plain unit word ("to", "sei") is left to :func:`_word_value`, which knows
+    when it is a number; words join only the way the language joins a number.
+
+    >>> _compounds("seksogtredive par", "da"), _compounds("tre og fem", "da")
+    (' 36  par', 'tre og fem')
+    """
+
+    def run(match: re.Match[str]) -> str:
+        words = re.split(r"[\s-]+", match.group(0))
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            # a number's words are all number words or joiners: try no longer window
+            end = i
+            while end < min(len(words), i + _RUN_WORDS) and numerals.is_part(words[end]):
+                end += 1
+            for j in range(end, i, -1):
+                found = numerals.value("".join(words[i:j]), None)
+                if found is not None and (j - i > 1 or words[i] not in _ALL_WORDS):
+                    out.append(f" {found} ")
+                    i = j
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        return " ".join(out)
+
+    return _WORD_RUN.sub(run, text)
+
+
 def _words_to_math(text: str, lang: str) -> str:
     """Replace number words, fraction words, "3 out of 4" and "per cent" by arithmetic.
 
@@ -544,13 +773,9 @@ def _words_to_math(text: str, lang: str) -> str:
     """
     text = text.lower()
     alone = re.fullmatch(r"[^\W\d_]+", text) is not None
-    text = re.sub(rf"(\d|\))\s*(?:{_PERCENT_WORDS})\b", r"\1 %", text)
-    tens, units = "|".join(_TENS), "|".join(_TENS_UNITS)
-    text = re.sub(
-        rf"\b({tens})[\s-]?({units})\b",
-        lambda m: f" {_TENS[m.group(1)] + _TENS_UNITS[m.group(2)]} ",
-        text,
-    )
+    text = re.sub(rf"\b(?:{_PERCENT_WORDS})\b", " %", text)  # before "cento" is 100
+    text = _phrases(text)
+    text = _compounds(text, lang)
     for denominator, group in _FRACTION_GROUPS.items():
         # "two thirds", "to tredjedele": a number word right before a fraction word
         text = re.sub(rf"\b([^\W\d_]+)\s+(?:{group})\b", _part_of(denominator), text)
@@ -575,9 +800,17 @@ def _words_to_math(text: str, lang: str) -> str:
     return re.sub(rf"(\d|\))\s*(?:{_PERCENT_WORDS})\b", r"\1 %", text)
 
 
-def _prepare(text: str, lang: str) -> str:
-    """Text with words made arithmetic and digit groups joined: ready to tokenise."""
-    text = _words_to_math(text, lang)
+_DOT_GROUPS = {"da", "nb", "it"}  # languages that group thousands with a dot
+
+
+def _prepare(text: str, lang: str, *, one: bool = False) -> str:
+    """Text with words made arithmetic and digit groups joined: ready to tokenise.
+
+    ``one``: the text holds one number, so an "x" between two numbers is "times" (in a
+    list of scores, "O 0 x 1" names player X).
+    """
+    text = _even_chances(_words_to_math(text, lang))
+    text = _operators(text) if one else text
     text = text.translate(_SUBSCRIPTS)
     # 3² and 9!² are powers
     text = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹]+)", lambda m: "^" + m.group(1).translate(_SUPERSCRIPTS), text)
@@ -593,7 +826,10 @@ def _prepare(text: str, lang: str) -> str:
         lambda m: m.group(0).replace(".", ""),
         text,
     )
+    if lang in _DOT_GROUPS:  # "1.296" in Danish, Norwegian and Italian is 1296
+        text = re.sub(r"(?<![\d.,])([1-9]\d{0,2})\.(\d{3})(?![\d]|[.,]\d)", r"\1\2", text)
     text = re.sub(r"(?<![\d.,])(\d+),(\d+)(?![\d]|[.,]\d)", r"\1.\2", text)
+    text = re.sub(r"(\d|\))\s*√", r"\1*√", text)  # 2√2
     return text.replace("sqrt", " sqrt").replace("√", " √ ")
 
 
@@ -678,27 +914,91 @@ def number(answer: Any, lang: str = "en", *, kind: str = "number") -> Fraction:
     """Exactly one number, read from any form (see the module docstring).
 
     Several numbers are refused (they are not one answer) unless they are sides
-    of an equation that agree, such as ``"9 * 8 / 2 = 36"``.
+    of an equation that agree, such as ``"9 * 8 / 2 = 36"``, or the same value
+    twice, as in ``"4 (2 × 2)"``. A reason in brackets or after "because" is set
+    aside, and so is an item the answer says does not hold ("36, not 72"); an
+    answer that only says what does not hold ("not 4") names no number.
+
+    >>> number("4 (2 times 2)"), number("36, not 72"), number((0, 67))
+    (Fraction(4, 1), Fraction(36, 1), Fraction(67, 100))
+    >>> number("not 4")
+    Traceback (most recent call last):
+        ...
+    qttt_edu.answers.Unreadable: number (negated)
     """
     text = _text(answer, kind)
     if text is None:
-        if _items(answer, kind) is not None:
-            raise Unreadable(kind)
-        return _from_object(answer, kind)
-    found = _values_in(_prepare(text, lang), kind)
+        return _number_object(answer, kind)
+    kept, left_out = without_negated(without_asides(text))
+    if not kept:
+        raise Unreadable(kind, "negated" if left_out else "")
+    found = [value for _, value in _values_in(_prepare(kept, lang, one=True), kind)]
     if not found:
         raise Unreadable(kind)
-    if len(found) == 1:
-        return found[0][1]
-    if "=" in text or "≈" in text:
+    if all(value == found[0] for value in found):
+        return found[0]
+    if "=" in kept or "≈" in kept:
         # "9 * 8 / 2 = 36" and "1/3 ≈ 0.333" are one value written twice; the first
         # side is the answer, and the sides must agree (to 0.5 % when rounded with ≈)
-        sides = [numbers(side, lang, kind=kind) for side in re.split("[=≈]", text)]
+        sides = [numbers(side, lang, kind=kind) for side in re.split("[=≈]", kept)]
         values = [side[0] for side in sides if len(side) == 1]
-        near = _close if "≈" not in text else _near
+        near = _close if "≈" not in kept else _near
         if len(values) == len(sides) and all(near(v, values[0]) for v in values):
             return values[0]
     raise Unreadable(kind, "several")
+
+
+def _number_object(answer: Any, kind: str) -> Fraction:
+    """One number from a Python object; a tuple such as ``(0, 67)`` is ``0,67`` unquoted."""
+    if _items(answer, kind) is None:
+        return _from_object(answer, kind)
+    decimal_comma = _decimal_tuple(answer)
+    if decimal_comma is not None:
+        return decimal_comma
+    if (
+        isinstance(answer, tuple)
+        and len(answer) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**12 for v in answer)
+    ):
+        raise _tuple_note(answer)
+    raise Unreadable(kind)
+
+
+_CERTAIN = (
+    r"certain|certainly|sure|for\s+sure|always|definitely|sikkert|sikker|helt\s+sikkert|"
+    r"altid|alltid|varmasti|varma|aina|certo|sicuro|sempre|certamente"
+)
+_IMPOSSIBLE = r"impossible|never|umuligt|umulig|aldrig|aldri|mahdoton|ei\s+koskaan|impossibile|mai"
+
+
+def probability(answer: Any, lang: str = "en") -> Fraction:
+    """A probability from 0 to 1, in any form a number takes, or in words.
+
+    A bare number above 1 and up to 100 can only be a percentage; "certain" is 1,
+    "impossible" 0; a value outside 0..1 is refused.
+
+    >>> probability("67"), probability("50:50"), probability("certain"), probability("aldrig")
+    (Fraction(67, 100), Fraction(1, 2), Fraction(1, 1), Fraction(0, 1))
+    """
+    text = _text(answer, "number")
+    if text is not None and not re.search(r"\d", text):
+        low = text.lower()
+        certain = re.search(rf"\b(?:{_CERTAIN})\b", low) and not is_negated(low)
+        impossible = re.search(rf"\b(?:{_IMPOSSIBLE})\b", low)
+        if certain and not impossible:
+            return Fraction(1)
+        if impossible and not certain:
+            return Fraction(0)
+    value = number(answer, lang)
+    if value > 100 and text is not None and re.fullmatch(r"\s*\d+,\d+\s*", text):
+        value = number(text.replace(",", "."), lang)  # "1,000" here is 1.000, not a thousand
+    # a bare 67 can only mean 67 %: a probability is at most 1 (1.0000000000000002 is
+    # floating-point noise on 1, not a percentage)
+    if 1 + Fraction(1, 10**6) < value <= 100:
+        value /= 100
+    if not 0 <= value <= 1 + Fraction(1, 10**6):
+        raise Unreadable("number", "probability")
+    return value
 
 
 def _near(a: Fraction, b: Fraction) -> bool:
@@ -769,6 +1069,7 @@ def _squares_of(
     text = _text(answer, "squares")
     values: list[int] = []
     if text is not None:
+        text = _kept_items(text, "squares")
         text = re.sub(r"(?i)(?<![\w])[xo]\s?_?\d(?!\d)", " ", text.translate(_SUBSCRIPTS))
         alone = re.fullmatch(r"[^\W\d_]+", text.strip()) is not None
         text = re.sub(r"[^\W\d_]+", lambda m: _square_word(m.group(0), lang, alone), text.lower())
@@ -817,6 +1118,46 @@ def mark(answer: Any) -> str:
                 raise Unreadable("mark", "mark_parity", mark=text)
             return name
     raise Unreadable("mark")
+
+
+_MARK_IN_TEXT = re.compile(r"(?i)(?<![\w])([xo0])\s?_?([1-9])(?![\d\w])")
+_NOTHING = re.compile(
+    r"(?i)\s*(?:none|nothing|no\s+marks?|ingen|intet|ingenting|ei\s+mitään|ei\s+yhtään|"
+    r"ei\s+yksikään|nessuno|niente|nulla)\s*[.!]?\s*"
+)
+
+
+def marks(answer: Any) -> frozenset[str]:
+    """The mark names an answer lists: ``"only X3"``, ``"kun X3"``, ``["x3", "O4"]``.
+
+    Words around the marks ("only", "vain", "solo") are not marks; a negated mark is
+    left out ("X3, not O4"), and "none" ("ingen", "nessuno") is no mark at all.
+
+    >>> sorted(marks("only X3")), sorted(marks("solo X3 e O4")), sorted(marks("ingen"))
+    (['X3'], ['O4', 'X3'], [])
+    """
+    budget = _Budget("mark")
+    return frozenset(_marks_of(answer, 0, budget))
+
+
+def _marks_of(answer: Any, depth: int, budget: _Budget) -> set[str]:
+    _depth_guard(depth, "mark")
+    text = _text(answer, "mark")
+    if text is None:
+        items = _items(answer, "mark", budget)
+        if items is None:
+            raise Unreadable("mark")
+        out: set[str] = set()
+        for item in items:
+            out |= _marks_of(item, depth + 1, budget)
+        return out
+    if _NOTHING.fullmatch(text):
+        return set()
+    kept = _kept_items(text.translate(_SUBSCRIPTS), "mark")
+    found = {mark(m.group(1) + m.group(2)) for m in _MARK_IN_TEXT.finditer(kept)}
+    if not found:
+        raise Unreadable("mark")
+    return found
 
 
 def _plain(value: Any) -> str:
@@ -937,10 +1278,39 @@ def player(answer: Any, lang: str = "en") -> str | None:
         raise Unreadable("player")
     low = text.lower().strip(" .!?\"'")
     if low == "0":
-        return "O"
-    draws = re.search(rf"\b(?:{_DRAW_PHRASES})\b", low) is not None or any(
+        return "O"  # a zero typed for the letter O: the kit's other readers agree
+    if _says_draw(low) and not _PLAYER_TOKEN.search(text):
+        return None  # "draw", "ei kukaan", "non vince nessuno"
+    text = without_asides(text)
+    kept, left_out = without_negated(text)
+    if (left_out and not kept) or is_negated(kept) or _PLAYER_DENIED.search(text):
+        raise Unreadable("player", "negated")  # "not X", "X doesn't win": no player named
+    return _named_player(_player_words(kept))
+
+
+# a player followed, in the same clause, by a negation: "X doesn't win", "X vinder ikke"
+_PLAYER_DENIED = re.compile(
+    rf"(?i)(?<![\w])[xo](?![\w])(?:\s+[^\W\d_]+){{0,2}}?\s*(?:\b(?:{_NEGATION})\b|n't\b)"
+)
+
+
+def _says_draw(low: str) -> bool:
+    return re.search(rf"\b(?:{_DRAW_PHRASES})\b", low) is not None or any(
         w in _DRAW for w in re.findall(r"[^\W\d_]+", low)
     )
+
+
+def _player_words(text: str) -> str:
+    """The players' names in words ("kryds", "bolle", "croce") as the letters X and O."""
+    return re.sub(
+        r"(?i)\b[^\W\d_]+\b", lambda m: _PLAYER_WORDS.get(m.group(0).lower(), m.group(0)), text
+    )
+
+
+def _named_player(text: str) -> str | None:
+    """The one player a short sentence names, None for a draw, else a refusal."""
+    low = text.lower().strip(" .!?\"'")
+    draws = _says_draw(low)
     found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
     # a sentence names a player when it is short and about players only: text that also
     # names squares or moves ("X chooses between 7 and 9") or runs on is another answer
@@ -973,6 +1343,8 @@ def yes_no(answer: Any, lang: str = "en") -> bool:
     if text is None:
         raise Unreadable("yes_no")
     words = re.findall(r"[^\W\d_]+(?:'t)?", text.lower())
+    if words[:1] == ["si"] and not re.match(r"(?i)\s*si\s*(?:[,.!;:(]|$)", text):
+        words = words[1:]  # "si può ...": the Italian pronoun, not "sì" written without accent
     if not words:
         raise Unreadable("yes_no")
     yes = _YES - {"ja"} if lang == "fi" else _YES  # "ja" is "and" in Finnish
@@ -983,7 +1355,7 @@ def yes_no(answer: Any, lang: str = "en") -> bool:
         if word in _NO or word in _WEAK_NO:
             return False
         raise Unreadable("yes_no")
-    first, rest = words[0], words[1:]
+    first, rest = words[0], [w for w in words[1:] if w != "si"]  # later "si" is a pronoun
     if first in yes or first in _NO:
         # "Yes, it does", "No, it is not": the first word answers, unless the rest
         # says the opposite word on its own ("yes no")
@@ -998,6 +1370,70 @@ def yes_no(answer: Any, lang: str = "en") -> bool:
     if said_yes or said_no:
         return said_yes
     raise Unreadable("yes_no")
+
+
+def asserts(
+    answer: Any, positive: Iterable[str], negative: Iterable[str], lang: str = "en"
+) -> bool:
+    """Whether ``answer`` says a property holds, read from its words and yes or no.
+
+    ``positive`` are words for the property ("separable"), ``negative`` words for
+    its opposite ("entangled"); a negation in the same clause before a word turns
+    it round ("not entangled" says separable). A leading yes or no must agree with
+    the words, and the words with each other, or the answer is refused: it says both.
+    Without such a word the answer is read as yes or no.
+
+    >>> sep, ent = ["separable", "product"], ["entangled"]
+    >>> asserts("It is not entangled", sep, ent), asserts("No, it is entangled", sep, ent)
+    (True, False)
+    >>> asserts("non si può scrivere come prodotto", ["prodotto"], [], "it")
+    False
+    >>> asserts("Not entangled", sep, ent)  # "not" opens as "no" does: both are said
+    Traceback (most recent call last):
+        ...
+    qttt_edu.answers.Unreadable: yes_no (yes_and_no)
+    """
+    if isinstance(answer, bool) or _text(answer, "yes_no") is None:
+        return yes_no(answer, lang)
+    text = _text(answer, "yes_no") or ""
+    said = _said(text.lower(), positive, negative)
+    lead = _lead_yes_no(text, lang)
+    if lead is not None:
+        said.add(lead)
+    if len(said) > 1:
+        raise Unreadable("yes_no", "yes_and_no")
+    return said.pop() if said else yes_no(answer, lang)
+
+
+def _said(low: str, positive: Iterable[str], negative: Iterable[str]) -> set[bool]:
+    """What each mention of the property in ``low`` says (negations within its clause)."""
+    said: set[bool] = set()
+    words = {w.lower(): True for w in positive} | {w.lower(): False for w in negative}
+    pattern = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    if not pattern:
+        return said
+    for clause in re.split(r"[,;:.!?()\[\]]", low):
+        for match in re.finditer(rf"\b(?:{pattern})\b", clause):
+            before = clause[: match.start()].split()[-_CLAUSE_REACH:]
+            denied = is_negated(" ".join(before))
+            said.add(words[match.group(0)] != denied)
+    return said
+
+
+_CLAUSE_REACH = 6  # words before a property word that a negation may stand in
+
+
+def _lead_yes_no(text: str, lang: str) -> bool | None:
+    """The yes or no a sentence opens with ("No, ...", "ja (...)"), if it opens with one."""
+    first = re.match(r"\s*([^\W\d_]+)", text.lower())
+    if first is None:
+        return None
+    word = first.group(1)
+    if word == "si" and not re.match(r"\s*si\s*(?:[,.!;:(]|$)", text.lower()):
+        return None  # the Italian pronoun
+    if word in _YES and not (word == "ja" and lang == "fi"):
+        return True
+    return False if word in _NO else None
 
 
 def letters(answer: Any, options: str = "ABCDEFGH") -> frozenset[str]:
@@ -1015,6 +1451,8 @@ def letters(answer: Any, options: str = "ABCDEFGH") -> frozenset[str]:
 def _letters_of(answer: Any, options: str, depth: int, budget: _Budget) -> set[str]:
     _depth_guard(depth, "letters")
     text = _text(answer, "letters")
+    if text is not None:
+        text = _kept_items(text, "letters")
     if text is None:
         items = _items(answer, "letters", budget)
         if items is None:
@@ -1042,7 +1480,9 @@ def _letters_of(answer: Any, options: str, depth: int, budget: _Budget) -> set[s
     capitals = [
         w for w in words if w.isupper() and set(w) <= set(options) and len(set(w)) == len(w)
     ]
-    chosen = capitals if capitals else singles
+    # "i think ad": one word of option letters only, when nothing else names an option
+    runs = [w for w in words if set(w.upper()) <= set(options) and len(set(w)) == len(w)]
+    chosen = capitals or singles or (runs if len(runs) == 1 else [])
     if not chosen:
         raise Unreadable("letters")
     return set("".join(chosen).upper())
@@ -1099,54 +1539,70 @@ def labelled(
         ...
     qttt_edu.answers.Unreadable: scores (labels)
     """
-    kind = "scores"
-
-    def value_of(raw: Any) -> Fraction:
-        return read(raw) if read is not None else number(raw, lang, kind=kind)
-
-    def label_of(raw: Any) -> str:
-        text = _text(raw, kind)
-        if text is not None:
-            found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
-            if len(found) == 1 and (label := found.pop()) in labels:
-                return label
-        raise Unreadable(kind, "labels")
-
-    found_pairs: list[tuple[str, Fraction]]
+    reader = _LabelReader(labels, lang, read)
     if isinstance(answer, Mapping):
-        try:
-            entries = list(itertools.islice(answer.items(), MAX_ITEMS + 1))
-        except Exception:
-            raise Unreadable(kind, "broken") from None
-        if len(entries) > MAX_ITEMS:
-            raise Unreadable(kind, "too_many", limit=MAX_ITEMS)
-        found_pairs = [(label_of(k), value_of(v)) for k, v in entries]
+        found_pairs = reader.from_mapping(answer)
     else:
-        text = _text(answer, kind)
+        text = _text(answer, reader.kind)
         if text is None:
-            items = _items(answer, kind)
-            if items is None:
-                raise Unreadable(kind)
-            if all(isinstance(i, (tuple, list)) and len(i) == 2 for i in items) and items:
-                found_pairs = []
-                for first, second in items:
-                    try:
-                        found_pairs.append((label_of(first), value_of(second)))
-                    except Unreadable:
-                        found_pairs.append((label_of(second), value_of(first)))
-            else:
-                values = [value_of(i) for i in items]
-                if len(values) != len(labels):
-                    raise Unreadable(kind, "count", count=len(labels))
-                found_pairs = list(zip(labels, values, strict=True))
+            found_pairs = reader.from_items(answer)
         else:
-            found_pairs = _labelled_text(text, labels, lang, kind)
+            found_pairs = _labelled_text(without_asides(text), labels, lang, reader.kind)
     out: dict[str, Fraction] = {}
     for label, value in found_pairs:
         if label in out:
-            raise Unreadable(kind, "labels")
+            raise Unreadable(reader.kind, "labels")
         out[label] = value
     return out
+
+
+class _LabelReader:
+    """Labels and values of a labelled answer given as a dict or as a list of items."""
+
+    kind = "scores"
+
+    def __init__(
+        self, labels: tuple[str, ...], lang: str, read: Callable[[Any], Fraction] | None
+    ) -> None:
+        self.labels, self.lang, self.read = labels, lang, read
+
+    def value(self, raw: Any) -> Fraction:
+        return self.read(raw) if self.read is not None else number(raw, self.lang, kind=self.kind)
+
+    def label(self, raw: Any) -> str:
+        text = _text(raw, self.kind)
+        if text is not None:
+            found = {m.group(1).upper() for m in _PLAYER_TOKEN.finditer(text)}
+            if len(found) == 1 and (label := found.pop()) in self.labels:
+                return label
+        raise Unreadable(self.kind, "labels")
+
+    def from_mapping(self, answer: Mapping[Any, Any]) -> list[tuple[str, Fraction]]:
+        try:
+            entries = list(itertools.islice(answer.items(), MAX_ITEMS + 1))
+        except Exception:
+            raise Unreadable(self.kind, "broken") from None
+        if len(entries) > MAX_ITEMS:
+            raise Unreadable(self.kind, "too_many", limit=MAX_ITEMS)
+        return [(self.label(k), self.value(v)) for k, v in entries]
+
+    def from_items(self, answer: Any) -> list[tuple[str, Fraction]]:
+        """Pairs ``[("O", 0.5), (1, "X")]`` either way round, or bare values, X first."""
+        items = _items(answer, self.kind)
+        if items is None:
+            raise Unreadable(self.kind)
+        if items and all(isinstance(i, (tuple, list)) and len(i) == 2 for i in items):
+            found = []
+            for first, second in items:
+                try:
+                    found.append((self.label(first), self.value(second)))
+                except Unreadable:
+                    found.append((self.label(second), self.value(first)))
+            return found
+        values = [self.value(i) for i in items]
+        if len(values) != len(self.labels):
+            raise Unreadable(self.kind, "count", count=len(self.labels))
+        return list(zip(self.labels, values, strict=True))
 
 
 def _labelled_text(

@@ -18,9 +18,12 @@ A verdict is a :class:`Result`: it displays as one line that starts with ✓ or
 solution, which stays hidden until asked for.
 
 The checkers accept every correct answer in any reasonable form, read by
-:mod:`qttt_edu.answers`: numbers as ``2/3``, ``0.67``, ``"0,67"``, ``"67 %"``,
-``"3 out of 4"``, ``"3:4"``, ``"two thirds"`` (number words in all five
-languages), a small sum such as ``"9*8/2"`` or a :class:`fractions.Fraction`;
+:mod:`qttt_edu.answers` (the reader :func:`qttt_edu.predict.reveal` uses too): numbers
+as ``2/3``, ``0.67``, ``"0,67"``, ``"67 %"``, ``"3 out of 4"``, ``"2 kolmesta"``,
+``"3:4"``, ``"50:50"``, ``"two thirds"``, ``"seksogtredive"`` (number words in all five
+languages), ``"1.296"`` in Danish, a small sum such as ``"9*8/2"`` or ``"2 x 2"`` or a
+:class:`fractions.Fraction`; a reason in brackets or after "because" is set aside, and
+a negated answer ("not X", "not entangled") is never read as its positive;
 scores by their labels (``"O: 1/2, X: 1"``); squares as ``[1, 5]``, ``(5, 1)``,
 ``"1 and 5"`` or ``"1-5"``; players as ``"X"``, ``"x wins"`` or a draw word
 (``"draw"``, ``"uafgjort"``, ``"tasapeli"``, ``"uavgjort"``, ``"patta"``); yes and
@@ -131,6 +134,9 @@ _NOTES = {
     "zero_division": "checks_note_zero_division",
     "broken": "checks_note_broken",
     "action_code": "checks_note_action_code",
+    "negated": "checks_note_negated",
+    "tuple": "checks_note_tuple",
+    "probability": "checks_note_probability",
 }
 
 
@@ -163,11 +169,7 @@ def _number(answer: Any) -> Fraction:
 
 def _probability(answer: Any, target: Fraction, tolerance: float = 0.01) -> bool:
     """True if ``answer`` is ``target`` as a probability, a fraction or a percentage."""
-    value = _number(answer)
-    # a bare 67 can only mean 67 %: a probability is at most 1 (1.0000000000000002 is
-    # floating-point noise on 1, not a percentage)
-    if 1 + Fraction(1, 10**6) < value <= 100:
-        value /= 100
+    value = _read(answers.probability, answer, _lang())
     return abs(float(value - target)) <= tolerance
 
 
@@ -309,9 +311,9 @@ def _placement(answer: Any) -> dict[int, str]:
     return out
 
 
-def _letters(answer: Any) -> frozenset[str]:
+def _letters(answer: Any, options: str) -> frozenset[str]:
     """Read option letters: "A, D", "ad", ["d", "a"], "I think A and D"."""
-    return _read(answers.letters, answer)
+    return _read(answers.letters, answer, options)
 
 
 def _scores(answer: Any) -> dict[str, Fraction]:
@@ -456,20 +458,22 @@ def _ex02_3(answer: Any) -> str | None:
     return t("checks_02_3_odds", move=str(acts[0]), odds=f"{odds.numerator}/{odds.denominator}")
 
 
-_ENTANGLED = {
-    *("entangled", "not separable", "sammenfiltret", "sammenfiltrede", "lomittunut"),
-    *("lomittuneet", "lomittuneita", "in entanglement"),
-}
-_SEPARABLE = {"separable", "separabel", "separabelt", "separoituva", "separabile"}
+# Words for the property 02-4 asks about (separable) and for its opposite, in the five
+# languages; a negation before one turns it round ("not entangled" says separable).
+_SEPARABLE = (
+    *("separable", "product", "a product", "separabel", "separabelt", "produkt"),
+    *("separoituva", "separoituvissa", "tulo", "tulona", "separabile", "prodotto"),
+)
+_ENTANGLED = (
+    *("entangled", "inseparable", "non-separable", "sammenfiltret", "sammenfiltrede"),
+    *("uadskillelig", "lomittunut", "lomittuneet", "lomittuneita", "in entanglement"),
+    *("intrecciato", "intrecciati", "entanglement"),
+)
 
 
 def _ex02_4(answer: Any) -> str | None:
-    word = str.__str__(answer).strip(" .!").lower() if isinstance(answer, str) else ""
-    if word in _ENTANGLED:  # the word of each language for "not separable"
-        return None
-    if word in _SEPARABLE:
-        return t("checks_02_4_hint")
-    return None if _yes_no(answer) is False else t("checks_02_4_hint")
+    separable = _read(answers.asserts, answer, _SEPARABLE, _ENTANGLED, _lang())
+    return t("checks_02_4_hint") if separable else None
 
 
 _OUTCOME_03_3 = {1: "X1", 2: "O2", 3: "O4", 6: "X3"}
@@ -538,8 +542,8 @@ def _ex05_2(answer: Any) -> str | None:
     losing = _immediate_losses(Game.from_record(_RECORD_05_2).position, "X")
     if given == losing:
         return None
-    if given - losing:
-        return t("checks_05_2_safe", moves=" ".join(sorted(map(str, given - losing))))
+    if given - losing:  # name one safe move only: a list would hand out the answer
+        return t("checks_05_2_safe", moves=min(map(str, given - losing)))
     return t("checks_05_2_more", found=len(given), total=len(losing))
 
 
@@ -611,12 +615,12 @@ def _ex06_4(answer: Any) -> str | None:
 
 
 def _ex07_4(answer: Any) -> str | None:
-    given = _letters(answer)
+    given = _letters(answer, "ABCD")  # 07-4's statements: an "E" is the Italian "and"
     right = frozenset("AD")
     if given == right:
         return None
-    if given - right:
-        return t("checks_07_4_extra", letters=", ".join(sorted(given - right)))
+    if given - right:  # name one wrong letter only: a list would hand out the answer
+        return t("checks_07_4_extra", letters=min(given - right))
     return t("checks_07_4_missing")
 
 

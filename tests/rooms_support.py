@@ -62,3 +62,47 @@ def raw_sql(url: str, query: str, params: tuple[Any, ...] = ()) -> list[tuple[An
         return list(conn.execute(query, params).fetchall())
     finally:
         conn.close()
+
+
+CLASS_KEY = "class-key-7b-" + "k" * 12
+OTHER_CLASS_KEY = "class-key-8c-" + "c" * 12
+TEACHER = "teacher-secret-" + "t" * 12
+
+
+@pytest.fixture
+def service(store_url: str) -> Iterator[Any]:
+    """A real rooms service (tornado, a free port) on the test's database: classes 7B and 8C."""
+    from qttt_edu.rooms.service import start_service
+
+    running = start_service(
+        store_url, classes={"7B": CLASS_KEY, "8C": OTHER_CLASS_KEY}, teacher_secret=TEACHER
+    )
+    running.store_url = store_url  # type: ignore[attr-defined]
+    yield running
+    running.stop()
+
+
+def http(url: str, method: str, path: str, body: Any = None, **headers: str) -> tuple[int, Any]:
+    """One raw request, as any program on the network could send it: (status, JSON)."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    data = (
+        None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    )
+    names = {
+        "class_key": "X-Qttt-Class",
+        "seat": "X-Qttt-Seat",
+        "teacher": "X-Qttt-Teacher",
+        "client": "X-Qttt-Client",
+        "lang": "Accept-Language",
+    }
+    sent = {names.get(k, k): v for k, v in headers.items()}
+    req = urllib.request.Request(url + path, method=method, data=data, headers=sent)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            raw = resp.read()
+            return resp.status, json.loads(raw) if raw[:1] in (b"{", b"[") else raw.decode()
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())

@@ -514,6 +514,8 @@ def expressions(draw: st.DrawFn, depth: int = 0) -> tuple[str, Fraction]:
     space = draw(st.sampled_from(["", " "]))
     if op in ("/", "÷", ":") and b == 0:
         op = "+"
+    if op == ":" and depth == 0 and left == right and left.isdigit():
+        op = "/"  # a whole answer "3:3" is even odds (1/2), as "1:1" is: see test_even_chances
     if op in ("^", "**"):
         b = Fraction(draw(st.integers(0, 3)))
         right = str(b.numerator)

@@ -618,3 +618,70 @@ def test_a_hint_that_lists_classical_marks_speaks_the_students_language(
     finally:
         set_language("en")
     assert not result.ok and placed in str(result)
+
+
+# --- hints: never the answer, never a section that is not there, one wrong item at most ---
+
+_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+_SECTION_WORDS = r"section|afsnit|avsnit|osio|osion|sezione|della sezione"
+
+
+def _notebook_text(number: str, lang: str) -> str:
+    folder = _NOTEBOOKS if lang == "en" else _NOTEBOOKS / "i18n"
+    suffix = ".ipynb" if lang == "en" else f".{lang}.ipynb"
+    (path,) = [
+        p
+        for p in folder.glob(f"{number}_*{suffix}")
+        if p.name.count(".") == (1 if lang == "en" else 2)
+    ]
+    cells = json.loads(path.read_text("utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "fi", "it", "nb"])
+def test_a_hint_points_only_to_sections_that_exist(lang):
+    for key, text in catalog(lang).items():
+        match = re.match(r"checks_(\d\d)_\d", key)
+        if not match:
+            continue
+        notebook = _notebook_text(match.group(1), lang)
+        for number in re.findall(rf"(?i)\b(?:{_SECTION_WORDS})\s+(\d+)", text):
+            assert re.search(rf"^## {number}\. ", notebook, re.M), (key, number)
+        for quoted in re.findall(rf"(?i)\b(?:{_SECTION_WORDS})\s+'([^']+)'", text):
+            assert quoted in notebook, (key, quoted)
+
+
+# Hints that name the right choice only beside the wrong one, as the question does.
+_BOTH_CHOICES = {"05-1": "tells the student to try square 4 and square 7, the question's two"}
+
+
+def test_no_hint_names_its_exercises_answer():
+    from .answer_forms import fillings, load
+
+    data = load()
+    for exercise, spec in data["exercises"].items():
+        if exercise in _BOTH_CHOICES:
+            continue
+        for lang in ("en", "da", "fi", "it", "nb"):
+            hint_text = catalog(lang)[f"checks_{exercise.replace('-', '_')}_hint"].lower()
+            for templates in spec["families"].values():
+                for template in templates["right"]:
+                    for form in fillings(data, template, lang):
+                        # one character ("4", "X") is too short to tell from the hint's own
+                        # squares and marks; every longer written form of the answer counts
+                        if isinstance(form, str) and len(form) > 2:
+                            pattern = rf"(?<![\w/.,]){re.escape(form.lower())}(?![\w/]|[.,]\d)"
+                            assert not re.search(pattern, hint_text), (exercise, lang, form)
+
+
+def test_07_4_and_05_2_name_one_wrong_item_at_most():
+    result = checks.check("07-4", "A B C D")
+    named = set(re.findall(r"\b[BC]\b", result.message))
+    assert not result.ok and len(named) == 1, result.message
+    every_legal = " ".join(
+        str(Action(c))
+        for c in Game.from_record("4-6 3-8 5-7 1-7 1-5 c5 2-8").position.legal_actions()
+    )
+    result = checks.check("05-2", every_legal)
+    assert not result.ok
+    assert len(re.findall(r"\b\d-\d\b", result.message)) == 1, result.message

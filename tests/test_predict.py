@@ -65,9 +65,9 @@ def test_no_guess_shows_the_result_and_asks_for_a_guess_next_time():
 
 
 def test_a_sentence_is_shown_for_the_student_to_compare():
-    result = reveal("X, because O closed the cycle", "X")
+    result = reveal("the player who did not close the cycle", "X")
     assert result.agrees is None
-    assert "because O closed the cycle" in result.message
+    assert "did not close the cycle" in result.message
 
 
 def test_an_unreadable_guess_says_what_kind_of_answer_was_expected():
@@ -91,3 +91,69 @@ def test_the_lines_speak_the_notebook_language(lang):
     assert result.message == t_in(
         lang, "predict_right", guess=t_in(lang, "predict_yes"), truth=t_in(lang, "predict_yes")
     )
+
+
+def test_an_explanation_comes_only_with_the_reveal_and_after_the_verdict():
+    result = reveal("yes", False, explain="\n    **No**: the chain\n    just grows.\n    ")
+    assert result.explanation == "**No**: the chain\njust grows."
+    assert str(result).index("✗") < str(result).index("the chain")
+    markdown = result._repr_markdown_()
+    assert markdown is not None and markdown.endswith("**No**: the chain\njust grows.")
+    assert reveal("yes", False)._repr_markdown_() is None  # plain text as before
+    assert "\n" not in str(reveal("yes", False))
+
+
+def test_a_guess_cannot_inject_markup_into_the_verdict_line():
+    markdown = reveal("<img src=x onerror=alert(1)> *4*", 4, explain="why")._repr_markdown_()
+    assert markdown is not None
+    line = markdown.split("\n\n")[0]
+    assert "<img" not in line and "*4*" not in line
+
+
+@pytest.mark.parametrize(
+    ("guess", "truth"),
+    [
+        ("O wins", "O"),
+        ("X wins", "X"),
+        ("0", "O"),  # a zero typed for the letter, as the checkers read it
+        ("only X3", ["X3"]),
+        ("kun X3", ["X3"]),
+        ("vain X3", ["X3"]),
+        ("solo X3", ["X3"]),
+        ("move 9", [9]),
+        (9, [9]),
+        (60, 0.576),
+        (50, 1 / 2),
+        ("half", 1 / 2),
+        ("50:50", 1 / 2),
+        ("four", 4),
+        ("2√2", 2 * 2**0.5),
+        ((0, 5), 1 / 2),  # guess = 0,5 typed without quotes
+    ],
+)
+def test_the_guesses_the_review_found_refused_are_read(guess, truth):
+    assert reveal(guess, truth, tolerance=0.05).agrees is True, guess
+
+
+def test_a_small_truth_is_judged_relatively_and_percent_prompts_read_bare_numbers():
+    assert reveal("2%", 0.0031).agrees is False  # the review's absolute-tolerance ✓
+    assert reveal("0.3 %", 0.0031).agrees is True
+    assert reveal(0.2, 0.00187, percent=True).agrees is True
+    assert reveal(1, 0.00187, percent=True).agrees is False
+    assert "0.187 %" in reveal(0.2, 0.00187, percent=True).message
+
+
+def test_negated_guesses_are_not_read_as_their_positive():
+    assert reveal("not X", "X").agrees is not True
+    assert reveal("not X3", ["X3"]).agrees is not True
+    assert reveal(0, "O").agrees is None  # the number 0 names no player
+
+
+def test_a_tuple_from_an_unquoted_decimal_comma_is_explained():
+    result = reveal((1, 5), 1.5)
+    assert result.agrees is None
+    assert "1.5" in result.message and "tuple" in result.message
+
+
+def test_an_empty_result_is_named():
+    assert "The result: nothing." in reveal("X3", []).message

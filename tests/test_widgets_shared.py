@@ -108,8 +108,10 @@ def test_new_shared_game_shows_the_code_the_link_the_qr_code_and_the_seat_link(
     assert f'class="qttt-room-code" data-room="{code}">{code}<' in info  # the code, large
     assert f'href="{invite.replace("&", "&amp;")}"' in info
     assert "<svg" in info and "widget" not in info  # the QR code, drawn inline
-    seat_link = f"{invite}&seat={shared.client.credential}".replace("&", "&amp;")
+    # the seat travels in the fragment, and is shown only on request (R9)
+    seat_link = f"{invite}#seat={shared.client.credential}".replace("&", "&amp;")
     assert seat_link in info  # the creator's own link brings the seat back
+    assert info.index("<details") < info.index(seat_link)
     # The page keeps the seat in its address, so a reload comes back to it.
     assert app.shared_panel.page.params == {"room": code, "seat": shared.client.credential}
     assert rooms.room(code).seats["X"].nickname == "Ada"
@@ -339,6 +341,10 @@ def test_play_opens_the_room_of_the_page_address(
     ticket = rooms.create_room(nickname="Ada")
     monkeypatch.setenv("QUERY_STRING", f"lang=en&room={ticket.label}")
     app = play(computer_delay=0, rooms=rooms)
+    # The room waits for the page, which also says whether this tab keeps a seat there
+    # (page_link.js sends what it found; nothing here, so the free seat is taken).
+    assert app.shared is None
+    app.shared_panel.page.arrived = {"room": ticket.label, "seat": ""}
     try:
         assert app.shared is not None and app.shared.seat == "O"
         assert app.shared_panel.page.params["room"] == ticket.label
@@ -348,6 +354,7 @@ def test_play_opens_the_room_of_the_page_address(
             app.shared.close()
     monkeypatch.setenv("QUERY_STRING", f"room={ticket.label}")  # a third page: both taken
     third = play(computer_delay=0, rooms=rooms)
+    third.shared_panel.page.arrived = {"room": ticket.label, "seat": ""}
     try:
         assert third.shared is not None and third.shared.seat is None
         assert third.message == t("widget_shared_watching", code=ticket.label)
@@ -357,7 +364,24 @@ def test_play_opens_the_room_of_the_page_address(
             third.shared.close()
     monkeypatch.setenv("QUERY_STRING", "room=NOPE")
     app = play(computer_delay=0, rooms=rooms)
+    app.shared_panel.page.arrived = {"room": "NOPE", "seat": ""}
     assert app.shared is None and app.message is not None and "NOPE" in app.message
+
+
+def test_a_reload_comes_back_to_the_seat_the_tab_keeps(
+    monkeypatch: pytest.MonkeyPatch, rooms: RoomStore
+) -> None:
+    """R9: the seat is not in the address; the page hands the kept one to the new kernel."""
+    ticket = rooms.create_room(nickname="Ada")
+    monkeypatch.setenv("QUERY_STRING", f"room={ticket.label}")
+    app = play(computer_delay=0, rooms=rooms)
+    app.shared_panel.page.arrived = {"room": ticket.label, "seat": ticket.credential}
+    try:
+        assert app.shared is not None and app.shared.seat == "X"
+        assert rooms.room(ticket.code).seats["O"].kind == "empty"  # no seat taken twice
+    finally:
+        if app.shared is not None:
+            app.shared.close()
 
 
 def test_a_cell_ending_in_play_shows_the_app_once_and_the_app_shows_again_later() -> None:
@@ -433,7 +457,7 @@ def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
     monkeypatch.setattr(app.shared.client.store, "act", down)
     act(app, "1-2")
     # The player is told the move is kept and sent later, not asked to make it again.
-    assert app.message == t("widget_error", reason=t("rooms_unavailable_kept", **details))
+    assert app.message == t("widget_store_trouble", reason=t("rooms_unavailable_kept", **details))
     assert app.game.record() == "" and app.last_error is None
     assert str(app.shared.client.pending) == "1-2"
 

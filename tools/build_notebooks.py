@@ -54,6 +54,7 @@ MAX_PNG = 100_000  # base64 characters: keep small figures, drop big ones
 
 sys.path.insert(0, str(SOURCES))
 
+from common import fold  # noqa: E402
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -79,7 +80,9 @@ def notebook(number: str) -> tuple[str, nbformat.NotebookNode]:
     module = importlib.import_module(next(p.stem for p in SOURCES.glob(f"nb{number[:2]}_*.py")))
     nb = nbformat.v4.new_notebook()
     nb.cells = copy.deepcopy(module.CELLS)
-    set_ids(nb.cells)
+    set_ids(nb.cells)  # from the source as written, as a translation's ids are
+    for cell in nb.cells:
+        fold(cell)  # an explanation stays folded until the student opens it
     nb.metadata = copy.deepcopy(METADATA)
     return f"{module.NAME}.ipynb", nb
 

@@ -20,3 +20,6 @@ def predict(question: str) -> str:
         f"> **Gæt først, kør så.** {question} Skriv dit gæt i den næste celle, og kør den; kør så cellen"
         " efter, som regner svaret ud og sætter dit gæt ved siden af."
     )
+
+#: the label on an explanation folded until the student has run the cell above it
+WHY = "Hvorfor? Åbn, når du har kørt cellen ovenfor."

@@ -21,3 +21,6 @@ def predict(question: str) -> str:
         " ja suorita se; suorita sitten sitä seuraava solu, joka laskee vastauksen ja asettaa"
         " arvauksesi sen viereen."
     )
+
+#: the label on an explanation folded until the student has run the cell above it
+WHY = "Miksi? Avaa tämä, kun olet ajanut yllä olevan solun."

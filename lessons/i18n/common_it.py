@@ -32,3 +32,6 @@ def predict(question: str) -> str:
         "ed eseguila; poi esegui la cella dopo, che calcola la risposta e ci mette accanto la "
         "tua previsione."
     )
+
+#: the label on an explanation folded until the student has run the cell above it
+WHY = "Perché? Apri qui dopo aver eseguito la cella sopra."

@@ -81,3 +81,6 @@ def footer(name: str, summary: list[str], next_name: str | None, next_text: str)
 #: Code-cell replacements every notebook needs (each module adds those that match it).
 PROMPT = ("# ← your prediction, e.g.", "# ← spådommen din, f.eks.")
 ANSWER = ("# ← replace ... with your answer", "# ← erstatt ... med svaret ditt")
+
+#: the label on an explanation folded until the student has run the cell above it
+WHY = "Hvorfor? Åpne denne når du har kjørt cellen over."

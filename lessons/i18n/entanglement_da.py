@@ -31,7 +31,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "5e3c5576b4": """
+    "d9c1924640": """
 # 02 · Sammenfiltring
 
 *Kvante-kryds og bolle, elevens vej, notesbog 02 af 07 (dansk udgave).*
@@ -43,7 +43,7 @@ MARKDOWN = {
 - tegne og læse sammenfiltringsgrafen;
 - tælle virkelighederne i et træ af spøgelsesmærker (én pr. tomt felt) og aflæse sandsynligheder ud fra træets form;
 - afgøre, om en tilstand er et produkt (separabel) eller sammenfiltret;
-- genskabe Goffs "dekohærens"-tal 50, 67, 75 og 83 % og sige, hvad navnet betyder og ikke betyder i fysik.
+- genskabe Goffs "dekohærens"-tal og sige, hvad navnet betyder og ikke betyder i fysik.
 
 **Før du starter:** notesbog [01 · Superposition](01_superposition.da.ipynb) (virkeligheder, sandsynligheder, kets).
 
@@ -127,12 +127,11 @@ sandsynligheden for, at X1 ender i felt 3, er præcis **3/4**. Der er mere end �
 svar; tjekkeren godtager dem alle.
 """,
     "ca2fdee604": stuck("02-3"),
-    "3b37c88bc5": """
+    "5e834bb8b2": """
 ## 4. Sammenfiltring i ket'en
 
 Notesbog 01 skrev en stilling som en ket, en ligelig sum af dens virkeligheder. I fig. 2 var
-ket'en et **produkt** med én faktor pr. træk. Goff skriver fig. 3 som en ligelig sum af dens
-tre virkeligheder, og tallet under kvadratroden tæller dem:
+ket'en et **produkt** med én faktor pr. træk. Goff skriver fig. 3 som en ligelig sum af dens virkeligheder, og tallet under kvadratroden tæller dem:
 """,
     "47a441562f": """
 ### Opgave 02-4
@@ -185,13 +184,13 @@ Goff har lånt navnet til stigen, så brug det med omtanke.
   et træ, der vokser. Og spillet har slet ingen interferens at miste
   (notesbog 07).
 """,
-    "9a12d558bf": """
+    "c0e32beb5b": """
 ## Resumé
 
-- Mærker, der deler et felt, er sammenfiltrede: nogle kombinationer bliver umulige (Goffs fig. 3 har 3 virkeligheder, ikke 4), og ket'en er ikke længere et produkt.
+- Mærker, der deler et felt, er sammenfiltrede: nogle kombinationer bliver umulige, og ket'en er ikke længere et produkt.
 - Sammenfiltringsgrafen har felterne som knuder og mærkerne som kanter; adskilte grupper er uafhængige, og deres antal ganges.
 - Et træ med k mærker har k + 1 virkeligheder, én pr. tomt felt, så sandsynligheder kan aflæses ud fra træets form.
-- Goffs 50, 67, 75, 83 % passer med k/(k + 1) for en kæde, der vokser til én side (materialets rekonstruktion af hans figurer); rigtig dekohærens har delen "sammenfiltret med omgivelserne" til fælles med stigen, ikke glidningen.
+- Goffs dekohærensstige: jo flere mærker X1 er sammenfiltret med, jo mindre fortæller X1 alene; rigtig dekohærens har delen "sammenfiltret med omgivelserne" til fælles med stigen, ikke glidningen.
 
 ## Hvad nu
 

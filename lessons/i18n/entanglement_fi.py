@@ -31,7 +31,7 @@ CODE = [
 
 
 MARKDOWN = {
-    "5e3c5576b4": """
+    "d9c1924640": """
 # 02 · Lomittuminen
 
 *Kvanttiristinolla, oppilaan polku, muistikirja 02/07 (suomenkielinen versio).*
@@ -43,7 +43,7 @@ MARKDOWN = {
 - piirtää ja lukea lomittumisgraafin;
 - laskea aavemerkkien puun todellisuudet (yksi kutakin tyhjää ruutua kohti) ja lukea todennäköisyydet puun muodosta;
 - päätellä, onko tila tulo (separoituva) vai lomittunut;
-- laskea uudelleen Goffin ”dekoherenssiluvut” 50, 67, 75 ja 83 % ja kertoa, mitä nimi fysiikassa tarkoittaa ja mitä ei.
+- laskea uudelleen Goffin ”dekoherenssiluvut” ja kertoa, mitä nimi fysiikassa tarkoittaa ja mitä ei.
 
 **Ennen kuin aloitat:** muistikirja [01 · Superpositio](01_superposition.fi.ipynb) (todellisuudet, todennäköisyydet, ketit).
 
@@ -127,12 +127,11 @@ todennäköisyys, että X1 päätyy ruutuun 3, on täsmälleen **3/4**. Oikeita 
 useampi kuin yksi; tarkistaja hyväksyy ne kaikki.
 """,
     "ca2fdee604": stuck("02-3"),
-    "3b37c88bc5": """
+    "5e834bb8b2": """
 ## 4. Lomittuminen ketissä
 
 Muistikirjassa 01 asema kirjoitettiin kettinä, todellisuuksiensa summana, jossa kaikilla on sama paino. Kuvan 2
-ketti oli **tulo**, yksi tekijä kutakin siirtoa kohti. Goff kirjoittaa kuvan 3 sen kolmen
-todellisuuden summana, jossa kaikilla on sama paino, ja juuren alla oleva luku kertoo niiden määrän:
+ketti oli **tulo**, yksi tekijä kutakin siirtoa kohti. Goff kirjoittaa kuvan 3 sen todellisuuksien summana, jossa kaikilla on sama paino, ja juuren alla oleva luku kertoo niiden määrän:
 """,
     "47a441562f": """
 ### Tehtävä 02-4
@@ -185,13 +184,13 @@ Goff on lainannut nimen portaille fysiikasta, joten käytä sitä varoen.
   todellisuuksia. Eikä pelissä ole alun perinkään interferenssiä, jonka se voisi menettää
   (muistikirja 07).
 """,
-    "9a12d558bf": """
+    "c0e32beb5b": """
 ## Yhteenveto
 
-- Merkit, jotka jakavat ruudun, ovat lomittuneita: osa yhdistelmistä käy mahdottomiksi (Goffin kuvassa 3 on 3 todellisuutta, ei 4), eikä ketti ole enää tulo.
+- Merkit, jotka jakavat ruudun, ovat lomittuneita: osa yhdistelmistä käy mahdottomiksi, eikä ketti ole enää tulo.
 - Lomittumisgraafin solmut ovat ruutuja ja särmät merkkejä; erilliset ryhmät ovat riippumattomia, ja niiden todellisuuksien määrät kerrotaan keskenään.
 - *k* merkin puulla on *k* + 1 todellisuutta, yksi kutakin tyhjää ruutua kohti, joten todennäköisyydet voi lukea puun muodosta.
-- Goffin 50, 67, 75 ja 83 % noudattavat kaavaa *k*/(*k* + 1) ketjulle, joka kasvaa yhdellä puolella (materiaalin rekonstruktio hänen kuvistaan); todellisen dekoherenssin kanssa yhteistä on ”lomittuu ympäristöönsä” -osa, ei siirtymä kohti yhtä lopputulosta.
+- Goffin dekoherenssitikkaat: mitä useampaan merkkiin X1 on lomittunut, sitä vähemmän X1 yksinään kertoo; todellisen dekoherenssin kanssa yhteistä on ”lomittuu ympäristöönsä” -osa, ei siirtymä kohti yhtä lopputulosta.
 
 ## Mitä seuraavaksi
 

@@ -28,7 +28,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "5e3c5576b4": f"""
+    "d9c1924640": f"""
 # 02 · Entanglement
 
 *Tris quantistico, il percorso dello studente, notebook 02 di 07 (versione italiana).*
@@ -40,7 +40,7 @@ MARKDOWN = {
 - disegnare e leggere il grafo dell'entanglement;
 - contare le realtà di un albero di segni spettrali (una per ogni casella vuota) e ricavare le probabilità dalla sua forma;
 - decidere se uno stato è un prodotto (separabile) o entangled;
-- ricostruire i numeri di "decoerenza" di Goff, 50, 67, 75 e 83 %, e dire che cosa il nome significa in fisica e che cosa no.
+- ricostruire i numeri di "decoerenza" di Goff e dire che cosa il nome significa in fisica e che cosa no.
 
 **Prima di cominciare:** il notebook [01 · Sovrapposizione]({link("01_superposition")}) (realtà, probabilità, ket).
 
@@ -122,12 +122,12 @@ probabilità che X1 finisca nella casella 3 sia esattamente **3/4**. Ci sono pi�
 giuste; il correttore le accetta tutte.
 """,
     "ca2fdee604": stuck("02-3"),
-    "3b37c88bc5": """
+    "5e834bb8b2": """
 ## 4. L'entanglement nel ket
 
 Il notebook 01 ha scritto una posizione come un ket, una somma alla pari delle sue realtà. Per
 la Fig. 2 il ket era un **prodotto**, un fattore per ogni mossa. Goff scrive la Fig. 3 come
-somma alla pari delle sue tre realtà, e il numero sotto la radice le conta:
+somma alla pari delle sue realtà, e il numero sotto la radice le conta:
 """,
     "47a441562f": """
 ### Esercizio 02-4
@@ -180,13 +180,13 @@ Il nome che Goff dà alla scala è preso in prestito, quindi usalo con attenzion
   viene dal contare realtà di peso uguale su un albero che cresce. E comunque il gioco non ha
   alcuna interferenza da perdere (notebook 07).
 """,
-    "9a12d558bf": f"""
+    "c0e32beb5b": f"""
 ## Riassunto
 
-- I segni che condividono una casella sono entangled: alcune combinazioni diventano impossibili (la Fig. 3 di Goff ha 3 realtà, non 4) e il ket non è più un prodotto.
+- I segni che condividono una casella sono entangled: alcune combinazioni diventano impossibili e il ket non è più un prodotto.
 - Il grafo dell'entanglement ha le caselle come nodi e i segni come lati; i gruppi separati sono indipendenti e i loro conteggi si moltiplicano.
 - Un albero di k segni ha k + 1 realtà, una per ogni casella vuota, quindi le probabilità si ricavano dalla forma dell'albero.
-- I 50, 67, 75, 83 % di Goff corrispondono a k/(k + 1) per una catena che cresce da una parte (la ricostruzione del kit delle sue figure); la vera decoerenza ha in comune la parte "entangled con l'ambiente", non lo spostamento delle probabilità.
+- La scala della decoerenza di Goff: più sono i segni con cui X1 è entangled, meno dice X1 da solo; la vera decoerenza ha in comune la parte "entangled con l'ambiente", non lo spostamento delle probabilità.
 
 ## E adesso
 

@@ -28,7 +28,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "5e3c5576b4": header(
+    "d9c1924640": header(
         NAME,
         [
             "forklare hva som endrer seg når to merker deler en rute: noen kombinasjoner blir "
@@ -37,7 +37,7 @@ MARKDOWN = {
             "telle virkelighetene i et tre av spøkelsesmerker (én per tom rute) og lese "
             "sannsynligheter ut fra formen på treet;",
             "avgjøre om en tilstand er et produkt (separabel) eller sammenfiltret;",
-            "gjenskape Goffs «dekoherens»-tall 50, 67, 75 og 83 %, og si hva navnet betyr og "
+            "gjenskape Goffs «dekoherens»-tall og si hva navnet betyr og "
             "ikke betyr i fysikken.",
         ],
         f"notatbok {title('01_superposition')} (virkeligheter, sannsynligheter, ketter).",
@@ -119,12 +119,12 @@ Start fra `1-3 1-2`. Gi **ett trekk til** (et par ruter) som gjør at sannsynlig
 X1 havner i rute 3, blir nøyaktig **3/4**. Flere svar er riktige; sjekkeren godtar alle.
 """,
     "ca2fdee604": stuck("02-3"),
-    "3b37c88bc5": """
+    "5e834bb8b2": """
 ## 4. Sammenfiltring i keten
 
 Notatbok 01 skrev en stilling som en ket, en sum med like vekter av virkelighetene. For
 figur 2 var keten et **produkt**, én faktor per trekk. Goff skriver figur 3 som en sum med
-like vekter av de tre virkelighetene, og tallet under rottegnet teller dem:
+like vekter av virkelighetene, og tallet under rottegnet teller dem:
 """,
     "47a441562f": """
 ### Oppgave 02-4
@@ -176,17 +176,15 @@ Goff har lånt navnet på stigen, så bruk det med forsiktighet.
   50 % mot 100 %, kommer av at vi teller like tunge virkeligheter i et tre som vokser. Og
   spillet har ingen interferens å miste i utgangspunktet (notatbok 07).
 """,
-    "9a12d558bf": footer(
+    "c0e32beb5b": footer(
         NAME,
         [
-            "Merker som deler en rute, er sammenfiltret: noen kombinasjoner blir umulige (Goffs "
-            "figur 3 har 3 virkeligheter, ikke 4), og keten er ikke lenger et produkt.",
+            "Merker som deler en rute, er sammenfiltret: noen kombinasjoner blir umulige, og keten er ikke lenger et produkt.",
             "Sammenfiltringsgrafen har ruter som punkter og merker som kanter; adskilte grupper "
             "er uavhengige, og antallene deres ganges sammen.",
             "Et tre med k merker har k + 1 virkeligheter, én per tom rute, så sannsynligheter "
             "kan leses ut fra formen på treet.",
-            "Goffs 50, 67, 75, 83 % passer med k/(k + 1) for en kjede som vokser på én side "
-            "(opplegget rekonstruerer figurene hans slik); ekte dekoherens har «sammenfiltret "
+            "Goffs dekoherensstige: jo flere merker X1 er sammenfiltret med, desto mindre forteller X1 alene; ekte dekoherens har «sammenfiltret "
             "med omgivelsene» til felles med stigen, men ikke driften.",
         ],
         "03_measurement_and_collapse",

@@ -67,8 +67,8 @@ Reglen: den spiller, der **ikke** lukkede løkken, vælger, hvilket af dens to f
 det nyeste mærke lander i. Her lukkede X den med X3, så O er
 [vælgeren]({G}#chooser). Spillet ved det:
 """,
-    "dab87f33fb": """
-Hvert valg beholder præcis én af de to virkeligheder: den, hvor det nyeste mærke
+    "8c9ae8f104": """
+Hvert valg beholder præcis én virkelighed: den, hvor det nyeste mærke
 allerede står i det valgte felt. `collapse_subsets` viser, hvilken virkelighed der overlever
 hvilket valg:
 """,
@@ -134,6 +134,16 @@ En god vælger sammenligner de to udfald, før han eller hun bestemmer sig. `col
 begge uden at ændre partiet; tegnet ved siden af hinanden viser de, hvad valget
 egentlig handler om.
 """,
+    "36801aab3b": """
+### En løkke af én spillers egne mærker
+
+Reglen gælder også, når en spiller lukker en løkke, der kun består af **sine egne** mærker:
+det er stadig den anden spiller, der vælger. Herunder lukker X5 løkken 7-8-9 med X1 og X3,
+så O er vælgeren. Begge valg fylder de samme tre felter med X's mærker og bytter kun om på
+deres træknumre, så X får rækken 7-8-9, uanset hvad O vælger. Sådan en ombytning betyder
+noget, når en linje kun rummer nogle af løkkens felter: den kan ændre linjens højeste
+træknummer, som afgør sagen mellem to linjer fra det samme kollaps (notesbog 04).
+""",
     "e1b32c5103": """
 ## 6. Adskilte sammenfiltringer får lov at være
 
@@ -172,10 +182,10 @@ og det er en vigtig grund til, at sammenfiltring ikke kan bruges til at sende en
 *vælger* vælgeren faktisk udfaldet, og det gør det til et spil, hvor dygtighed tæller. Notesbog 07 spiller
 en variant, hvor en mønt bestemmer i stedet.
 """,
-    "1382f23f72": """
+    "8558723e2d": """
 ## Resumé
 
-- Et træk, der forbinder to felter, som allerede hænger sammen, lukker en løkke; en løkke med k felter rummer k mærker, så der er kun to virkeligheder tilbage (rundt den ene eller den anden vej).
+- Et træk, der forbinder to felter, som allerede hænger sammen, lukker en løkke; en løkke med k felter rummer k mærker, så løkken skal afgøres med det samme.
 - Den spiller, der ikke lukkede løkken, er vælgeren og bestemmer, hvor det nyeste mærke lander; hvert andet mærke i gruppen, stilke medregnet, er derefter tvunget.
 - Adskilte sammenfiltringer bliver ikke rørt af kollapset.
 - Ligesom en måling gør et kollaps en superposition til ét bestemt udfald; i modsætning til en måling er det en spiller og ikke tilfældet, der vælger udfaldet.

@@ -67,8 +67,8 @@ Sääntö: pelaaja, joka **ei** sulkenut silmukkaa, valitsee, kumpaan kahdesta r
 uusin merkki asettuu. Tässä X sulki sen merkillä X3, joten O on
 [valitsija]({G}#chooser). Peli tietää sen:
 """,
-    "dab87f33fb": """
-Kumpikin valinta säilyttää täsmälleen yhden kahdesta todellisuudesta: sen, jossa uusin merkki
+    "8c9ae8f104": """
+Kumpikin valinta säilyttää täsmälleen yhden todellisuuden: sen, jossa uusin merkki
 on jo valitussa ruudussa. `collapse_subsets` näyttää, mikä todellisuus säilyy
 kummallakin valinnalla:
 """,
@@ -134,6 +134,17 @@ Hyvä valitsija vertaa kahta lopputulosta ennen päätöstään. `collapse_outco
 molemmat muuttamatta peliä; kun ne piirretään vierekkäin, näkyy, mistä valinnassa
 oikeastaan on kyse.
 """,
+    "36801aab3b": """
+### Yhden pelaajan omien merkkien silmukka
+
+Sääntö pätee myös, kun pelaaja sulkee silmukan, jossa on vain **hänen omia** merkkejään:
+valitsija on silti toinen pelaaja. Alla X5 sulkee silmukan 7-8-9 merkkien X1 ja X3 kanssa,
+joten O on valitsija. Kumpikin valinta täyttää samat kolme ruutua X:n merkeillä ja vain
+vaihtaa niiden siirtonumerot keskenään, joten X saa rivin 7-8-9, valitsipa O kumman tahansa.
+Tällainen vaihto merkitsee jotain silloin, kun suorassa on vain osa silmukan ruuduista: se
+voi muuttaa suoran suurinta siirtonumeroa, joka ratkaisee saman romahduksen tekemien kahden
+suoran välillä (muistikirja 04).
+""",
     "e1b32c5103": """
 ## 6. Erilliset lomittumiset jäävät rauhaan
 
@@ -170,10 +181,10 @@ lopputulosta, ja se on keskeinen syy siihen, ettei lomittumisella voi lähettä�
 valitsija *todella* valitsee lopputuloksen, mikä tekee siitä taitopelin. Muistikirjassa 07 pelataan
 muunnelmaa, jossa sen sijaan ratkaisee kolikko.
 """,
-    "1382f23f72": """
+    "8558723e2d": """
 ## Yhteenveto
 
-- Siirto, joka yhdistää kaksi jo yhteydessä olevaa ruutua, sulkee silmukan; *k* ruudun silmukassa on *k* merkkiä, joten jäljellä on vain kaksi todellisuutta (kierto jompaankumpaan suuntaan).
+- Siirto, joka yhdistää kaksi jo yhteydessä olevaa ruutua, sulkee silmukan; *k* ruudun silmukassa on *k* merkkiä, joten silmukka on ratkaistava heti.
 - Pelaaja, joka ei sulkenut silmukkaa, on valitsija ja valitsee, mihin uusin merkki asettuu; kaikki muut ryhmän merkit, varret mukaan lukien, ovat sen jälkeen pakotettuja.
 - Romahdus ei koske erillisiin lomittumisiin.
 - Mittauksen tavoin romahdus muuttaa superposition yhdeksi määrätyksi lopputulokseksi; toisin kuin mittauksessa, lopputuloksen valitsee pelaaja eikä sattuma.

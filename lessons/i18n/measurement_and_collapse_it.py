@@ -68,8 +68,8 @@ La regola: il giocatore che **non** ha chiuso l'anello sceglie in quale delle su
 finisce il segno più recente. Qui l'ha chiuso X con X3, quindi è O
 [chi sceglie]({G}#chooser). Il gioco lo sa:
 """,
-    "dab87f33fb": """
-Ogni scelta conserva esattamente una delle due realtà: quella in cui il segno più recente sta già
+    "8c9ae8f104": """
+Ogni scelta conserva esattamente una realtà: quella in cui il segno più recente sta già
 nella casella scelta. `collapse_subsets` mostra quale realtà sopravvive a quale scelta:
 """,
     "1d7370c4da": f"""
@@ -130,6 +130,17 @@ Chi sceglie bene confronta i due risultati prima di decidere. `collapse_outcomes
 entrambi senza cambiare la partita; disegnarli uno accanto all'altro mostra su che cosa si
 gioca davvero la scelta.
 """,
+    "36801aab3b": """
+### Un anello fatto solo dei segni di un giocatore
+
+La regola vale anche quando un giocatore chiude un anello fatto solo dei **propri** segni:
+a scegliere è comunque l'altro giocatore. Qui sotto X5 chiude l'anello 7-8-9 con X1 e X3,
+quindi sceglie O. Le due scelte riempiono le stesse tre caselle con i segni di X e ne
+scambiano soltanto i numeri di mossa, quindi X ottiene la riga 7-8-9 qualunque cosa scelga
+O. Uno scambio del genere conta quando una linea contiene solo alcune caselle dell'anello:
+può cambiare il numero di mossa più alto della linea, che decide tra due linee create dallo
+stesso collasso (notebook 04).
+""",
     "e1b32c5103": """
 ## 6. I gruppi entangled separati non vengono toccati
 
@@ -166,10 +177,10 @@ messaggio (il principio di *non-segnalazione*): dall'altra parte si vedono comun
 casuali. Nel gioco chi sceglie *decide* il risultato, e per questo è un gioco di abilità. Il
 notebook 07 gioca una variante in cui invece decide una moneta.
 """,
-    "1382f23f72": f"""
+    "8558723e2d": f"""
 ## Riassunto
 
-- Una mossa che unisce due caselle già collegate chiude un anello; un anello di k caselle contiene k segni, quindi restano solo due realtà (un giro in un verso o nell'altro).
+- Una mossa che unisce due caselle già collegate chiude un anello; un anello di k caselle contiene k segni, quindi l'anello va risolto subito.
 - Il giocatore che non ha chiuso l'anello è chi sceglie, e decide dove finisce il segno più recente; ogni altro segno del gruppo, steli compresi, è poi obbligato.
 - I gruppi entangled separati non vengono toccati dal collasso.
 - Come una misura, un collasso trasforma una sovrapposizione in un solo risultato ben definito; a differenza di una misura, il risultato lo sceglie un giocatore invece del caso.

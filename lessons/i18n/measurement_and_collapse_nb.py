@@ -67,8 +67,8 @@ ikke vente: den må avgjøres nå. Derfor tvinger en syklus fram en avgjørelse.
 Regelen: spilleren som **ikke** lukket syklusen, velger hvilken av de to rutene det nyeste
 merket havner i. Her lukket X den med X3, så O er [velgeren]({G}#chooser). Spillet vet det:
 """,
-    "dab87f33fb": """
-Hvert valg beholder nøyaktig én av de to virkelighetene: den der det nyeste merket allerede
+    "8c9ae8f104": """
+Hvert valg beholder nøyaktig én virkelighet: den der det nyeste merket allerede
 står i den valgte ruten. `collapse_subsets` viser hvilken virkelighet som overlever hvilket
 valg:
 """,
@@ -131,6 +131,16 @@ En god velger sammenligner de to utfallene før hun eller han bestemmer seg.
 `collapse_outcomes` gir begge uten å endre partiet; tegner du dem ved siden av hverandre,
 ser du hva valget egentlig handler om.
 """,
+    "36801aab3b": """
+### En syklus av én spillers egne merker
+
+Regelen gjelder også når en spiller lukker en syklus som bare består av **sine egne**
+merker: det er fortsatt den andre spilleren som velger. Nedenfor lukker X5 syklusen 7-8-9
+med X1 og X3, så O er velgeren. Begge valgene fyller de samme tre rutene med Xs merker og
+bytter bare om på trekknumrene deres, så X får raden 7-8-9 uansett hva O velger. Et slikt
+bytte betyr noe når en linje bare har noen av syklusens ruter: det kan endre linjens
+høyeste trekknummer, som avgjør mellom to linjer fra samme kollaps (notatbok 04).
+""",
     "e1b32c5103": """
 ## 6. Adskilte sammenfiltringer blir ikke rørt
 
@@ -167,12 +177,11 @@ og det er en viktig grunn til at sammenfiltring ikke kan brukes til å sende en 
 tilfeldige resultater uansett. I spillet *velger* velgeren utfallet, og det gjør det til et
 ferdighetsspill. I notatbok 07 spiller vi en variant der en mynt bestemmer i stedet.
 """,
-    "1382f23f72": footer(
+    "8558723e2d": footer(
         NAME,
         [
             "Et trekk som binder sammen to ruter som allerede henger sammen, lukker en syklus; "
-            "en syklus på k ruter har k merker, så bare to virkeligheter er igjen (rundt den "
-            "ene eller den andre veien).",
+            "en syklus på k ruter har k merker, så syklusen må avgjøres med en gang.",
             "Spilleren som ikke lukket syklusen, er velgeren og bestemmer hvor det nyeste "
             "merket havner; alle andre merker i gruppen, stilkene medregnet, er da tvunget.",
             "Adskilte sammenfiltringer blir ikke rørt av kollapsen.",

@@ -321,29 +321,28 @@ Cellen herunder afprøver alle mulige sedler: Alices svar for *a* og *a′*, Bob
     "105d7c38b1": predict(
         "Hvad er det største S, som en seddel, eller en blanding af sedler, kan give?"
     ),
-    "45bfd5a3eb": """
+    "d8b661c21e": """
 Hver enkelt seddel giver S = +2 eller −2 (skriv S = A(B + B′) + A′(B − B′): den ene parentes er
 0 og den anden ±2). En blanding af sedler, enhver sandsynlighedsfordeling over dem, som
 spillets ensemble over brætter, giver et gennemsnit af sådanne værdier, så den kan aldrig
-komme over 2. Det er en **Bell-ulighed**: |S| ≤ 2 for enhver klassisk forklaring.
+komme over 2. Det er en **Bell-ulighed**: |S| ≤ 2 for alle svar, der er fastlagt på forhånd, når indstillingerne vælges uafhængigt af dem.
 
 **Sammenfiltrede qubits.** Mål nu parret (|00⟩ + |11⟩)/√2 ved vinklerne
 *a* = 0°, *a′* = 45°, *b* = 22,5°, *b′* = −22,5°, og beregn E præcist med `joint`
 og også ud fra 10.000 simulerede skud pr. par af vinkler.
 """,
     "afc2965999": predict("Hvilken værdi af S giver de sammenfiltrede qubits?"),
-    "f4feb0122f": """
+    "f5d6143a0e": """
 S = 2√2 ≈ 2,83, et godt stykke over den klassiske grænse på 2 (det simulerede interval holder sig også
 over 2), og 2√2 er det mest, kvantemekanikken tillader (B. S. Cirel'son, *Lett. Math.
 Phys.* **4**, 93 (1980)). Ingen liste af forudbestemte svar, intet ensemble af brætter, kan
-det. Eksperimenter med rigtige fotoner, elektroner og atomer finder værdier et godt stykke over 2, også
+det. Eksperimenter med rigtige fotoner, elektroner og atomer finder værdier over 2, også
 i "loophole-free"-test uden smuthuller (fx B. Hensen et al., *Nature* **526**, 682 (2015)); Nobelprisen
 i fysik 2022 gik til Alain Aspect, John Clauser og Anton Zeilinger for
 sådanne eksperimenter. Og selv da, som afsnit 5 viste,
 ser Alice alene stadig en ærlig mønt: stærk korrelation, ingen besked.
 
-Kvante-kryds og bolle, med sin lige vægtede liste af brætter, bliver altid på eller
-under 2. Det er den klareste grænse mellem metaforen og fysikken.
+Kvante-kryds og bolle bliver, som enhver liste af brætter, der spilles ud tilfældigt, på eller under 2. Det er den klareste grænse mellem metaforen og fysikken.
 """,
     "4a5ef0bb19": """
 ### Udsagn til opgave 07-4
@@ -374,14 +373,14 @@ ud over enhver liste (CHSH) og udfald, som ingen styrer. Spillets "superposition
 lige så godt være uvidenhed, og dets "sammenfiltring" et par forseglede kuverter. At vide
 præcis, hvor den grænse går, er det, du har lært.
 """,
-    "a999edd5ce": """
+    "c384a6b613": """
 ## Resumé
 
 - Spillets ensemble er en klassisk sandsynlighedsfordeling over brætter; at udelukke brætter er almindelig betinget sandsynlighed. Så spillet kan ikke skelne superposition fra uvidenhed eller sammenfiltring fra klassisk korrelation: det giver billeder af idéerne, ikke af fysikken.
-- En mønt i stedet for en vælger lader X's andel være nogenlunde den samme, men lader O vinde oftere og giver færre uafgjorte partier (500 partier hver, 95 %-intervaller); påstande ud fra simuleringer kræver nok partier og en usikkerhed.
-- Rigtige målinger følger Borns regel: sandsynlighed = amplitude²; amplituder kan ophæve hinanden (H to gange giver |0⟩ med sikkerhed), sandsynligheder kan ikke.
+- En mønt i stedet for en vælger ændrer, hvordan partierne ender; påstande ud fra simuleringer kræver nok partier og en usikkerhed (95 %-intervaller).
+- Rigtige målinger følger Borns regel: sandsynlighed = amplitude²; amplituder kan ophæve hinanden (interferens), sandsynligheder kan ikke.
 - Bobs valg af måling ændrer ikke Alices statistik (no-signalling); spillets vælger kunne sende signaler, fordi en spiller vælger udfaldet.
-- CHSH: enhver liste af forudbestemte svar giver S ≤ 2; sammenfiltrede qubits giver 2√2 ≈ 2,83.
+- CHSH: svar, der er fastlagt på forhånd, og sammenfiltrede qubits har forskellige grænser for S, den klareste grænse mellem metaforen og fysikken.
 
 ## Hvad nu
 

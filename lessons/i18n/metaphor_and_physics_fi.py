@@ -321,29 +321,28 @@ Alla oleva solu kokeilee jokaista mahdollista lappua: Alicen vastaukset kulmiin 
     "105d7c38b1": predict(
         "Mikä on suurin S, jonka mikään lappu tai lappujen sekoitus voi antaa?"
     ),
-    "45bfd5a3eb": """
+    "d8b661c21e": """
 Jokainen yksittäinen lappu antaa S = +2 tai −2 (kirjoita S = A(B + B′) + A′(B − B′): toinen sulkulauseke on
 0 ja toinen ±2). Lappujen sekoitus, mikä tahansa niiden todennäköisyysjakauma, kuten
 pelin ensemble laudoille, antaa tällaisten arvojen keskiarvon, joten se ei voi koskaan
-ylittää lukua 2. Tämä on **Bellin epäyhtälö**: |S| ≤ 2 jokaiselle klassiselle selitykselle.
+ylittää lukua 2. Tämä on **Bellin epäyhtälö**: |S| ≤ 2 kaikille etukäteen kiinnitetyille vastauksille, kun asetukset valitaan niistä riippumatta.
 
 **Lomittuneet kubitit.** Mitataan nyt pari (|00⟩ + |11⟩)/√2 kulmissa
 *a* = 0°, *a′* = 45°, *b* = 22,5°, *b′* = −22,5°, ja lasketaan E tarkasti funktiolla `joint`
 sekä 10 000 simuloidusta mittauksesta kutakin kulmaparia kohti.
 """,
     "afc2965999": predict("Minkä S:n arvon lomittuneet kubitit antavat?"),
-    "f4feb0122f": """
+    "f5d6143a0e": """
 S = 2√2 ≈ 2,83, selvästi yli klassisen rajan 2 (myös simuloitu väli pysyy luvun 2
 yläpuolella), ja 2√2 on suurin, minkä kvanttimekaniikka sallii (B. S. Cirel'son, *Lett. Math.
 Phys.* **4**, 93 (1980)). Mikään ennalta sovittujen vastausten luettelo, mikään lautojen ensemble, ei pysty
-siihen. Kokeet todellisilla fotoneilla, elektroneilla ja atomeilla antavat arvoja selvästi yli 2:n, myös
+siihen. Kokeet todellisilla fotoneilla, elektroneilla ja atomeilla antavat arvoja yli 2:n, myös
 ”porsaanreiättömissä” (loophole-free) testeissä (esim. B. Hensen et al., *Nature* **526**, 682 (2015)); vuoden
 2022 fysiikan Nobel-palkinto myönnettiin Alain Aspectille, John Clauserille ja Anton Zeilingerille
 tällaisista kokeista. Ja silti, kuten luku 5 näytti,
 Alice yksinään näkee yhä reilun kolikon: vahva korrelaatio, ei viestiä.
 
-Kvanttiristinolla yhtä painavine lautaluetteloineen pysyy aina 2:ssa tai sen
-alapuolella. Se on selvin raja vertauskuvan ja fysiikan välillä.
+Kvanttiristinolla pysyy, kuten mikä tahansa satunnaisesti pelattu lautaluettelo, 2:ssa tai sen alapuolella. Se on selvin raja vertauskuvan ja fysiikan välillä.
 """,
     "4a5ef0bb19": """
 ### Tehtävän 07-4 väitteet
@@ -374,14 +373,14 @@ joihin mikään luettelo ei yllä (CHSH), ja lopputuloksia, joita kukaan ei hall
 yhtä hyvin olla tietämättömyyttä ja sen ”lomittuminen” kaksi suljettua kirjekuorta. Nyt tiedät
 tarkalleen, missä tuo raja kulkee, ja juuri sen olet oppinut.
 """,
-    "a999edd5ce": """
+    "c384a6b613": """
 ## Yhteenveto
 
 - Pelin ensemble on klassinen todennäköisyysjakauma laudoille; lautojen poissulkeminen on tavallista ehdollistamista. Siksi peli ei pysty erottamaan superpositiota tietämättömyydestä eikä lomittumista klassisesta korrelaatiosta: se kuvaa ajatuksia, ei fysiikkaa.
-- Kun valitsijan tilalla on kolikko, X:n osuus pysyy suunnilleen samana, mutta O voittaa useammin ja tasapelejä tulee vähemmän (500 peliä kummassakin, 95 %:n luottamusvälit); simulaatioista tehdyt väitteet tarvitsevat riittävästi pelejä ja epävarmuuden arvion.
-- Todelliset mittaukset noudattavat Bornin sääntöä: todennäköisyys = amplitudi²; amplitudit voivat kumota toisensa (kaksi H:ta antaa varmasti tilan |0⟩), todennäköisyydet eivät.
+- Kun valitsijan tilalla on kolikko, pelit päättyvät eri tavalla; simulaatioista tehdyt väitteet tarvitsevat riittävästi pelejä ja epävarmuuden arvion (95 %:n luottamusvälit).
+- Todelliset mittaukset noudattavat Bornin sääntöä: todennäköisyys = amplitudi²; amplitudit voivat kumota toisensa (interferenssi), todennäköisyydet eivät.
 - Bobin mittaustavan valinta ei muuta Alicen tilastoja (no-signalling); pelin valitsija voisi lähettää viestin, koska pelaaja valitsee lopputuloksen.
-- CHSH: mikä tahansa ennalta sovittujen vastausten luettelo antaa S ≤ 2; lomittuneet kubitit antavat 2√2 ≈ 2,83.
+- CHSH: etukäteen kiinnitetyillä vastauksilla ja lomittuneilla kubiteilla on S:lle eri rajat, selvin raja vertauskuvan ja fysiikan välillä.
 
 ## Mitä seuraavaksi
 

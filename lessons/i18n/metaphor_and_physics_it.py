@@ -320,29 +320,28 @@ Alice per *a* e *a′*, quelle di Bob per *b* e *b′*.
         "Qual è il valore di S più grande che un foglietto, o una qualsiasi miscela di "
         "foglietti, può dare?"
     ),
-    "45bfd5a3eb": """
+    "d8b661c21e": """
 Ogni singolo foglietto dà S = +2 o −2 (scrivi S = A(B + B′) + A′(B − B′): una parentesi vale 0
 e l'altra ±2). Una miscela di foglietti, cioè una qualsiasi distribuzione di probabilità su di
 essi come l'insieme dei tabelloni del gioco, dà una media di valori del genere, quindi non può
-mai superare 2. Questa è una **disuguaglianza di Bell**: |S| ≤ 2 per ogni spiegazione
-classica.
+mai superare 2. Questa è una **disuguaglianza di Bell**: |S| ≤ 2 per qualsiasi insieme di risposte fissate in anticipo, con le impostazioni scelte in modo indipendente da esse.
 
 **Qubit entangled.** Ora misura la coppia (|00⟩ + |11⟩)/√2 agli angoli *a* = 0°, *a′* = 45°,
 *b* = 22,5°, *b′* = −22,5°, calcolando E esattamente con `joint` e anche da 10 000 misure
 simulate per ogni coppia di angoli.
 """,
     "afc2965999": predict("Quale valore di S daranno i qubit entangled?"),
-    "f4feb0122f": """
+    "f5d6143a0e": """
 S = 2√2 ≈ 2,83, ben oltre il limite classico di 2 (anche l'intervallo simulato resta sopra
 2), e 2√2 è il massimo che la meccanica quantistica permette (B. S. Cirel'son, *Lett. Math.
 Phys.* **4**, 93 (1980)). Nessun elenco di risposte prestabilite, nessun insieme di tabelloni,
-può farlo. Gli esperimenti con veri fotoni, elettroni e atomi trovano valori ben sopra 2,
+può farlo. Gli esperimenti con veri fotoni, elettroni e atomi trovano valori sopra 2,
 anche nei test "senza scappatoie" (loophole-free, ad es. B. Hensen et al., *Nature* **526**,
 682 (2015)); il premio Nobel per la fisica 2022 è andato ad Alain Aspect, John Clauser e
 Anton Zeilinger per esperimenti di questo tipo. E anche così, come ha mostrato la sezione 5,
 Alice da sola vede ancora una moneta equa: correlazione forte, nessun messaggio.
 
-Il tris quantistico, con il suo elenco di tabelloni di peso uguale, resta sempre a 2 o sotto.
+Il tris quantistico, come qualsiasi elenco di tabelloni giocato a caso, resta a 2 o sotto.
 Questo è il confine più netto tra la metafora e la fisica.
 """,
     "4a5ef0bb19": """
@@ -374,14 +373,14 @@ correlazioni che nessun elenco può dare (CHSH), e risultati che nessuno control
 "sovrapposizione" del gioco potrebbe essere benissimo ignoranza, e il suo "entanglement" una
 coppia di buste sigillate. Sapere esattamente dov'è quel confine: ecco che cosa hai imparato.
 """,
-    "a999edd5ce": f"""
+    "c384a6b613": f"""
 ## Riassunto
 
 - L'insieme del gioco è una distribuzione di probabilità classica sui tabelloni; escludere tabelloni è un normale condizionamento. Quindi il gioco non sa distinguere la sovrapposizione dall'ignoranza, né l'entanglement da una correlazione classica: raffigura le idee, non la fisica.
-- Una moneta al posto di chi sceglie lascia più o meno uguale la frazione di X, ma fa vincere di più O e fa pareggiare di meno (500 partite ciascuna, intervalli al 95 %); le affermazioni basate su simulazioni richiedono abbastanza partite e l'indicazione dell'incertezza.
-- Le misure vere seguono la regola di Born: probabilità = ampiezza²; le ampiezze possono cancellarsi (H due volte dà |0⟩ con certezza), le probabilità no.
+- Una moneta al posto di chi sceglie cambia il modo in cui finiscono le partite; le affermazioni basate su simulazioni richiedono abbastanza partite e l'indicazione dell'incertezza (intervalli al 95 %).
+- Le misure vere seguono la regola di Born: probabilità = ampiezza²; le ampiezze possono cancellarsi (interferenza), le probabilità no.
 - La scelta di misura di Bob non cambia le statistiche di Alice (non-segnalazione); chi sceglie nel gioco potrebbe mandare segnali, perché è un giocatore a decidere il risultato.
-- CHSH: qualsiasi elenco di risposte prestabilite dà S ≤ 2; qubit entangled danno 2√2 ≈ 2,83.
+- CHSH: le risposte fissate in anticipo e i qubit entangled hanno limiti diversi per S, il confine più netto tra la metafora e la fisica.
 
 ## E adesso
 

@@ -308,29 +308,27 @@ spillet. Cellen nedenfor prøver alle mulige lapper: Alices svar for *a* og *a�
     "105d7c38b1": predict(
         "Hva er den største S som en lapp, eller en blanding av lapper, kan gi?"
     ),
-    "45bfd5a3eb": """
+    "d8b661c21e": """
 Hver enkelt lapp gir S = +2 eller −2 (skriv S = A(B + B′) + A′(B − B′): den ene parentesen
 er 0 og den andre ±2). En blanding av lapper, en hvilken som helst sannsynlighetsfordeling
 over dem, som ensemblet av brett i spillet, gir et gjennomsnitt av slike verdier, så den
-kan aldri komme over 2. Dette er en **Bell-ulikhet**: |S| ≤ 2 for enhver klassisk
-forklaring.
+kan aldri komme over 2. Dette er en **Bell-ulikhet**: |S| ≤ 2 for alle svar som er fastlagt på forhånd, når innstillingene velges uavhengig av dem.
 
 **Sammenfiltrede qubiter.** Mål nå paret (|00⟩ + |11⟩)/√2 ved vinklene *a* = 0°,
 *a′* = 45°, *b* = 22,5°, *b′* = −22,5°, og regn ut E eksakt fra `joint` og også fra 10 000
 simulerte målinger per par vinkler.
 """,
     "afc2965999": predict("Hvilken verdi av S gir de sammenfiltrede qubitene?"),
-    "f4feb0122f": """
+    "f5d6143a0e": """
 S = 2√2 ≈ 2,83, godt over den klassiske grensen på 2 (det simulerte intervallet holder seg
 også over 2), og 2√2 er det meste kvantemekanikken tillater (B. S. Cirel'son, *Lett. Math.
 Phys.* **4**, 93 (1980)). Ingen liste med forhåndsbestemte svar, og intet ensemble av brett,
-kan klare det. Eksperimenter med ekte fotoner, elektroner og atomer finner verdier godt over
-2, også i tester «uten smutthull» (f.eks. B. Hensen et al., *Nature* **526**, 682 (2015));
+kan klare det. Eksperimenter med ekte fotoner, elektroner og atomer finner verdier over 2, også i tester «uten smutthull» (f.eks. B. Hensen et al., *Nature* **526**, 682 (2015));
 Nobelprisen i fysikk for 2022 gikk til Alain Aspect, John Clauser og Anton Zeilinger for
 slike eksperimenter. Og selv da, som avsnitt 5 viste, ser Alice alene fortsatt en
 rettferdig mynt: sterk korrelasjon, ingen beskjed.
 
-Kvante-tre på rad, med sin liste av like tunge brett, holder seg alltid på eller under 2.
+Kvante-tre på rad holder seg, som enhver liste av brett som spilles ut tilfeldig, på eller under 2.
 Det er den klareste grensen mellom metaforen og fysikken.
 """,
     "4a5ef0bb19": """
@@ -363,14 +361,14 @@ enhver liste (CHSH), og utfall som ingen styrer. Spillets «superposisjon» kunn
 vært uvitenhet, og «sammenfiltringen» et par forseglede konvolutter. Å vite nøyaktig hvor
 den grensen går, er det du har lært.
 """,
-    "a999edd5ce": f"""
+    "c384a6b613": f"""
 ## Sammendrag
 
 - Ensemblet i spillet er en klassisk sannsynlighetsfordeling over brett; å utelukke brett er vanlig betinging. Spillet kan derfor ikke skille superposisjon fra uvitenhet, eller sammenfiltring fra klassisk korrelasjon: det gir et bilde av idéene, ikke av fysikken.
-- En mynt i stedet for en velger lar Xs andel være omtrent den samme, men lar O vinne oftere og gir færre uavgjorte partier (500 partier hver, 95 %-intervaller); påstander fra simuleringer trenger nok partier og en usikkerhet.
-- Ekte målinger følger Borns regel: sannsynlighet = amplitude²; amplituder kan oppheve hverandre (H to ganger gir |0⟩ med sikkerhet), sannsynligheter kan ikke.
+- En mynt i stedet for en velger endrer hvordan partiene ender; påstander fra simuleringer trenger nok partier og en usikkerhet (95 %-intervaller).
+- Ekte målinger følger Borns regel: sannsynlighet = amplitude²; amplituder kan oppheve hverandre (interferens), sannsynligheter kan ikke.
 - Bobs valg av måling endrer ikke Alices statistikk (ingen signalering); velgeren i spillet kunne sendt signaler, fordi en spiller velger utfallet.
-- CHSH: enhver liste med forhåndsbestemte svar gir S ≤ 2; sammenfiltrede qubiter gir 2√2 ≈ 2,83.
+- CHSH: svar som er fastlagt på forhånd, og sammenfiltrede qubiter har ulike grenser for S, den klareste grensen mellom metaforen og fysikken.
 
 ## Hva nå
 

@@ -62,7 +62,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "024741d2b2": """
+    "51b3c8c6fc": """
 # 06 · At løse spillet
 
 *Kvante-kryds og bolle, elevens vej, notesbog 06 af 07 (dansk udgave).*
@@ -71,7 +71,7 @@ MARKDOWN = {
 **Efter denne notesbog kan du**
 
 - tælle spiltræet præcist, hvor en computer kan, og skønne over det, hvor den ikke kan, og sige hvordan;
-- bruge brættets 8 symmetrier til at skære arbejdet ned;
+- bruge brættets symmetrier til at skære arbejdet ned;
 - forklare minimax og køre din egen lille løser på sene stillinger;
 - sige, hvad perfekt spil giver med hver måde at give point på, og hvad det siger om det første træk.
 
@@ -103,9 +103,9 @@ Tæl nu. Det sidste niveau kræver ikke, at der spilles nogen træk: antallet af
 dybere er bare antallet af lovlige handlinger, så det dybeste niveau tælles ved at
 *lægge antallene af grene sammen* ("bulk counting").
 """,
-    "0ed0bba952": """
-Dybde 3 er ikke bare 36³: hvis O's første træk bruger X's to felter, lukker det en løkke,
-og den tredje handling er X's valg af kollaps (2 grene, ikke 36). De samme fire
+    "e1ebe1a77f": """
+Dybde 3 er ikke bare perft(1)³: hvis O's første træk bruger X's to felter, lukker det en løkke,
+og den tredje handling er X's valg af kollaps (2 grene, ikke perft(1)). De samme fire
 tal står fast i materialets test og er dér bekræftet af en uafhængig simulator
 og i hånden.
 """,
@@ -122,11 +122,11 @@ Hvor mange symmetrier har et kvadratisk bræt (måder at dreje eller spejle det 
 medregnet at gøre ingenting)?
 """,
     "f9a8eabf22": stuck("06-3"),
-    "8c3b22d309": """
+    "77acd8b462": """
 `symmetries()` skriver dem op som afbildninger af felterne (`sym[s]` er dér, hvor felt `s` havner). Del
-X's 36 første træk op i familier af symmetriske træk:
+X's første træk op i familier af symmetriske træk:
 """,
-    "7f6cabf265": """
+    "9c63745d09": """
 ## 3. At skønne over det, vi ikke kan tælle
 
 Hvert niveau i træet er cirka 30 gange større end det forrige, så dybde 5 er cirka 50
@@ -134,8 +134,7 @@ millioner følger. At tælle dem én ad gangen i Python ville tage minutter, og 
 spillet langt længere, selv med symmetri. Tid til et skøn.
 
 Donald Knuths trick (1975): gå **én tilfældig vej** ned gennem træet, og gang
-antallene af grene, du møder undervejs, sammen. Hvis den første stilling har 36 grene, den
-næste 36, den næste 35 ..., er produktet 36 × 36 × 35 × ... et gæt på antallet af
+antallene af grene, du møder undervejs, sammen. Hvis den første stilling har *b*₁ grene, den næste *b*₂, den næste *b*₃ ..., er produktet *b*₁ × *b*₂ × *b*₃ × ... et gæt på antallet af
 veje. Et enkelt gæt er groft, men dets **gennemsnit** over mange tilfældige veje er præcis
 antallet af veje (et *middelret* skøn), og spredningen af gættene fortæller, hvor
 langt gennemsnittet kan ligge ved siden af.
@@ -145,16 +144,18 @@ langt gennemsnittet kan ligge ved siden af.
         " 10.000 tilfældige veje, i procent?"
     ),
     "d2bc5c81b3": """
-Inden for en brøkdel af en procent. De samme forsøg giver et skøn for hver dybde, og produkterne
+Inden for en brøkdel af en procent.
+
+De samme forsøg giver et skøn for hver dybde, og produkterne
 i *slutningen* af hvert parti giver et skøn over antallet af hele partier (Python skriver
 1.5e+06 for 1,5 · 10⁶):
 """,
-    "d77912d393": """
+    "500c115116": """
 Så Kvante-kryds og bolle har omtrent **tyve billioner** (2 × 10¹³) forskellige partier, hvis et
 parti er hele følgen af handlinger, valg af kollaps medregnet. Almindeligt
 kryds og bolle har 255.168.
 
-Goffs artikel (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635) giver et grovere tal, "omkring 9!², cirka 131 milliarder",
+Goffs artikel (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635) giver et grovere tal, "omkring 9!²",
 som et skøn snarere end en optælling. Forsøgene ovenfor tæller hver handling, valg af
 kollaps medregnet, og lander cirka hundrede gange højere.
 """,
@@ -177,7 +178,7 @@ en anden rækkefølge af træk, bliver slået op, ikke gennemsøgt igen.
     "7eb5e5ff7f": """
 Prøv den på problem 2 fra notesbog 05 (X skal lave træk 7). Fra træk 7 er træet lille.
 """,
-    "9c0838314d": """
+    "a9b0dffb9f": """
 Cirka 1.400 stillinger løst, og mere end halvdelen af de stillinger, søgningen mødte, lå
 allerede i cachen. Fra det tomme bræt skulle denne enkle minimax besøge en stor del
 af 10¹³ partier: håbløst. Materialets løser (`qttt_edu.solver`) tilføjer fire idéer,
@@ -186,7 +187,7 @@ beskrevet i modulets docstring:
 - **beskæring:** så snart ét vindende træk er fundet, behøver de andre ikke gennemsøges (den
   stiller ja/nej-spørgsmål som "kan X mindst tvinge uafgjort igennem?");
 - **en transpositionstabel** som cachen ovenfor, med kompakte nøgler;
-- **symmetri:** de 8 billeder af en stilling deler én plads i tabellen;
+- **symmetri:** alle symmetriske billeder af en stilling deler én plads i tabellen;
 - **rækkefølge af træk:** træk, der lukker en løkke, først, fordi deres kollaps ofte afslutter
   partiet med det samme.
 
@@ -235,7 +236,7 @@ Forløbene med perfekt spil er partinotationer, så de kan spilles igen: hvert e
 værdien siger (en linje til X alene; et fuldt bræt; X's linje først og O's senere i det
 samme kollaps).
 """,
-    "161de4660e": """
+    "fea74ea3a9": """
 Hvad det siger:
 
 - **Den første spiller vinder** efter materialets regel: X har en strategi, der vinder mod
@@ -245,7 +246,7 @@ Hvad det siger:
   mod perfekt spil, og hvis samtidige linjer talte som uafgjort, ville spillet være
   uafgjort. Spillets værdi afhænger af reglen om den tidligste linje.
 - **Det første træk betyder enormt meget.** Efter materialets regel finder løserens analyse af
-  alle 36 første træk præcis to, der vinder, `1-9` og `3-7`: et par i to
+  alle første træk præcis to, der vinder, `1-9` og `3-7`: et par i to
   modsatte hjørner, én af de otte familier ovenfor. Alle andre første træk, også par
   gennem midten, lader O holde uafgjort. (Vil du gentage det, tager det cirka fire minutter:
   `analyse(Position(), "seed")`.)
@@ -254,11 +255,11 @@ Løserens svar for stillingen ovenfor rummer allerede resten af seed-forløbet:
 efter de tre første træk fortsætter perfekt spil sådan her (det hårde arbejde ligger tæt ved
 roden, og derfor tager det kun et sekund, når man starter tre træk inde).
 """,
-    "d751453f06": """
+    "64eafddfa1": """
 ## Resumé
 
-- perft(1..4) = 36; 1.296; 45.432; 1.531.656. Derudover giver Knuths tilfældige forsøg et skøn over træet: cirka 2 × 10¹³ hele partier.
-- Brættets 8 symmetrier skærer X's 36 første træk ned til 8 slags.
+- perft(n) tæller trækfølgerne n halvtræk dybt; hvor tællingen ikke slår til, giver Knuths tilfældige forsøg et skøn over træet.
+- Brættets symmetrier samler X's første træk i få slags.
 - Minimax med en cache løser sene stillinger på et øjeblik; materialets løser tilføjer beskæring, symmetri og rækkefølge af træk og løser det tomme bræt på et minut eller to.
 - Med perfekt spil vinder X efter materialets regel, det bliver uafgjort, hvis samtidige linjer er uafgjort, og X vinder med 1/2 point med Goffs point; kun et første træk i to modsatte hjørner vinder, alle andre første træk giver uafgjort.
 

@@ -70,7 +70,7 @@ CODE = [
 
 
 MARKDOWN = {
-    "024741d2b2": """
+    "51b3c8c6fc": """
 # 06 · Pelin ratkaiseminen
 
 *Kvanttiristinolla, oppilaan polku, muistikirja 06/07 (suomenkielinen versio).*
@@ -79,7 +79,7 @@ MARKDOWN = {
 **Tämän muistikirjan jälkeen osaat**
 
 - laskea pelipuun koon tarkasti siellä, missä tietokone siihen pystyy, ja arvioida sen siellä, missä ei pysty, ja kertoa miten;
-- käyttää laudan 8 symmetriaa työn vähentämiseen;
+- käyttää laudan symmetrioita työn vähentämiseen;
 - selittää minimaxin ja ajaa omaa pientä ratkaisijaa pelin loppuvaiheen asemissa;
 - kertoa, mitä täydellinen peli antaa kullakin pisteytyksellä ja mitä se kertoo ensimmäisestä siirrosta.
 
@@ -111,9 +111,9 @@ Lasketaan nyt. Viimeisellä tasolla siirtoja ei tarvitse pelata: askelta syvemm�
 määrä on yksinkertaisesti sallittujen toimintojen määrä, joten syvin taso lasketaan
 *laskemalla haarojen määrät yhteen* (”bulk counting”).
 """,
-    "0ed0bba952": """
-Syvyys 3 ei ole yksinkertaisesti 36³: jos O:n ensimmäinen siirto käyttää X:n kahta ruutua, se sulkee silmukan,
-ja kolmas toiminto on X:n romahdusvalinta (2 haaraa, ei 36). Samat neljä
+    "e1ebe1a77f": """
+Syvyys 3 ei ole yksinkertaisesti perft(1)³: jos O:n ensimmäinen siirto käyttää X:n kahta ruutua, se sulkee silmukan,
+ja kolmas toiminto on X:n romahdusvalinta (2 haaraa, ei perft(1)). Samat neljä
 lukua on lukittu materiaalin testeihin, ja niissä ne on varmistettu riippumattomalla simulaattorilla
 ja käsin.
 """,
@@ -130,11 +130,11 @@ Montako symmetriaa neliön muotoisella laudalla on (tapoja kääntää tai peila
 tekemättä jättäminen mukaan lukien)?
 """,
     "f9a8eabf22": stuck("06-3"),
-    "8c3b22d309": """
+    "77acd8b462": """
 `symmetries()` luettelee ne ruutujen kuvauksina (`sym[s]` on ruutu, johon ruutu `s` siirtyy). Ryhmitellään
-X:n 36 ensimmäistä siirtoa toistensa kanssa symmetristen siirtojen perheiksi:
+X:n ensimmäiset siirrot toistensa kanssa symmetristen siirtojen perheiksi:
 """,
-    "7f6cabf265": """
+    "9c63745d09": """
 ## 3. Sen arvioiminen, mitä emme voi laskea
 
 Jokainen puun taso on noin 30 kertaa edellistä suurempi, joten syvyydellä 5 on noin 50
@@ -142,8 +142,7 @@ miljoonaa jonoa. Niiden laskeminen yksitellen Pythonilla veisi minuutteja, ja ko
 peli paljon kauemmin, symmetriankin kanssa. On aika arvioida.
 
 Donald Knuthin temppu (1975): kulje **yksi satunnainen polku** puuta alas ja kerro keskenään
-matkan varrella kohtaamiesi haarojen määrät. Jos ensimmäisessä asemassa on 36 haaraa, seuraavassa
-36, sitä seuraavassa 35..., tulo 36 × 36 × 35 × ... on arvaus polkujen määrästä.
+matkan varrella kohtaamiesi haarojen määrät. Jos ensimmäisessä asemassa on *b*₁ haaraa, seuraavassa *b*₂, sitä seuraavassa *b*₃..., tulo *b*₁ × *b*₂ × *b*₃ × ... on arvaus polkujen määrästä.
 Yksittäinen arvaus on karkea, mutta sen **keskiarvo** monen satunnaisen polun yli on täsmälleen
 polkujen määrä (*harhaton* arvio), ja arvausten hajonta kertoo, kuinka
 kaukana keskiarvo voi olla.
@@ -153,15 +152,17 @@ kaukana keskiarvo voi olla.
         " keskiarvo poikkeaa siitä?"
     ),
     "d2bc5c81b3": """
-Alle prosentin päähän. Samat koepolut arvioivat jokaisen syvyyden, ja kunkin pelin
+Alle prosentin päähän.
+
+Samat koepolut arvioivat jokaisen syvyyden, ja kunkin pelin
 *lopussa* olevat tulot arvioivat kokonaisten pelien määrän:
 """,
-    "d77912d393": """
+    "500c115116": """
 Kvanttiristinollassa on siis karkeasti **kaksikymmentä biljoonaa** (2 × 10¹³) erilaista peliä, jos
 peli on koko toimintojen jono romahdusvalinnat mukaan lukien. Tavallisessa
 ristinollassa niitä on 255 168.
 
-Goffin artikkeli (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635) antaa karkeamman luvun, ”about 9!², approximately 131 billion” (noin 9!², suunnilleen 131 miljardia),
+Goffin artikkeli (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635) antaa karkeamman luvun, ”about 9!²” (noin 9!²),
 arviona eikä laskettuna. Yllä olevat koepolut laskevat jokaisen toiminnon, romahdusvalinnat
 mukaan lukien, ja päätyvät noin sata kertaa suurempaan lukuun.
 """,
@@ -184,7 +185,7 @@ saavutettu asema haetaan muistista eikä sitä etsitä uudelleen.
     "7eb5e5ff7f": """
 Kokeile sitä muistikirjan 05 pulmaan 2 (X:n on tehtävä siirto 7). Siirrosta 7 eteenpäin puu on pieni.
 """,
-    "9c0838314d": """
+    "a9b0dffb9f": """
 Noin 1 400 asemaa ratkaistu, ja yli puolet hakuun tulleista asemista oli jo
 välimuistissa. Tyhjältä laudalta aloitettaessa tämä pelkkä minimax joutuisi käymään läpi suuren osan
 10¹³ pelistä: toivotonta. Materiaalin ratkaisija (`qttt_edu.solver`) lisää neljä ideaa,
@@ -193,7 +194,7 @@ jotka on kuvattu sen moduulin ohjetekstissä:
 - **karsinta:** kun yksi voittava siirto on löytynyt, muita ei tarvitse tutkia (se
   kysyy kyllä/ei-kysymyksiä, kuten ”voiko X pakottaa vähintään tasapelin?”);
 - **transpositiotaulu** kuten yllä oleva välimuisti, tiiviillä avaimilla;
-- **symmetria:** aseman 8 symmetristä versiota jakavat taulussa yhden rivin;
+- **symmetria:** aseman kaikki symmetriset versiot jakavat taulussa yhden rivin;
 - **siirtojen järjestys:** silmukan sulkevat siirrot ensin, koska niiden romahdukset päättävät
   pelin usein heti.
 
@@ -242,7 +243,7 @@ Täydellisen pelin kulut ovat pelimerkintöjä, joten ne voi pelata uudelleen: k
 arvonsa mukaisesti (suora vain X:lle; täysi lauta; X:n suora ensin ja O:n myöhemmin samassa
 romahduksessa).
 """,
-    "161de4660e": """
+    "fea74ea3a9": """
 Mitä tämä kertoo:
 
 - **Aloittaja voittaa** materiaalin säännöllä: X:llä on strategia, joka voittaa
@@ -252,7 +253,7 @@ Mitä tämä kertoo:
   täydellistä peliä vastaan, ja jos samanaikaiset suorat laskettaisiin tasapeleiksi, peli päättyisi
   tasapeliin. Pelin arvo riippuu aiemman suoran säännöstä.
 - **Ensimmäisellä siirrolla on valtava merkitys.** Materiaalin säännöllä ratkaisijan analyysi
-  kaikista 36 ensimmäisestä siirrosta löytää täsmälleen kaksi voittavaa, `1-9` ja `3-7`: pari kahdessa
+  kaikista ensimmäisistä siirroista löytää täsmälleen kaksi voittavaa, `1-9` ja `3-7`: pari kahdessa
   vastakkaisessa kulmassa, yksi yllä olevista kahdeksasta perheestä. Jokainen muu ensimmäinen siirto,
   myös keskiruudun kautta kulkevat parit, antaa O:n pitää tasapelin. (Toistaminen vie noin neljä minuuttia:
   `analyse(Position(), "seed")`.)
@@ -261,11 +262,11 @@ Ratkaisijan vastaus yllä olevalle asemalle sisältää jo seed-kulun loput:
 kolmen ensimmäisen siirron jälkeen täydellinen peli jatkuu näin (vaikea työ on lähellä
 juurta, minkä vuoksi kolmen siirron päästä ratkaiseminen vie vain sekunnin).
 """,
-    "d751453f06": """
+    "64eafddfa1": """
 ## Yhteenveto
 
-- perft(1..4) = 36; 1 296; 45 432; 1 531 656. Sen jälkeen Knuthin satunnaiset koepolut arvioivat puun: noin 2 × 10¹³ kokonaista peliä.
-- Laudan 8 symmetriaa supistavat X:n 36 ensimmäistä siirtoa 8 lajiin.
+- perft(n) laskee n puolisiirron syvyiset siirtojonot; kun laskeminen ei enää onnistu, Knuthin satunnaiset koepolut arvioivat puun.
+- Laudan symmetriat ryhmittelevät X:n ensimmäiset siirrot muutamaan lajiin.
 - Välimuistilla varustettu minimax ratkaisee loppuvaiheen asemat silmänräpäyksessä; materiaalin ratkaisija lisää karsinnan, symmetrian ja siirtojen järjestyksen ja ratkaisee tyhjän laudan minuutissa tai kahdessa.
 - Täydellisellä pelillä X voittaa materiaalin säännöllä, saa tasapelin, jos samanaikaiset suorat ovat tasapelejä, ja voittaa 1/2 pisteellä Goffin pisteytyksellä; vain ensimmäinen siirto kahteen vastakkaiseen kulmaan voittaa, jokainen muu ensimmäinen siirto johtaa tasapeliin.
 

@@ -72,7 +72,7 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "024741d2b2": f"""
+    "51b3c8c6fc": f"""
 # 06 · Risolvere il gioco
 
 *Tris quantistico, il percorso dello studente, notebook 06 di 07 (versione italiana).*
@@ -81,7 +81,7 @@ MARKDOWN = {
 **Dopo questo notebook saprai**
 
 - contare esattamente l'albero del gioco dove un computer ci riesce, e stimarlo dove non ci riesce, dicendo come;
-- usare le 8 simmetrie del tabellone per ridurre il lavoro;
+- usare le simmetrie del tabellone per ridurre il lavoro;
 - spiegare il minimax e far girare un tuo piccolo risolutore sulle posizioni di fine partita;
 - dire che cosa dà il gioco perfetto con ciascun modo di contare il risultato, e che cosa dice della prima mossa.
 
@@ -114,9 +114,9 @@ Ora contiamo. Per l'ultimo livello non serve giocare le mosse: in ogni posizione
 di sequenze lunghe un passo in più è semplicemente il numero di azioni consentite, quindi il
 livello più profondo si conta *sommando i numeri di rami* (il "conteggio in blocco").
 """,
-    "0ed0bba952": """
-La profondità 3 non è semplicemente 36³: se la prima mossa di O usa le due caselle di X,
-chiude un anello e la terza azione è la scelta di collasso di X (2 rami, non 36). Gli stessi
+    "e1ebe1a77f": """
+La profondità 3 non è semplicemente perft(1)³: se la prima mossa di O usa le due caselle di X,
+chiude un anello e la terza azione è la scelta di collasso di X (2 rami, non perft(1)). Gli stessi
 quattro numeri sono fissati nei test del kit e lì confermati da un simulatore indipendente e
 a mano.
 """,
@@ -133,11 +133,11 @@ Quante simmetrie ha un tabellone quadrato (modi di ruotarlo o ribaltarlo su se s
 compreso il non fare niente)?
 """,
     "f9a8eabf22": stuck("06-3"),
-    "8c3b22d309": """
+    "77acd8b462": """
 `symmetries()` le elenca come corrispondenze tra caselle (`sym[s]` è dove va la casella
-`s`). Raggruppa le 36 prime mosse di X in famiglie di mosse simmetriche:
+`s`). Raggruppa le prime mosse di X in famiglie di mosse simmetriche:
 """,
-    "7f6cabf265": """
+    "9c63745d09": """
 ## 3. Stimare quello che non possiamo contare
 
 Ogni livello dell'albero è circa 30 volte più grande del precedente, quindi la profondità 5
@@ -145,8 +145,7 @@ ha circa 50 milioni di sequenze. Contarle una per una in Python richiederebbe mi
 l'intero gioco molto di più, anche con la simmetria. È il momento di stimare.
 
 Il trucco di Donald Knuth (1975): percorri **un solo cammino a caso** lungo l'albero e
-moltiplica i numeri di rami che incontri per strada. Se la prima posizione ha 36 rami, la
-successiva 36, quella dopo 35..., il prodotto 36 × 36 × 35 × ... è una stima del numero di
+moltiplica i numeri di rami che incontri per strada. Se la prima posizione ha *b*₁ rami, la successiva *b*₂, quella dopo *b*₃..., il prodotto *b*₁ × *b*₂ × *b*₃ × ... è una stima del numero di
 cammini. Una sola stima è grossolana, ma la sua **media** su molti cammini a caso è
 esattamente il numero di cammini (una stima *non distorta*), e la dispersione delle stime
 dice quanto la media può essere lontana.
@@ -156,16 +155,17 @@ dice quanto la media può essere lontana.
         "la media di 10 000 cammini a caso?"
     ),
     "d2bc5c81b3": """
-Entro una frazione di punto percentuale. Gli stessi cammini stimano ogni profondità, e i
+Entro una frazione di punto percentuale.
+
+Gli stessi cammini stimano ogni profondità, e i
 prodotti alla *fine* di ogni partita stimano il numero di partite complete:
 """,
-    "d77912d393": f"""
+    "500c115116": f"""
 Quindi il tris quantistico ha all'incirca **venti bilioni** (2 × 10¹³, ventimila miliardi) di
 partite diverse, se una partita è l'intera sequenza di azioni, scelte di collasso comprese.
 Il tris normale ne ha 255 168.
 
-L'articolo di Goff ({GOFF}) dà un numero più approssimativo, "circa 9!², approssimativamente
-131 miliardi", come stima e non come conteggio. I cammini qui sopra contano ogni azione,
+L'articolo di Goff ({GOFF}) dà un numero più approssimativo, "circa 9!²", come stima e non come conteggio. I cammini qui sopra contano ogni azione,
 scelte di collasso comprese, e arrivano a circa cento volte di più.
 """,
     "ff552e90dc": """
@@ -189,7 +189,7 @@ un'altra volta.
 Provalo sul rompicapo 2 del notebook 05 (tocca a X fare la mossa 7). Dalla mossa 7 l'albero è
 piccolo.
 """,
-    "9c0838314d": """
+    "a9b0dffb9f": """
 Circa 1400 posizioni risolte, e più di metà delle posizioni incontrate dalla ricerca erano
 già nella cache. Dal tabellone vuoto questo semplice minimax dovrebbe visitare una grande
 parte di 10¹³ partite: senza speranza. Il risolutore del kit (`qttt_edu.solver`) aggiunge
@@ -198,7 +198,7 @@ quattro idee, descritte nella docstring del suo modulo:
 - **potatura:** trovata una mossa vincente, non serve esplorare le altre (pone domande
   sì/no come "X può ottenere almeno una patta?");
 - **una tabella delle trasposizioni** come la cache qui sopra, con chiavi compatte;
-- **simmetria:** le 8 immagini di una posizione condividono una sola voce della tabella;
+- **simmetria:** tutte le immagini simmetriche di una posizione condividono una sola voce della tabella;
 - **ordinamento delle mosse:** prima le mosse che chiudono un anello, perché i loro collassi
   spesso finiscono subito la partita.
 
@@ -248,7 +248,7 @@ Le linee di gioco perfetto sono trascrizioni, quindi si possono rigiocare: ognun
 dice il suo valore (una linea solo per X; un tabellone pieno; la linea di X prima e quella di
 O dopo, nello stesso collasso).
 """,
-    "161de4660e": """
+    "fea74ea3a9": """
 Che cosa ci dice tutto questo:
 
 - **Vince il primo giocatore** con la regola del kit: X ha una strategia che vince contro
@@ -258,7 +258,7 @@ Che cosa ci dice tutto questo:
   1/2 contro il gioco perfetto, e se le linee simultanee contassero come patta la partita
   finirebbe patta. Il valore del gioco dipende dalla regola della linea completata prima.
 - **La prima mossa conta moltissimo.** Con la regola del kit l'analisi del risolutore di
-  tutte le 36 prime mosse ne trova esattamente due che vincono, `1-9` e `3-7`: una coppia in
+  tutte le prime mosse ne trova esattamente due che vincono, `1-9` e `3-7`: una coppia in
   due angoli opposti, una delle otto famiglie viste sopra. Ogni altra prima mossa, comprese
   le coppie che passano per il centro, permette a O di tenere la patta. (Per riprodurlo,
   circa quattro minuti: `analyse(Position(), "seed")`.)
@@ -267,11 +267,11 @@ La risposta del risolutore per la posizione qui sopra contiene già il resto del
 `seed`: dopo le prime tre mosse, il gioco perfetto continua così (il lavoro difficile è
 vicino alla radice, ed è per questo che partendo da tre mosse basta un secondo).
 """,
-    "d751453f06": f"""
+    "64eafddfa1": f"""
 ## Riassunto
 
-- perft(1..4) = 36; 1296; 45 432; 1 531 656. Oltre, i cammini a caso di Knuth stimano l'albero: circa 2 × 10¹³ partite complete.
-- Le 8 simmetrie del tabellone riducono le 36 prime mosse di X a 8 tipi.
+- perft(n) conta le sequenze di mosse profonde n semimosse; dove il conteggio non arriva, i cammini a caso di Knuth stimano l'albero.
+- Le simmetrie del tabellone raggruppano le prime mosse di X in pochi tipi.
 - Il minimax con una cache risolve le posizioni di fine partita in un attimo; il risolutore del kit aggiunge potatura, simmetria e ordinamento delle mosse per risolvere il tabellone vuoto in un paio di minuti.
 - Con il gioco perfetto X vince con la regola del kit, pareggia se le linee simultanee sono patte, e vince di 1/2 punto con il punteggio di Goff; solo una prima mossa in due angoli opposti vince, ogni altra prima mossa porta alla patta.
 

@@ -67,12 +67,12 @@ CODE = [
 ]
 
 MARKDOWN = {
-    "024741d2b2": header(
+    "51b3c8c6fc": header(
         NAME,
         [
             "telle spilltreet nøyaktig der en datamaskin klarer det, og anslå det der den ikke "
             "klarer det, og si hvordan;",
-            "bruke de 8 symmetriene til brettet til å spare arbeid;",
+            "bruke symmetriene til brettet til å spare arbeid;",
             "forklare minimaks og kjøre en liten egen løser på sene stillinger;",
             "si hva perfekt spill gir med hver måte å gi poeng på, og hva det sier om det "
             "første trekket.",
@@ -107,9 +107,9 @@ Nå teller vi. På det siste nivået trenger vi ikke spille noen trekk: antall s
 steg dypere er rett og slett antall lovlige handlinger, så det dypeste nivået telles ved å
 *legge sammen antall greiner* («bulk counting»).
 """,
-    "0ed0bba952": """
-Dybde 3 er ikke bare 36³: bruker Os første trekk Xs to ruter, lukker det en syklus, og den
-tredje handlingen er Xs kollapsvalg (2 greiner, ikke 36). De samme fire tallene ligger fast
+    "e1ebe1a77f": """
+Dybde 3 er ikke bare perft(1)³: bruker Os første trekk Xs to ruter, lukker det en syklus, og den
+tredje handlingen er Xs kollapsvalg (2 greiner, ikke perft(1)). De samme fire tallene ligger fast
 i testene til opplegget og er bekreftet der av en uavhengig simulator og for hånd.
 """,
     "bfda125351": """
@@ -125,11 +125,11 @@ Hvor mange symmetrier har et kvadratisk brett (måter å dreie eller speilvende 
 dekker seg selv, medregnet å ikke gjøre noe)?
 """,
     "f9a8eabf22": stuck("06-3"),
-    "8c3b22d309": """
+    "77acd8b462": """
 `symmetries()` lister dem opp som avbildninger av rutene (`sym[s]` er der rute `s` havner).
-Del Xs 36 første trekk inn i familier av symmetriske trekk:
+Del Xs første trekk inn i familier av symmetriske trekk:
 """,
-    "7f6cabf265": """
+    "9c63745d09": """
 ## 3. Å anslå det vi ikke kan telle
 
 Hvert nivå i treet er omtrent 30 ganger større enn det forrige, så dybde 5 er omtrent 50
@@ -137,8 +137,7 @@ millioner sekvenser. Å telle dem én etter én i Python ville ta minutter, og h
 mye lenger, selv med symmetri. På tide å anslå.
 
 Donald Knuths triks (1975): gå **én tilfeldig vei** ned gjennom treet og gang sammen antall
-greiner du møter underveis. Har den første stillingen 36 greiner, den neste 36, den neste
-35 ..., er produktet 36 × 36 × 35 × ... en gjetning på antall veier. Én gjetning er grov,
+greiner du møter underveis. Har den første stillingen *b*₁ greiner, den neste *b*₂, den neste *b*₃ ..., er produktet *b*₁ × *b*₂ × *b*₃ × ... en gjetning på antall veier. Én gjetning er grov,
 men **gjennomsnittet** over mange tilfeldige veier er nøyaktig antall veier (et
 *forventningsrett* anslag), og spredningen i gjetningene forteller hvor langt unna
 gjennomsnittet kan være.
@@ -148,16 +147,17 @@ gjennomsnittet kan være.
         "tilfeldige veier bomme med?"
     ),
     "d2bc5c81b3": """
-Innenfor en brøkdel av en prosent. De samme forsøkene anslår hver dybde, og produktene på
+Innenfor en brøkdel av en prosent.
+
+De samme forsøkene anslår hver dybde, og produktene på
 *slutten* av hvert parti anslår antall hele partier:
 """,
-    "d77912d393": f"""
+    "500c115116": f"""
 Kvante-tre på rad har altså omtrent **tjue billioner** (2 × 10¹³) forskjellige partier,
 hvis et parti er hele sekvensen av handlinger, kollapsvalg medregnet. Vanlig tre på rad har
 255 168.
 
-Goffs artikkel ({GOFF}) gir et grovere tall, «about 9!², approximately 131 billion»
-(omtrent 9!², cirka 131 milliarder), som et anslag og ikke en telling. Forsøkene ovenfor
+Goffs artikkel ({GOFF}) gir et grovere tall, «about 9!²» (omtrent 9!²), som et anslag og ikke en telling. Forsøkene ovenfor
 teller hver handling, kollapsvalg medregnet, og havner omtrent hundre ganger høyere.
 """,
     "ff552e90dc": """
@@ -177,7 +177,7 @@ husker `cache` hver stilling som allerede er løst: en stilling som nås igjen g
 annen trekkrekkefølge, slås opp og søkes ikke gjennom på nytt.
 """,
     "7eb5e5ff7f": "Prøv den på nøtt 2 i notatbok 05 (X skal gjøre trekk 7). Fra trekk 7 er treet lite.",
-    "9c0838314d": """
+    "a9b0dffb9f": """
 Omtrent 1400 stillinger løst, og mer enn halvparten av stillingene søket møtte, lå allerede
 i hurtigminnet (cachen). Fra det tomme brettet måtte denne enkle minimaksen ha besøkt en
 stor del av 10¹³ partier: håpløst. Løseren i opplegget (`qttt_edu.solver`) legger til fire
@@ -186,7 +186,7 @@ idéer, beskrevet i modulens docstring:
 - **beskjæring:** så snart ett vinnende trekk er funnet, trenger de andre ikke søkes
   gjennom (den stiller ja/nei-spørsmål som «kan X tvinge fram minst uavgjort?»);
 - **en transposisjonstabell** som hurtigminnet ovenfor, med kompakte nøkler;
-- **symmetri:** de 8 bildene av en stilling deler én plass i tabellen;
+- **symmetri:** alle de symmetriske bildene av en stilling deler én plass i tabellen;
 - **trekkrekkefølge:** trekk som lukker en syklus, først, fordi kollapsene deres ofte
   avslutter partiet med en gang.
 
@@ -235,7 +235,7 @@ Rekkene med perfekt spill er partinotasjoner, så de kan spilles av igjen: hver 
 slik verdien sier (en linje bare for X; et fullt brett; Xs linje først og Os senere i den
 samme kollapsen).
 """,
-    "161de4660e": """
+    "fea74ea3a9": """
 Hva dette sier:
 
 - **Spilleren som starter, vinner** etter regelen i opplegget: X har en strategi som vinner
@@ -245,7 +245,7 @@ Hva dette sier:
   spill, og hvis samtidige linjer telte som uavgjort, ville partiet bli uavgjort. Verdien av
   spillet henger på regelen om den tidligste linjen.
 - **Det første trekket betyr enormt mye.** Etter regelen i opplegget finner løserens
-  analyse av alle 36 første trekk nøyaktig to som vinner, `1-9` og `3-7`: et par i to
+  analyse av alle første trekk nøyaktig to som vinner, `1-9` og `3-7`: et par i to
   motsatte hjørner, én av de åtte familiene ovenfor. Alle andre første trekk, også par
   gjennom midten, lar O holde uavgjort. (For å gjenskape det, omtrent fire minutter:
   `analyse(Position(), "seed")`.)
@@ -254,12 +254,11 @@ Løserens svar for stillingen ovenfor inneholder allerede resten av seed-rekken:
 første trekkene fortsetter perfekt spill slik (det harde arbeidet skjer nær roten, og
 derfor tar det bare et sekund tre trekk ut i rekken).
 """,
-    "d751453f06": footer(
+    "64eafddfa1": footer(
         NAME,
         [
-            "perft(1..4) = 36; 1296; 45 432; 1 531 656. Lenger enn det anslår Knuths tilfeldige "
-            "forsøk treet: omtrent 2 × 10¹³ hele partier.",
-            "De 8 symmetriene til brettet reduserer Xs 36 første trekk til 8 familier.",
+            "perft(n) teller trekkfølgene n halvtrekk dypt; der tellingen ikke strekker til, anslår Knuths tilfeldige forsøk treet.",
+            "Symmetriene til brettet samler Xs første trekk i noen få familier.",
             "Minimaks med hurtigminne løser sene stillinger på et øyeblikk; løseren i opplegget "
             "legger til beskjæring, symmetri og trekkrekkefølge og løser det tomme brettet på "
             "et minutt eller to.",

@@ -130,7 +130,9 @@ bygger `Game.from_record` partiet, og et parti på sidste linje i en celle tegne
 """,
     "52c1a3126c": """
 Nej: X3 forbinder felt 1 (som det deler med X1) med felt 5 (som det deler med O2), men felt 1 og
-5 var endnu ikke forbundet, så kæden bliver bare længere. Nu spiller O `7-9` og forbinder 7 og 9,
+5 var endnu ikke forbundet, så kæden bliver bare længere.
+
+Nu spiller O `7-9` og forbinder 7 og 9,
 som allerede er forbundet gennem 1 og 5:
 """,
     "56b11b01bf": """

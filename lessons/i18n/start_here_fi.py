@@ -130,7 +130,9 @@ jostakin merkinnästä, ja voit liittää minkä tahansa niistä sovelluksen mer
 """,
     "52c1a3126c": """
 Ei: X3 yhdistää ruudun 1 (yhteinen X1:n kanssa) ruutuun 5 (yhteinen O2:n kanssa), mutta ruudut 1 ja
-5 eivät olleet vielä yhteydessä, joten ketju vain pitenee. Nyt O pelaa `7-9` ja yhdistää ruudut 7 ja 9,
+5 eivät olleet vielä yhteydessä, joten ketju vain pitenee.
+
+Nyt O pelaa `7-9` ja yhdistää ruudut 7 ja 9,
 jotka ovat jo yhteydessä ruutujen 1 ja 5 kautta:
 """,
     "56b11b01bf": """

@@ -130,7 +130,9 @@ da una trascrizione, e puoi incollarne una qualsiasi nella casella di testo dell
 """,
     "52c1a3126c": """
 No: X3 collega la casella 1 (condivisa con X1) alla casella 5 (condivisa con O2), ma le caselle 1 e
-5 non erano ancora collegate, quindi la catena si allunga soltanto. Ora O gioca `7-9`, unendo 7 e 9,
+5 non erano ancora collegate, quindi la catena si allunga soltanto.
+
+Ora O gioca `7-9`, unendo 7 e 9,
 che sono già collegate passando per 1 e 5:
 """,
     "56b11b01bf": """

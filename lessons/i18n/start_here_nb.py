@@ -130,7 +130,9 @@ bygger `Game.from_record` partiet, og et parti på siste linje i en celle tegner
 """,
     "52c1a3126c": """
 Nei: X3 kobler rute 1 (som den deler med X1) til rute 5 (som den deler med O2), men rute 1 og
-5 var ennå ikke forbundet, så kjeden blir bare lengre. Nå spiller O `7-9` og kobler sammen 7 og 9,
+5 var ennå ikke forbundet, så kjeden blir bare lengre.
+
+Nå spiller O `7-9` og kobler sammen 7 og 9,
 som allerede er forbundet gjennom 1 og 5:
 """,
     "56b11b01bf": """

@@ -278,13 +278,13 @@ for den seneste linje, når et kollaps giver begge spillere linjer.
 Hvorfor kan en stærk spiller stadig tabe et par partier mod den tilfældige? Hvor mange partier
 skal der til, før du stoler på en rangliste? (Prøv `GAMES = 50`.)
 """,
-    "f6e052e791": """
+    "4cf70ebc74": """
 ## Resumé
 
 - At lukke en løkke giver modstanderen valget: tjek begge kollaps, før du lukker en.
 - Som vælger: sammenlign begge udfald; det ene kan vinde med det samme.
 - Den heuristiske spiller ser ét træk frem (vind, giv ikke en sejr væk, byg linjer); den perfekte spiller søger helt til ende.
-- At trække først er en stor fordel, selv ved tilfældigt spil (X vinder cirka 58 % af de tilfældige partier, O cirka 31 %: 95 %-intervallerne ligger langt fra hinanden).
+- At trække først betyder noget: sammenlign X's og O's andele med deres 95 %-intervaller, før du kalder en fordel ægte.
 - En andel fra n partier er usikker med cirka ± 2√(p(1 − p)/n); sig, hvor sikkert et simuleret resultat er.
 - En spiller er en funktion fra en stilling til en lovlig handling; `play_match` afvikler fair turneringer med et seed.
 

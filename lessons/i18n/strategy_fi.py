@@ -283,13 +283,13 @@ myöhemmästä suorasta, kun romahdus antaa suoran kummallekin pelaajalle.
 Miksi vahva pelaaja voi silti hävitä muutaman pelin satunnaista pelaajaa (`random`) vastaan? Montako peliä
 tarvitaan, ennen kuin sijoitukseen voi luottaa? (Kokeile `GAMES = 50`.)
 """,
-    "f6e052e791": """
+    "4cf70ebc74": """
 ## Yhteenveto
 
 - Silmukan sulkeminen antaa valinnan vastustajalle: tarkista kumpikin romahdus ennen kuin suljet silmukan.
 - Valitsijana vertaa kumpaakin lopputulosta: toinen voi voittaa heti.
 - Nyrkkisääntöpelaaja katsoo yhden siirron eteenpäin (voita, älä anna voittoa, rakenna suoria); täydellinen pelaaja etsii loppuun asti.
-- Aloittaminen on suuri etu jopa satunnaisessa pelissä (X voittaa noin 58 % satunnaisista peleistä, O noin 31 %: 95 %:n luottamusvälit ovat kaukana toisistaan).
+- Aloittamisella on väliä: vertaa X:n ja O:n osuuksia niiden 95 %:n luottamusväleineen, ennen kuin sanot etua todelliseksi.
 - *n* pelin osuuden epävarmuus on noin ± 2√(*p*(1 − *p*)/*n*); kerro, kuinka varma simuloitu tulos on.
 - Pelaaja on funktio asemasta sallittuun toimintoon; `play_match` pelaa reiluja turnauksia siemenluvun kanssa.
 

@@ -290,13 +290,13 @@ collasso dà una linea a entrambi i giocatori.
 Perché un giocatore forte potrebbe comunque perdere qualche partita contro quello a caso?
 Quante partite servono prima di fidarsi di una classifica? (Prova `GAMES = 50`.)
 """,
-    "f6e052e791": f"""
+    "4cf70ebc74": f"""
 ## Riassunto
 
 - Chiudere un anello dà la scelta all'avversario: controlla entrambi i collassi prima di chiuderne uno.
 - Quando scegli tu, confronta i due risultati: uno dei due può vincere subito.
 - Il giocatore euristico guarda avanti di una mossa (vinci, non regalare una vittoria, costruisci linee); il giocatore perfetto cerca fino alla fine.
-- Muovere per primi è un grande vantaggio, anche giocando a caso (X vince circa il 58 % delle partite giocate a caso, O circa il 31 %: gli intervalli al 95 % sono molto lontani).
+- Muovere per primi conta: confronta le frazioni di X e di O con i loro intervalli al 95 % prima di dire che un vantaggio è reale.
 - Una frazione ottenuta da n partite è incerta di circa ± 2√(p(1 − p)/n); di' sempre quanto è sicuro un risultato simulato.
 - Un giocatore è una funzione da una posizione a un'azione consentita; `play_match` organizza tornei equi con un `seed`.
 

@@ -272,7 +272,7 @@ linjer.
 Hvorfor kan en sterk spiller likevel tape noen partier mot den tilfeldige spilleren? Hvor mange partier
 trenger du før du stoler på en rangering? (Prøv `GAMES = 50`.)
 """,
-    "f6e052e791": footer(
+    "4cf70ebc74": footer(
         NAME,
         [
             "Den som lukker en syklus, gir motstanderen valget: sjekk begge kollapsene før du "
@@ -280,8 +280,7 @@ trenger du før du stoler på en rangering? (Prøv `GAMES = 50`.)
             "Som velger: sammenlign begge utfallene, for ett av dem kan vinne med en gang.",
             "Spilleren med tommelfingerregler ser ett trekk framover (vinn, ikke gi bort en "
             "seier, bygg linjer); den perfekte spilleren søker helt til slutten.",
-            "Å starte er en stor fordel, selv med tilfeldig spill (X vinner omtrent 58 % av "
-            "tilfeldige partier, O omtrent 31 %: 95 %-intervallene ligger langt fra hverandre).",
+            "Å starte betyr noe: sammenlign andelene til X og O med 95 %-intervallene deres før du kaller en fordel ekte.",
             "En andel fra n partier er usikker med omtrent ± 2√(p(1 − p)/n); si hvor sikkert et "
             "simulert resultat er.",
             "En spiller er en funksjon fra en stilling til en lovlig handling; `play_match` "

@@ -83,12 +83,12 @@ andet; tjek så dit tal.
     "70e319569c": """
 Skriv dem nu op:
 """,
-    "6f5148ad23": """
+    "b9b8b670af": """
 ## 4. Sandsynligheder
 
 Hvilket mærke ender i felt 4? Goff giver hver virkelighed **samme vægt**, så
 sandsynligheden (chancen) for en hændelse er ganske enkelt den andel af virkelighederne, hvor den
-sker: 1 ud af 4 virkeligheder er en sandsynlighed på 1/4 = 0,25 = 25 %.
+sker: en hændelse i *k* ud af *n* lige vægtede virkeligheder har sandsynligheden *k*/*n*.
 `square_odds` tæller efter for hvert felt; nøglen `""` betyder "intet mærke".
 (Materialets funktioner siger *odds*, et ældre ord for chancer; det, de giver tilbage, er
 sandsynligheder mellem 0 og 1, ikke odds som "3 til 1" i spil om penge. Python skriver
@@ -111,10 +111,9 @@ faktor, der får de kvadrerede vægte til at give 1 tilsammen:
     "aa8307f220": """
 Den samme ket, sat med formeltegn:
 """,
-    "bc58e372dc": """
+    "9475e733ae": """
 I fig. 2 har de to træk intet med hinanden at gøre, så tilstanden er et
-**produkt**: (X1's to pladser) gange (O2's to pladser). Gang parenteserne ud, så får du de
-fire virkeligheder, ét led hver, og tallet under kvadratroden tæller dem.
+**produkt**: (X1's to pladser) gange (O2's to pladser). Gang parenteserne ud, så får du ét led pr. virkelighed, og tallet under kvadratroden tæller dem.
 """,
     "e820e90873": """
 En tilstand, der er et produkt med én faktor pr. træk, kaldes **separabel**. Notesbog 02
@@ -144,13 +143,13 @@ med tre træk og kun 4 virkeligheder, og tjek den med `count_realities` (det kr�
 tjekker).
 """,
     "ce699afb79": stuck("01-3"),
-    "35c96c99c7": """
+    "50addfee19": """
 ## Resumé
 
 - Et par spøgelsesmærker er spillets billede af en superposition: ét mærke i to felter, indtil et kollaps afgør det.
 - En stilling står for et ensemble af virkeligheder: alle de klassiske brætter, den stadig kan blive til.
 - Med Goffs lige vægte er sandsynligheden for en hændelse den andel af virkelighederne, hvor den sker.
-- Træk, der ikke deler noget felt, er uafhængige: ket'en er et produkt, og antallene ganges (2 × 2 = 4 i Goffs fig. 2).
+- Træk, der ikke deler noget felt, er uafhængige: ket'en er et produkt, og antallene ganges.
 
 ## Hvad nu
 

@@ -82,12 +82,12 @@ mitään muuta, ja tarkista sitten lukusi.
     "70e319569c": """
 Luetellaan ne nyt:
 """,
-    "6f5148ad23": """
+    "b9b8b670af": """
 ## 4. Todennäköisyydet
 
 Mikä merkki päätyy ruutuun 4? Goff antaa jokaiselle todellisuudelle **saman painon**, joten
 tapahtuman todennäköisyys on yksinkertaisesti niiden todellisuuksien osuus, joissa se
-tapahtuu: 1 todellisuus neljästä on todennäköisyys 1/4 = 0,25 = 25 %.
+tapahtuu: tapahtuman, joka sattuu *k* todellisuudessa *n* yhtä painavasta, todennäköisyys on *k*/*n*.
 `square_odds` laskee tämän jokaiselle ruudulle; avain `""` tarkoittaa ”ei merkkiä”.
 (Materiaalin funktioiden nimissä on sana *odds*, vanha englannin sana mahdollisuuksille; ne palauttavat
 todennäköisyyksiä väliltä 0–1, eivät vedonlyönnin ”3 vastaan 1” -kertoimia.)
@@ -111,10 +111,9 @@ edessä on kerroin, jonka ansiosta painojen neliöiden summa on 1:
     "aa8307f220": """
 Sama ketti kaavaksi ladottuna:
 """,
-    "bc58e372dc": """
+    "9475e733ae": """
 Kuvassa 2 kahdella siirrolla ei ole mitään tekemistä keskenään, joten tila on
-**tulo**: (X1:n kaksi paikkaa) kertaa (O2:n kaksi paikkaa). Kun kerrot sulut auki, saat
-neljä todellisuutta, yhden termin kullekin, ja neliöjuuren alla oleva luku kertoo niiden määrän.
+**tulo**: (X1:n kaksi paikkaa) kertaa (O2:n kaksi paikkaa). Kun kerrot sulut auki, saat yhden termin kutakin todellisuutta kohti, ja neliöjuuren alla oleva luku kertoo niiden määrän.
 """,
     "e820e90873": """
 Tilaa, joka on tulo, yksi tekijä kutakin siirtoa kohti, sanotaan **separoituvaksi**. Muistikirja 02
@@ -144,13 +143,13 @@ pelimerkintää, jolla on vain 4 todellisuutta, ja tarkista se funktiolla `count
 (tarkistajaa ei tarvita).
 """,
     "ce699afb79": stuck("01-3"),
-    "35c96c99c7": """
+    "50addfee19": """
 ## Yhteenveto
 
 - Aavemerkkien pari on pelin kuva superpositiosta: yksi merkki kahdessa ruudussa, kunnes romahdus ratkaisee.
 - Asema edustaa todellisuuksien ensembleä: kaikkia klassisia lautoja, joiksi se voi vielä muuttua.
 - Goffin yhtä suurilla painoilla tapahtuman todennäköisyys on niiden todellisuuksien osuus, joissa se tapahtuu.
-- Siirrot, jotka eivät jaa ruutua, ovat riippumattomia: ketti on tulo ja määrät kerrotaan (Goffin kuvassa 2: 2 × 2 = 4).
+- Siirrot, jotka eivät jaa ruutua, ovat riippumattomia: ketti on tulo ja määrät kerrotaan.
 
 ## Mitä seuraavaksi
 

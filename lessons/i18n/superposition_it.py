@@ -81,12 +81,11 @@ poi controlla il tuo numero.
 """,
     "b41236c723": stuck("01-1"),
     "70e319569c": "Ora elenchiamole:",
-    "6f5148ad23": """
+    "b9b8b670af": """
 ## 4. Probabilità
 
 Quale segno finisce nella casella 4? Goff dà a ogni realtà **lo stesso peso**, quindi la
-probabilità di un evento è semplicemente la frazione di realtà in cui l'evento avviene:
-1 realtà su 4 è una probabilità di 1/4 = 0,25 = 25 %.
+probabilità di un evento è semplicemente la frazione di realtà in cui l'evento avviene: un evento che accade in *k* realtà su *n*, tutte dello stesso peso, ha probabilità *k*/*n*.
 `square_odds` fa il conto per ogni casella; la chiave `""` significa "nessun segno".
 (Le funzioni del kit dicono *odds*, una parola inglese per le possibilità; quello che
 restituiscono sono probabilità tra 0 e 1, non le quote "3 a 1" delle scommesse.)
@@ -107,10 +106,9 @@ mossa *n* è nella casella *s*". Lo stato di una mossa è una somma alla pari de
 con un fattore che fa sommare a 1 i quadrati dei pesi:
 """,
     "aa8307f220": "Lo stesso ket, in forma tipografica:",
-    "bc58e372dc": """
+    "9475e733ae": """
 Per la Fig. 2 le due mosse non hanno niente a che fare l'una con l'altra, quindi lo stato è un
-**prodotto**: (i due posti di X1) per (i due posti di O2). Svolgi il prodotto e ottieni le
-quattro realtà, un termine ciascuna, e il numero sotto la radice quadrata le conta.
+**prodotto**: (i due posti di X1) per (i due posti di O2). Svolgi il prodotto e ottieni un termine per ogni realtà, e il numero sotto la radice quadrata le conta.
 """,
     "e820e90873": """
 Uno stato che è un prodotto, con un fattore per ogni mossa, si dice **separabile**. Il
@@ -140,13 +138,13 @@ trascrizione di tre mosse con solo 4 realtà, e controllala con `count_realities
 correttore).
 """,
     "ce699afb79": stuck("01-3"),
-    "35c96c99c7": f"""
+    "50addfee19": f"""
 ## Riassunto
 
 - Una coppia di segni spettrali è l'immagine che il gioco dà di una sovrapposizione: un solo segno in due caselle finché un collasso non decide.
 - Una posizione rappresenta un insieme di realtà: tutti i tabelloni classici in cui può ancora trasformarsi.
 - Con i pesi uguali di Goff, la probabilità di un evento è la frazione di realtà in cui avviene.
-- Le mosse che non hanno caselle in comune sono indipendenti: il ket è un prodotto e i conteggi si moltiplicano (2 × 2 = 4 per la Fig. 2 di Goff).
+- Le mosse che non hanno caselle in comune sono indipendenti: il ket è un prodotto e i conteggi si moltiplicano.
 
 ## E adesso
 

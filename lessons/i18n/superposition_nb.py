@@ -74,12 +74,11 @@ tallet ditt.
 """,
     "b41236c723": stuck("01-1"),
     "70e319569c": "Nå lister vi dem opp:",
-    "6f5148ad23": """
+    "b9b8b670af": """
 ## 4. Sannsynligheter
 
 Hvilket merke havner i rute 4? Goff gir hver virkelighet **samme vekt**, så sannsynligheten
-(sjansen) for en hendelse er rett og slett andelen av virkelighetene der den skjer: 1 av 4
-virkeligheter gir sannsynligheten 1/4 = 0,25 = 25 %. `square_odds` gjør tellingen for hver
+(sjansen) for en hendelse er rett og slett andelen av virkelighetene der den skjer: en hendelse i *k* av *n* like tunge virkeligheter har sannsynligheten *k*/*n*. `square_odds` gjør tellingen for hver
 rute; nøkkelen `""` betyr «ikke noe merke». (Funksjonene i opplegget sier *odds*, et eldre
 engelsk ord for sjanser; det de gir tilbake, er sannsynligheter mellom 0 og 1, ikke odds
 som «3 mot 1» i pengespill.)
@@ -97,10 +96,9 @@ trekk *n* står i rute *s*». Tilstanden til ett trekk er en sum med like vekter
 plassene, med en faktor som gjør at vektene i andre potens summeres til 1:
 """,
     "aa8307f220": "Den samme keten, pent satt:",
-    "bc58e372dc": """
+    "9475e733ae": """
 I figur 2 har de to trekkene ingenting med hverandre å gjøre, så tilstanden er et
-**produkt**: (X1s to plasser) ganger (O2s to plasser). Ganger du ut, får du de fire
-virkelighetene, ett ledd hver, og tallet under rottegnet teller dem.
+**produkt**: (X1s to plasser) ganger (O2s to plasser). Ganger du ut, får du ett ledd per virkelighet, og tallet under rottegnet teller dem.
 """,
     "e820e90873": """
 En tilstand som er et produkt, én faktor per trekk, kalles **separabel**. Notatbok 02
@@ -130,7 +128,7 @@ notasjon med tre trekk og bare 4 virkeligheter, og sjekk den med `count_realitie
 ingen sjekker).
 """,
     "ce699afb79": stuck("01-3"),
-    "35c96c99c7": footer(
+    "50addfee19": footer(
         NAME,
         [
             "Et par spøkelsesmerker er spillets bilde på en superposisjon: ett merke i to ruter "
@@ -140,7 +138,7 @@ ingen sjekker).
             "Med Goffs like vekter er sannsynligheten for en hendelse andelen av "
             "virkelighetene der den skjer.",
             "Trekk som ikke deler noen rute, er uavhengige: keten er et produkt, og antallene "
-            "ganges sammen (2 × 2 = 4 for Goffs figur 2).",
+            "ganges sammen.",
         ],
         "02_entanglement",
         "Der deler merkene ruter, noen virkeligheter blir umulige, og tilstanden slutter å "

@@ -176,6 +176,9 @@ def _parser(prog: str) -> Parser:
         default=None,
         help=t("cli_lang_help", languages=", ".join(languages)),
     )
+    parser.add_argument(
+        "--site", default=None, metavar=t("class_site_metavar"), help=t("class_site_help")
+    )
     parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
     return parser
 
@@ -194,6 +197,10 @@ def _serve(args: argparse.Namespace) -> int:
     if on_binder():
         print(t("class_binder"), file=sys.stderr)
         return 2
+    if args.site is not None:  # the static site and the rooms service, no kernels
+        from .site_server import serve_site
+
+        return serve_site(args)
     path = Path(args.file).expanduser().resolve()
     url = f"sqlite:///{path}"
     try:
@@ -220,10 +227,38 @@ def _serve(args: argparse.Namespace) -> int:
         print(" ".join(command))
         shutil.rmtree(folder, ignore_errors=True)
         return 0
-    env = {**os.environ, "QTTT_ROOMS_URL": url}
+    running, env = start_rooms_service(url, args.class_name, folder)
     try:
         return subprocess.call(command, env=env)
     except KeyboardInterrupt:
         return 0
     finally:
+        running.stop()  # folds the write-ahead log into the games file (R8)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, dict[str, str]]:
+    """Start the class's rooms service (the only process that opens ``url``) on this
+    computer, and the environment for the server's kernels: the service's address and
+    the class key, never the games file's address.
+
+    The teacher secret goes to a file in ``folder`` (readable by this user only) that
+    the dashboard reads (``QTTT_ROOMS_TEACHER_SECRET_FILE``). Until the dashboard runs
+    in a server of its own, that server's kernels share this user with the students'
+    kernels: give the file's name only to the teacher's server.
+    """
+    from ..rooms.service import start_service
+
+    class_key = secrets.token_urlsafe(18)
+    teacher_secret = secrets.token_urlsafe(24)
+    running = start_service(url, classes={class_name: class_key}, teacher_secret=teacher_secret)
+    secret_file = folder / "teacher-secret"
+    secret_file.write_text(teacher_secret, encoding="utf-8")
+    secret_file.chmod(0o600)
+    env = {k: v for k, v in os.environ.items() if k != "QTTT_ROOMS_URL"}
+    env.update(
+        QTTT_ROOMS_SERVICE=running.url,
+        QTTT_ROOMS_CLASS_KEY=class_key,
+        QTTT_ROOMS_TEACHER_SECRET_FILE=str(secret_file),
+    )
+    return running, env

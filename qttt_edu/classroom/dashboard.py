@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import base64
 import html
+import os
 import pathlib
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -218,7 +220,7 @@ class Dashboard:
         refresh: float = 1.0,
         baseline_games: int = 2000,
     ) -> None:
-        self.store = store if store is not None else RoomStore()
+        self.store: Any = store if store is not None else dashboard_store()
         self.class_name = class_name
         self.baseline = random_play_statistics(baseline_games)
         self.cards = CardGrid(label=t("dash_title"))
@@ -373,3 +375,18 @@ class Dashboard:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
+
+
+def dashboard_store() -> Any:
+    """The dashboard's way to the class's games: the rooms service with the teacher
+    secret when the classroom command started one (``$QTTT_ROOMS_SERVICE`` and
+    ``$QTTT_ROOMS_TEACHER_SECRET_FILE``, a file only the teacher's server is told of),
+    else the store itself (a teacher's own notebook)."""
+    service = os.environ.get("QTTT_ROOMS_SERVICE", "").strip()
+    secret_file = os.environ.get("QTTT_ROOMS_TEACHER_SECRET_FILE", "").strip()
+    if service and secret_file:
+        from ..rooms.remote import ServiceClient
+
+        secret = Path(secret_file).read_text(encoding="utf-8").strip()
+        return ServiceClient(service, teacher_secret=secret)
+    return RoomStore()

@@ -9,7 +9,11 @@ it is tested and benchmarked without widgets or a browser.
 
 * :class:`RoomStore`: rooms, seats, actions by compare-and-set, the teacher's list;
 * :class:`SharedGame`: one screen's seat (or spectator's chair), kept up to date;
-* :mod:`qttt_edu.rooms.errors`: every refusal, each with a message that says why.
+* :mod:`qttt_edu.rooms.errors`: every refusal, each with a message that says why;
+* :mod:`qttt_edu.rooms.service`: the rooms service, the one process that opens the
+  store in a classroom or on a hub (HTTP, JSON and a WebSocket; roles and limits);
+* :mod:`qttt_edu.rooms.remote`: :class:`~qttt_edu.rooms.remote.ServiceClient`, the
+  store as a student's kernel sees it through the service.
 """
 
 from .backends import SCHEMA_VERSION, default_url

@@ -89,6 +89,11 @@ def default_url() -> str:
     url = os.environ.get(ENV_URL, "").strip()
     if url:
         return url
+    return default_sqlite_url()
+
+
+def default_sqlite_url() -> str:
+    """The SQLite file the kit uses when nothing else is set (in the user's data folder)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return f"sqlite:///{base / 'qttt-edu' / 'rooms.sqlite3'}"
 
@@ -140,6 +145,10 @@ class Backend:
     def keep_after_error(self) -> bool:
         """May a connection that raised a transient error be used again?"""
         return False
+
+    def is_error(self, exc: BaseException) -> bool:
+        """Is ``exc`` any error of the database driver (shown as the store's trouble)?"""
+        raise NotImplementedError
 
     def is_duplicate(self, exc: BaseException) -> bool:
         raise NotImplementedError
@@ -208,6 +217,7 @@ class SQLiteBackend(Backend):
         super().__init__(url)
         self.path = sqlite_path(url)
         self.busy_timeout = busy_timeout
+        self.make_folder = url == default_sqlite_url()
         # ":memory:" is one database per store that all of its connections share
         # (the watcher's too), so a store in memory behaves like a store in a file.
         self._uri = None
@@ -221,6 +231,10 @@ class SQLiteBackend(Backend):
     def connect(self) -> sqlite3.Connection:
         if self.path != ":memory:":
             folder = Path(self.path).parent
+            if not folder.is_dir() and self.make_folder:
+                # the kit's own default folder (a fresh machine has none): made, not demanded
+                with suppress(OSError):
+                    folder.mkdir(parents=True, exist_ok=True)
             if not folder.is_dir():
                 raise SchemaError(t("rooms_sqlite_no_folder", folder=str(folder)))
         conn = sqlite3.connect(
@@ -253,10 +267,16 @@ class SQLiteBackend(Backend):
         if not isinstance(exc, sqlite3.OperationalError):
             return False
         text = str(exc).lower()
-        return any(w in text for w in ("locked", "busy", "disk i/o", "unable to open"))
+        # "full" and "readonly": a full disk or a folder made read-only may be fixed
+        # while the action waits (R4), so they are retried like a lock.
+        words = ("locked", "busy", "disk i/o", "unable to open", "full", "readonly", "read-only")
+        return any(w in text for w in words)
 
     def keep_after_error(self) -> bool:
         return True
+
+    def is_error(self, exc: BaseException) -> bool:
+        return isinstance(exc, sqlite3.Error)
 
     def is_duplicate(self, exc: BaseException) -> bool:
         return isinstance(exc, sqlite3.IntegrityError)
@@ -305,6 +325,9 @@ class PostgresBackend(Backend):
 
     def is_duplicate(self, exc: BaseException) -> bool:
         return isinstance(exc, self.psycopg.errors.UniqueViolation)
+
+    def is_error(self, exc: BaseException) -> bool:
+        return isinstance(exc, self.psycopg.Error)
 
     def notify(self, conn: Any, code: str, version: int, row: Sequence[Any] = ()) -> None:
         self.execute(conn, "SELECT pg_notify(?, ?)", (channel(code), notice(code, version, row)))

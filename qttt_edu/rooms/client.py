@@ -32,7 +32,7 @@ import time
 import uuid
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ..core import Action, Game, other_player
@@ -40,6 +40,12 @@ from ..i18n import t
 from . import codes
 from .errors import ConflictError, RoomError, StoreUnavailableError
 from .store import RoomState, RoomStore, Ticket
+
+if TYPE_CHECKING:
+    from .remote import ServiceClient
+
+#: what a shared game is played through: the store itself, or the rooms service
+Store: TypeAlias = "RoomStore | ServiceClient"
 
 __all__ = ["SharedGame", "on_binder"]
 
@@ -69,7 +75,7 @@ class SharedGame:
 
     def __init__(
         self,
-        store: RoomStore,
+        store: Store,
         code: object,
         credential: str | None = None,
         seat: str | None = None,
@@ -101,7 +107,7 @@ class SharedGame:
     @classmethod
     def create(
         cls,
-        store: RoomStore,
+        store: Store,
         nickname: str | None = None,
         *,
         seat: str = "X",
@@ -114,25 +120,25 @@ class SharedGame:
 
     @classmethod
     def join(
-        cls, store: RoomStore, code: object, nickname: str | None = None, *, watch: bool = True
+        cls, store: Store, code: object, nickname: str | None = None, *, watch: bool = True
     ) -> SharedGame:
         """Take the free seat of the room ``code``."""
         return cls.from_ticket(store, store.join(code, nickname), watch=watch)
 
     @classmethod
     def resume(
-        cls, store: RoomStore, code: object, credential: str, *, watch: bool = True
+        cls, store: Store, code: object, credential: str, *, watch: bool = True
     ) -> SharedGame:
         """Come back to the seat that ``credential`` belongs to."""
         return cls.from_ticket(store, store.resume(code, credential), watch=watch)
 
     @classmethod
-    def spectate(cls, store: RoomStore, code: object, *, watch: bool = True) -> SharedGame:
+    def spectate(cls, store: Store, code: object, *, watch: bool = True) -> SharedGame:
         """Watch the room ``code`` without a seat."""
         return cls(store, code, watch=watch)
 
     @classmethod
-    def from_ticket(cls, store: RoomStore, ticket: Ticket, *, watch: bool = True) -> SharedGame:
+    def from_ticket(cls, store: Store, ticket: Ticket, *, watch: bool = True) -> SharedGame:
         return cls(store, ticket.code, ticket.credential, ticket.seat, watch=watch)
 
     # -- what the screen shows ----------------------------------------------------------
@@ -175,10 +181,15 @@ class SharedGame:
         return _with_query(base_url, room=self.label)
 
     def seat_link(self, base_url: str) -> str:
-        """The link that brings this seat back (keep it private: it holds the credential)."""
+        """The link that brings this seat back (keep it private: it holds the credential).
+
+        The credential travels in the fragment (``#seat=...``), which no server sees
+        and the app's page moves out of the address bar as soon as it reads it (R9).
+        """
+        invite = self.invite_link(base_url)
         if self.credential is None:
-            return self.invite_link(base_url)
-        return _with_query(base_url, room=self.label, seat=self.credential)
+            return invite
+        return f"{invite.split('#', 1)[0]}#{urlencode({'seat': self.credential})}"
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -190,10 +201,18 @@ class SharedGame:
         is raised and the action is kept in :attr:`pending`: it is written (once) as
         soon as the store answers again.
         """
-        if self._pending is not None and not self.retry_pending():
-            raise StoreUnavailableError(self.message or t("rooms_pending"))
-        self._pending = (action, uuid.uuid4().hex, self._state.ply)
-        self._send_pending()
+        # Fill the slot and send under one lock: two threads acting on one client cannot
+        # clear each other's action (R11).
+        with self._sending:
+            if self._pending is not None:
+                try:
+                    self._send_locked(self._pending)
+                except StoreUnavailableError:
+                    raise StoreUnavailableError(self.message or t("rooms_pending")) from None
+                except RoomError:
+                    pass  # the kept action was refused meanwhile: the new one may go
+            self._pending = (action, uuid.uuid4().hex, self._state.ply)
+            self._send_locked(self._pending)
 
     def retry_pending(self) -> bool:
         """Try again to write the pending action; ``True`` when nothing is pending now."""

@@ -25,8 +25,7 @@ import hmac
 import secrets
 import unicodedata
 
-from ..i18n import t
-from .errors import BadCodeError, CredentialError, RoomError
+from .errors import BadCodeError, CredentialError, RoomError, message
 
 __all__ = [
     "CODE_ALPHABET",
@@ -60,10 +59,10 @@ def normalize_code(text: object) -> str:
     Case, spaces and hyphens do not matter, so a code read aloud and typed works.
     """
     if not isinstance(text, str):
-        raise BadCodeError(t("rooms_code_not_text", kind=type(text).__name__))
+        raise BadCodeError(message("rooms_code_not_text", kind=type(text).__name__))
     code = "".join(ch for ch in text.upper() if ch not in " -\t")
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise BadCodeError(t("rooms_code_bad", code=text.strip()[:20], example="K7M-Q2P"))
+        raise BadCodeError(message("rooms_code_bad", code=text.strip()[:20], example="K7M-Q2P"))
     return code
 
 
@@ -85,7 +84,7 @@ def check_credential(credential: object) -> str:
         or not 16 <= len(credential) <= 64
         or not set(credential) <= _CREDENTIAL_CHARS
     ):
-        raise CredentialError(t("rooms_credential_malformed"))
+        raise CredentialError(message("rooms_credential_malformed"))
     return credential
 
 
@@ -109,10 +108,10 @@ def check_nickname(nickname: object) -> str | None:
     if nickname is None:
         return None
     if not isinstance(nickname, str):
-        raise RoomError(t("rooms_nickname_bad", limit=NICKNAME_MAX))
+        raise RoomError(message("rooms_nickname_bad", limit=NICKNAME_MAX))
     name = " ".join(nickname.split())
     if not name:
         return None
     if len(name) > NICKNAME_MAX or any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise RoomError(t("rooms_nickname_bad", limit=NICKNAME_MAX))
+        raise RoomError(message("rooms_nickname_bad", limit=NICKNAME_MAX))
     return name

@@ -8,7 +8,9 @@ that was read carry the room as it is now in ``state``, so a client can redraw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import t
 
 if TYPE_CHECKING:
     from .store import RoomState
@@ -18,6 +20,7 @@ __all__ = [
     "ConflictError",
     "CorruptRoomError",
     "CredentialError",
+    "Message",
     "NotYourTurnError",
     "RoomError",
     "RoomExpiredError",
@@ -26,7 +29,31 @@ __all__ = [
     "SpectatorError",
     "StoreUnavailableError",
     "UnknownRoomError",
+    "message",
 ]
+
+
+class Message(str):
+    """A message in the kit's language that remembers its catalog key and fields.
+
+    The rooms service sends ``key`` and ``fields`` with every refusal, so a client
+    shows it in its own language (``t(key, **fields)``) rather than the service's.
+
+    >>> m = message("rooms_seat_bad", seat="Z")
+    >>> m.key, m.fields
+    ('rooms_seat_bad', {'seat': 'Z'})
+    """
+
+    key: str
+    fields: dict[str, Any]
+
+
+def message(key: str, /, **fields: Any) -> Message:
+    """``t(key, **fields)``, keeping ``key`` and ``fields`` for a client in another language."""
+    text = Message(t(key, **fields))
+    text.key = key
+    text.fields = fields
+    return text
 
 
 class RoomError(ValueError):
@@ -35,6 +62,8 @@ class RoomError(ValueError):
     def __init__(self, message: str, state: RoomState | None = None) -> None:
         super().__init__(message)
         self.state = state
+        self.key: str | None = getattr(message, "key", None)
+        self.fields: dict[str, Any] = dict(getattr(message, "fields", {}))
 
 
 class BadCodeError(RoomError):
@@ -87,3 +116,5 @@ class StoreUnavailableError(RuntimeError):
     def __init__(self, message: str, **details: str) -> None:
         super().__init__(message)
         self.details = details
+        self.key: str | None = getattr(message, "key", None)
+        self.fields: dict[str, Any] = dict(getattr(message, "fields", details))

@@ -43,6 +43,7 @@ from .errors import (
     SpectatorError,
     StoreUnavailableError,
     UnknownRoomError,
+    message,
 )
 
 if TYPE_CHECKING:
@@ -74,11 +75,15 @@ class SeatInfo:
     kind: str  #: "empty", "human", "computer" (played for the other seat) or "left"
     nickname: str | None
     last_seen: float | None
+    #: presence as the rooms service decided it (``None``: judge by ``last_seen``)
+    here: bool | None = None
 
     def present(self, now: float) -> bool:
         """Has this seat's player been heard from lately (a computer always is)?"""
         if self.kind == "computer":
             return True
+        if self.here is not None:
+            return self.kind == "human" and self.here
         return (
             self.kind == "human"
             and self.last_seen is not None
@@ -237,11 +242,27 @@ class RoomStore:
         while True:
             with self._lock:
                 if self._closed:
-                    raise StoreUnavailableError(t("rooms_store_closed"))
+                    raise StoreUnavailableError(message("rooms_store_closed"))
                 try:
                     result = op(self._connection())
                 except Exception as exc:
                     if not self.backend.transient(exc):
+                        if self.backend.is_error(exc):
+                            # A damaged file, a read-only folder, a broken server: the
+                            # store's trouble in the kit's words, never a raw driver error.
+                            reason = (
+                                str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+                            )
+                            details = {
+                                "where": self.backend.where,
+                                "seconds": "0",
+                                "reason": reason,
+                            }
+                            text = message(
+                                "rooms_store_broken", where=self.backend.where, reason=reason
+                            )
+                            self.set_status(text)
+                            raise StoreUnavailableError(text, **details) from None
                         raise
                     if not self.backend.keep_after_error() and self._conn is not None:
                         self.backend.close(self._conn)
@@ -258,11 +279,16 @@ class RoomStore:
                     "seconds": f"{retry_for:g}",
                     "reason": reason,
                 }
-                message = t("rooms_unavailable", **details)
-                self.set_status(message)
-                raise StoreUnavailableError(message, **details)
+                text = message("rooms_unavailable", **details)
+                self.set_status(text)
+                raise StoreUnavailableError(text, **details)
             self.set_status(t("rooms_retrying", attempt=attempt, reason=reason))
             time.sleep(min(1.0, 0.02 * 2**attempt) * (0.5 + random.random()))
+
+    def run(self, op: Callable[[Any], Any], retry_for: float | None = None) -> Any:
+        """Run ``op(connection)`` with the store's retries and error words (the service's
+        own queries: the database's clock, a checkpoint, a notice)."""
+        return self._run(op, retry_for)
 
     def _hook(self, name: str) -> None:
         hook = self._hooks.get(name)
@@ -275,13 +301,13 @@ class RoomStore:
     def _read(self, conn: Any, code: str) -> RoomState:
         row = self._q(conn, f"SELECT {_COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
-            raise UnknownRoomError(t("rooms_unknown", code=codes.format_code(code)))
+            raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
         return _decode(row, self.clock())
 
     def _raw(self, conn: Any, code: str) -> tuple[Any, ...]:
         row = self._q(conn, f"SELECT {_COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
-            raise UnknownRoomError(t("rooms_unknown", code=codes.format_code(code)))
+            raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
         return tuple(row)
 
     def _write(
@@ -309,16 +335,16 @@ class RoomStore:
 
     def _seat_of(self, state: RoomState, raw: tuple[Any, ...], credential: object) -> str:
         if credential is None:
-            raise SpectatorError(t("rooms_spectator"), state)
+            raise SpectatorError(message("rooms_spectator"), state)
         cred = codes.check_credential(credential)
         for seat, digest in (("X", raw[4]), ("O", raw[8])):
             if codes.credential_matches(cred, digest):
                 return seat
-        raise CredentialError(t("rooms_credential_wrong", code=state.label), state)
+        raise CredentialError(message("rooms_credential_wrong", code=state.label), state)
 
     def _check_open(self, state: RoomState) -> None:
         if state.expired:
-            raise RoomExpiredError(t("rooms_expired", code=state.label), state)
+            raise RoomExpiredError(message("rooms_expired", code=state.label), state)
 
     def _expiry(self, now: float, ttl: float | None = None) -> float:
         return now + (self.ttl if ttl is None else ttl)
@@ -355,10 +381,14 @@ class RoomStore:
     ) -> Ticket:
         """Open a room and sit in ``seat`` ("X", who moves first, or "O")."""
         if seat not in SEATS:
-            raise RoomError(t("rooms_seat_bad", seat=seat))
+            raise RoomError(message("rooms_seat_bad", seat=seat))
+        if ttl is not None and (
+            not isinstance(ttl, (int, float)) or isinstance(ttl, bool) or not 0 < ttl < 1e9
+        ):
+            raise RoomError(message("service_field_bad", field="ttl"))  # R12
         name = codes.check_nickname(nickname)
         if not isinstance(class_name, str) or len(class_name) > 64:
-            raise RoomError(t("rooms_class_bad"))
+            raise RoomError(message("rooms_class_bad"))
         credential = codes.new_credential()
         digest = codes.credential_digest(credential)
 
@@ -393,7 +423,9 @@ class RoomStore:
                         continue
                     raise
                 return code
-            raise RoomError(t("rooms_no_free_code"))  # pragma: no cover - 20 collisions in 9e8
+            raise RoomError(
+                message("rooms_no_free_code")
+            )  # pragma: no cover - 20 collisions in 9e8
 
         code = self._run(op)
         return Ticket(code, seat, credential)
@@ -408,7 +440,7 @@ class RoomStore:
             self._check_open(state)
             free = [s for s in SEATS if state.seats[s].kind in ("empty", "left")]
             if not free:
-                raise RoomFullError(t("rooms_full", code=state.label), state)
+                raise RoomFullError(message("rooms_full", code=state.label), state)
             seat = free[0]
             taken[:] = [seat]
             now = self.clock()
@@ -464,15 +496,27 @@ class RoomStore:
         """
         if action_id is None:
             action_id = uuid.uuid4().hex
+        if expected_ply is not None and (
+            not isinstance(expected_ply, int) or isinstance(expected_ply, bool)
+        ):
+            raise RoomError(message("service_field_bad", field="expected_ply"))  # R12
+        if not isinstance(action_id, str) or not 0 < len(action_id) <= 64:
+            raise RoomError(message("service_field_bad", field="action_id"))
 
         def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any] | None:
             if raw[16] == action_id:
                 return None  # written already by an attempt whose answer was lost
             seat = self._seat_of(state, raw, credential)
             if expected_ply is not None and state.ply != expected_ply:
-                if _already_played(state, expected_ply, action):
+                side = other_player(seat) if for_computer else seat
+                played = _already_played(state, expected_ply, action)
+                if played == side:
                     return None  # a retried request whose first answer was lost
-                raise ConflictError(t("rooms_conflict", code=state.label), state)
+                if played is not None:  # the other seat's action at that ply (R10)
+                    raise NotYourTurnError(
+                        message("rooms_not_your_turn", seat=side, to_act=played), state
+                    )
+                raise ConflictError(message("rooms_conflict", code=state.label), state)
             self._check_open(state)
             game = state.game
             if not game.is_over:
@@ -480,10 +524,10 @@ class RoomStore:
                 if for_computer:
                     side = other_player(seat)
                     if state.seats[side].kind != "computer":
-                        raise NotYourTurnError(t("rooms_no_computer", seat=side), state)
+                        raise NotYourTurnError(message("rooms_no_computer", seat=side), state)
                 if game.to_act != side:
                     raise NotYourTurnError(
-                        t("rooms_not_your_turn", seat=side, to_act=game.to_act), state
+                        message("rooms_not_your_turn", seat=side, to_act=game.to_act), state
                     )
             game.apply(action)  # the core refuses an illegal action with its own message
             now = self.clock()
@@ -519,6 +563,110 @@ class RoomStore:
                 conn, f"UPDATE qttt_rooms SET {column} = ? WHERE code = ?", (self.clock(), code)
             )
 
+    def seat_for(self, code: object, credential: object) -> tuple[RoomState, str]:
+        """The room and the seat ``credential`` holds in it (nothing is written).
+
+        :class:`CredentialError` when it holds none, :class:`SpectatorError` for ``None``.
+        """
+        key = codes.normalize_code(code)
+
+        def op(conn: Any) -> tuple[RoomState, str]:
+            raw = self._raw(conn, key)
+            state = _decode(raw, self.clock())
+            return state, self._seat_of(state, raw, credential)
+
+        result: tuple[RoomState, str] = self._run(op)
+        return result
+
+    def set_presence(
+        self, code: object, seat: str, here: bool, window: float = AWAY_AFTER
+    ) -> RoomState | None:
+        """Mark ``seat`` as there (now) or away; a new version only when that changes.
+
+        The rooms service calls this when a live connection starts or stops holding the
+        seat, so every screen redraws once when a player comes or goes; ``None`` when
+        the room is gone. ``window`` is how long a mark counts as "there".
+        """
+        if seat not in SEATS:
+            raise RoomError(message("rooms_seat_bad", seat=seat))
+        column = f"{seat.lower()}_seen"
+
+        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any] | None:
+            info = state.seats[seat]
+            if info.kind != "human":
+                return None
+            was = info.last_seen is not None and state.read_at - info.last_seen < window
+            if was == here:
+                return None
+            return {column: self.clock() if here else None}
+
+        try:
+            return self._mutate(code, change)
+        except UnknownRoomError:
+            return None
+
+    def touch_many(self, seats: Iterable[tuple[str, str]]) -> None:
+        """Mark every ``(code, seat)`` as there now, in one transaction (no new versions)."""
+        by_seat: dict[str, list[str]] = {"X": [], "O": []}
+        for code, seat in seats:
+            by_seat[seat].append(code)
+        if not any(by_seat.values()):
+            return
+
+        def op(conn: Any) -> None:
+            now = self.clock()
+            with self.backend.transaction(conn):
+                for seat, keys in by_seat.items():
+                    for start in range(0, len(keys), 500):
+                        chunk = keys[start : start + 500]
+                        marks = ", ".join("?" * len(chunk))
+                        self._q(
+                            conn,
+                            f"UPDATE qttt_rooms SET {seat.lower()}_seen = ? "
+                            f"WHERE code IN ({marks}) AND {seat.lower()}_kind = 'human'",
+                            (now, *chunk),
+                        )
+
+        self._run(op)
+
+    def open_rooms(self, class_name: str) -> int:
+        """How many unfinished, unexpired rooms ``class_name`` has (for the service's limit)."""
+
+        def op(conn: Any) -> int:
+            row = self._q(
+                conn,
+                "SELECT COUNT(*) FROM qttt_rooms WHERE class_name = ? AND finished_at IS NULL "
+                "AND (expires_at IS NULL OR expires_at > ?)",
+                (class_name, self.clock()),
+            ).fetchone()
+            return int(row[0])
+
+        result: int = self._run(op)
+        return result
+
+    def versions(self, keys: list[str]) -> dict[str, int]:
+        """The current version of each room in ``keys`` that exists."""
+
+        def op(conn: Any) -> dict[str, int]:
+            if not keys:
+                return {}
+            marks = ", ".join("?" * len(keys))
+            rows = self._q(
+                conn, f"SELECT code, version FROM qttt_rooms WHERE code IN ({marks})", keys
+            ).fetchall()
+            return {row[0]: int(row[1]) for row in rows}
+
+        result: dict[str, int] = self._run(op)
+        return result
+
+    def clear_abandoned(self, class_name: str | None = None, idle: float = 1800.0) -> int:
+        """Delete unfinished rooms nobody acted in for ``idle`` seconds (the teacher's broom)."""
+        where = "finished_at IS NULL AND updated_at <= ?"
+        params: tuple[Any, ...] = (self.clock() - idle,)
+        if class_name is not None:
+            where, params = where + " AND class_name = ?", (*params, class_name)
+        return self._delete(where, params)
+
     def leave(self, code: object, credential: object) -> RoomState:
         """Give up the seat: the credential stops working; someone else may join."""
 
@@ -547,7 +695,7 @@ class RoomStore:
             if info.kind == "computer":
                 return {f"{other.lower()}_name": name}
             if info.present(state.read_at):
-                raise RoomError(t("rooms_opponent_present", seat=other), state)
+                raise RoomError(message("rooms_opponent_present", seat=other), state)
             return {
                 f"{other.lower()}_kind": "computer",
                 f"{other.lower()}_hash": None,
@@ -560,6 +708,8 @@ class RoomStore:
 
     def list_rooms(self, class_name: str | None = None) -> RoomList:
         """Every room (of ``class_name``, if given), newest activity first."""
+        if class_name is not None and not isinstance(class_name, str):
+            raise RoomError(message("rooms_class_bad"))  # R12
 
         def op(conn: Any) -> list[tuple[Any, ...]]:
             sql = f"SELECT {_COLUMNS} FROM qttt_rooms"
@@ -682,7 +832,7 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
     label = codes.format_code(code) if isinstance(code, str) else repr(code)
 
     def bad(what: str) -> CorruptRoomError:
-        return CorruptRoomError(t("rooms_corrupt", code=label, problem=what))
+        return CorruptRoomError(message("rooms_corrupt", code=label, problem=what))
 
     if not isinstance(code, str):
         raise bad(t("rooms_corrupt_field", field="code"))
@@ -746,19 +896,25 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
     )
 
 
-def _already_played(state: RoomState, ply: int, action: Any) -> bool:
-    """Is ``action`` the one the record holds after ``ply`` actions?
+def _already_played(state: RoomState, ply: int, action: Any) -> str | None:
+    """The side that played ``action`` after ``ply`` actions, if the record holds it there.
 
-    Only the seat to act could have played there, so when its request is repeated
-    (its answer was lost, or two threads of one client sent it) this is that action.
+    Only the side to act could have played there, so when its request is repeated
+    (its answer was lost, or two threads of one client sent it) this is that action;
+    the caller compares the side with the one asking (R10).
     """
     history = state._game.history
     if ply >= len(history):
-        return False
+        return None
     try:
-        return history[ply] == as_action(action)
+        if history[ply] != as_action(action):
+            return None
     except (ValueError, TypeError):
-        return False
+        return None
+    replay = Game()
+    for done in history[:ply]:
+        replay.apply(done)
+    return replay.to_act
 
 
 def _is_time(value: object, optional: bool) -> bool:

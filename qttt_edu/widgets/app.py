@@ -26,7 +26,7 @@ from ..i18n import get_language, set_language, t
 from ..view import position_prompt, view_model
 from .board import BoardWidget, PageControl
 from .controls import OPPONENTS, Controls, available_languages, available_opponents
-from .shared import SharedPanel, SharedSeat, StoreTrouble
+from .shared import SharedPanel, SharedSeat
 from .turns import ComputerClock, EventGate, PageEvent, running_loop
 
 if TYPE_CHECKING:
@@ -215,8 +215,10 @@ class GameApp:
             # the board is on screen: a rule break's reason, without the position's record
             reason = err.reason if isinstance(err, IllegalMoveError) else err
             self._message = ("refusal", t("widget_refusal", reason=reason))
-        elif isinstance(err, StoreTrouble):  # its message is for the player as it stands
-            self._message = ("error", t("widget_error", reason=err))
+        elif _is_room_refusal(err):  # a shared game's refusal: its own words, not a rule
+            self._message = ("refusal", t("widget_refusal", reason=err))
+        elif _is_store_trouble(err):  # the game store's trouble, said as what it is
+            self._message = ("error", t("widget_store_trouble", reason=err))
         else:  # a handler error must reach the user, not a hidden log
             self.last_error = err
             self._message = ("error", t("widget_error", reason=f"{type(err).__name__}: {err}"))
@@ -375,7 +377,7 @@ class GameApp:
             self._shared.close()
         self._clock.cancel()
         self._player, self._opponent = None, "human"
-        self._shared = SharedSeat(client, self._remote_changed, self._loop)
+        self._shared = SharedSeat(client, self._remote_changed, self._loop, self.shared_panel.page)
         self._game = self._shared.game()
         self._changed(("note", note))
 
@@ -393,6 +395,15 @@ class GameApp:
             last = self._game.history[-1] if self._game.history else None
             # A new position: an earlier refusal or note no longer applies.
             self._changed(animate=last is not None and last.kind == "collapse")
+
+    def _open_link(self, room: str, seat: str | None) -> None:
+        """The page's room and seat (see ``page_link.js``): open it unless it is open."""
+        shared = self._shared
+        if shared is not None and shared.label.replace("-", "") == room.strip().upper().replace(
+            "-", ""
+        ):
+            return
+        self.open_shared(room, seat)
 
     def _on_leave_shared(self) -> None:
         shared = self._shared
@@ -582,9 +593,12 @@ def play(
         rooms=rooms,
         class_name=class_name,
     )
-    room = room or params.get("room", "")
-    if room:
-        app.open_shared(room, seat or params.get("seat") or None)
+    app.shared_panel.open_link = app._open_link  # the page's own room and seat
+    link_seat = seat or params.get("seat") or None  # an older link's ?seat=
+    if room or link_seat:
+        app.open_shared(room or params.get("room", ""), link_seat)
+    # else a ?room= in the page's address waits for the page, which also knows the seat
+    # it keeps in the tab's storage (a reload must not take the free seat instead)
     from IPython.display import display as untyped_display
 
     display = cast(Callable[[object], None], untyped_display)  # IPython has no type information
@@ -636,3 +650,17 @@ def _url_language(params: dict[str, str]) -> str | None:
     """The ``lang`` of the page's URL, if it names a language we have."""
     lang = params.get("lang", "").lower()
     return lang if lang in available_languages() else None
+
+
+def _is_room_refusal(err: BaseException) -> bool:
+    """A shared game's refusal (full, unknown, not your turn, a limit): the room's words."""
+    from ..rooms.errors import RoomError
+
+    return isinstance(err, RoomError)
+
+
+def _is_store_trouble(err: BaseException) -> bool:
+    """The game store or the rooms service is away, broken or newer: not a rule break."""
+    from ..rooms.errors import SchemaError, StoreUnavailableError
+
+    return isinstance(err, (StoreUnavailableError, SchemaError, OSError))

@@ -9,9 +9,18 @@ a spectator nothing, and every change made on another screen is redrawn in the
 kernel's event loop (the store's watcher thread only asks the loop to redraw).
 
 In Voilà the page's address says which game to open: ``?room=CODE`` joins the
-free seat (or watches when both are taken) and ``?room=CODE&seat=CREDENTIAL``
-comes back to a seat. The page keeps the seat's address in its location bar
-(:class:`PageLink` updates it), so a reload comes back to the same seat.
+free seat (or watches when both are taken) and a seat link
+(``?room=CODE#seat=CREDENTIAL``) comes back to a seat. The page
+(:class:`PageLink`, ``page_link.js``) keeps the room in its address bar and the seat
+credential in the tab's storage, never in the address bar (R9), and tells the kernel
+both, so a reload comes back to the same seat. It also says "alive" every 10 s: when
+that stops (a closed tab or lid), the kernel tells the rooms service the player is
+away (:data:`PAGE_AWAY_AFTER`).
+
+Where the class has a rooms service (``$QTTT_ROOMS_SERVICE`` and
+``$QTTT_ROOMS_CLASS_KEY``, set by the classroom command or the hub), every shared game
+goes through it (:class:`~qttt_edu.rooms.remote.ServiceClient`) and the kernel never
+opens a database; otherwise (one person's own computer) the kit's own SQLite file is used.
 
 On Binder every user has a container of their own, so two players can never
 reach one game store: there, and on the static site, the panel says so instead
@@ -21,11 +30,13 @@ of failing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import html
 import os
 import pathlib
 import sys
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -33,22 +44,21 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..core import Action, Game, IllegalMoveError
+from ..core import Action, Game
 from ..i18n import t
 from .controls import button, row, show
 
 if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened: the
     # static site (Pyodide) has no SQLite and never opens one
     from ..rooms import RoomState, RoomStore, SharedGame
+    from ..rooms.remote import ServiceClient
 
-__all__ = ["PageLink", "SharedPanel", "SharedSeat", "StoreTrouble", "shared_games_unavailable"]
+__all__ = ["PageLink", "SharedPanel", "SharedSeat", "open_store", "shared_games_unavailable"]
 
 #: where the Voilà app lives below a Jupyter server's base URL (as in the repository)
 APP_PATH = "notebooks/app.ipynb"
-
-
-class StoreTrouble(RuntimeError):
-    """The game store did not answer; the message says so in words (nothing was lost)."""
+#: a page that has not said "alive" for this long is gone (seconds; it says so every 10)
+PAGE_AWAY_AFTER = 25.0
 
 
 def shared_games_unavailable() -> str | None:
@@ -61,69 +71,39 @@ def shared_games_unavailable() -> str | None:
         return t("widget_shared_site")
     from ..rooms.client import on_binder
 
-    if on_binder() and not os.environ.get("QTTT_ROOMS_URL"):
+    if on_binder() and not (
+        os.environ.get("QTTT_ROOMS_URL") or os.environ.get("QTTT_ROOMS_SERVICE")
+    ):
         return t("widget_shared_binder")
     return None
-
-
-_PAGE_JS = """
-const SEAT_PARAMS = ["room", "seat"];
-const inVoila = () => location.pathname.includes("/voila/render/");
-
-// The address a link to this app starts from: this very page in Voila (its token
-// and language kept, no room or seat), else the Voila app on this Jupyter server.
-function linkBase(appPath) {
-  if (inVoila()) {
-    const url = new URL(location.href);
-    SEAT_PARAMS.forEach((p) => url.searchParams.delete(p));
-    return url.href;
-  }
-  let base = "/";
-  const config = document.getElementById("jupyter-config-data");
-  try { base = JSON.parse(config.textContent).baseUrl || "/"; } catch (e) { /* no config */ }
-  return new URL(base + "voila/render/" + appPath, location.origin).href;
-}
-
-function render({ model, el }) {
-  el.classList.add("qttt-page-link");
-  if (!model.get("href")) {
-    model.set("href", linkBase(model.get("app_path")));
-    model.save_changes();
-  }
-  // Keep the seat in the location bar, so a reload comes back to it (Voila only:
-  // JupyterLab's own address is not the app's).
-  function keep() {
-    if (!inVoila()) return;
-    const url = new URL(location.href);
-    const params = model.get("params") || {};
-    for (const name of SEAT_PARAMS) {
-      if (params[name]) url.searchParams.set(name, params[name]);
-      else url.searchParams.delete(name);
-    }
-    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
-  }
-  model.on("change:params", keep);
-  keep();
-  return () => model.off("change:params", keep);
-}
-
-export default { render };
-"""
 
 
 class PageLink(anywidget.AnyWidget):
     """The page's address: ``href`` (told by the page) and ``params`` (kept in it).
 
     ``href`` is the address links to this app start from; ``params`` (``room``,
-    ``seat``) are written into the page's location bar in Voilà, so a reload
-    opens the same seat.
+    ``seat``) are kept by the page: the room in its address bar in Voilà, the seat in
+    the tab's storage. ``arrived`` is the room and seat the page was opened with (the
+    seat read from the link's fragment or the tab's storage). ``last_alive`` is when
+    the page last said it is open (``time.monotonic()``; ``None``: never).
     """
 
-    _esm = _PAGE_JS
+    _esm = pathlib.Path(__file__).with_name("page_link.js")
     _css = pathlib.Path(__file__).with_name("shared.css")
     href = traitlets.Unicode("").tag(sync=True)
     params = traitlets.Dict().tag(sync=True)
     app_path = traitlets.Unicode(APP_PATH).tag(sync=True)
+    arrived = traitlets.Dict().tag(sync=True)
+    arrived_sent = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.last_alive: float | None = None
+        self.on_msg(self._page_message)
+
+    def _page_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "alive":
+            self.last_alive = time.monotonic()
 
 
 @functools.lru_cache(maxsize=8)
@@ -144,20 +124,25 @@ class SharedSeat:
     ``client`` is the :class:`~qttt_edu.rooms.SharedGame`; ``redraw`` is called in
     ``loop`` (the kernel's event loop, thread-safely) whenever the room changes, or
     at once on the watcher thread when there is no loop (plain Python, tests).
-    Whether the opponent is still there changes without a new version (their kernel
-    just stops saying so), so every ``PRESENCE_CHECK`` seconds the room is read again
-    and ``redraw`` is called when the opponent came or went.
+    Through the rooms service a player coming or going is a new version like any
+    other change; every ``PAGE_CHECK`` seconds the kernel tells the service whether
+    ``page`` (the :class:`PageLink` of the screen) still says it is open. With a local
+    store every ``PRESENCE_CHECK`` seconds the room is read again and ``redraw`` is
+    called when the opponent came or went.
     """
 
     PRESENCE_CHECK = 15.0
+    PAGE_CHECK = 5.0
 
     def __init__(
         self,
         client: SharedGame,
         redraw: Callable[[], None],
         loop: asyncio.AbstractEventLoop | None,
+        page: PageLink | None = None,
     ) -> None:
         self.client = client
+        self.page = page
         self.shown_version = -1
         self.shown_gone = False
         self._redraw = redraw
@@ -240,39 +225,32 @@ class SharedSeat:
     # -- acting -----------------------------------------------------------------------
 
     def check_turn(self, game: Game) -> None:
-        """Refuse (IllegalMoveError) when this screen may not act now; the rules come later."""
+        """Refuse (the room's own refusal) when this screen may not act now; rules come later."""
+        from ..rooms import NotYourTurnError, SpectatorError
+
         if self.seat is None:
-            raise IllegalMoveError(t("rooms_spectator"))
+            raise SpectatorError(t("rooms_spectator"))
         to_act = game.to_act
         if to_act is not None and to_act != self.seat:
-            raise IllegalMoveError(t("rooms_not_your_turn", seat=self.seat, to_act=to_act))
+            raise NotYourTurnError(t("rooms_not_your_turn", seat=self.seat, to_act=to_act))
 
     def act(self, action: Action) -> None:
-        """Write ``action`` to the store; a refusal (someone was faster, the room
-        expired) raises IllegalMoveError with the store's words, and the new state is
-        already what :meth:`game` gives. The store being away raises its own error
-        (the action is kept and sent when it is back)."""
-        from ..rooms import RoomError, StoreUnavailableError
-
-        try:
-            self.client.act(action)
-        except RoomError as err:
-            raise IllegalMoveError(str(err)) from None
-        except StoreUnavailableError as err:
-            raise StoreTrouble(str(err)) from None
+        """Write ``action`` to the store. A refusal (someone was faster, the room
+        expired) raises the room's error with its words, and the new state is already
+        what :meth:`game` gives; the store being away raises
+        :class:`~qttt_edu.rooms.StoreUnavailableError` (the action is kept and sent when
+        it is back). Neither is a rule break, and neither is shown as one."""
+        self.client.act(action)
 
     def hand_to_computer(self) -> str:
         """Let a computer player take the opponent's seat; returns that seat."""
         from ..players import HeuristicPlayer
-        from ..rooms import RoomError
+        from ..rooms import SpectatorError
 
         other = self.other()
         if other is None:
-            raise IllegalMoveError(t("rooms_spectator"))
-        try:
-            self.client.hand_to_computer(HeuristicPlayer())
-        except RoomError as err:
-            raise IllegalMoveError(str(err)) from None
+            raise SpectatorError(t("rooms_spectator"))
+        self.client.hand_to_computer(HeuristicPlayer())
         return other
 
     def _drive_computer_if_seated_opposite(self) -> None:
@@ -301,19 +279,46 @@ class SharedSeat:
     def _plan_presence_check(self) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed() and self.seat is not None:
-            self._presence = loop.call_later(self.PRESENCE_CHECK, self._check_presence)
+            remote = hasattr(self.client.store, "set_here")
+            every = self.PAGE_CHECK if remote else self.PRESENCE_CHECK
+            self._presence = loop.call_later(every, self._check_presence)
 
     def _check_presence(self) -> None:
-        """In the loop: read the room again; redraw if the opponent came or went."""
+        """In the loop, every few seconds: is the page that shows this seat still open?
+
+        Through the rooms service, presence is the service's (a live socket holding the
+        seat): the kernel only says whether the page is there, from its "alive"
+        messages, and every change of presence comes back as a notice. A local store
+        (one person's computer) has no service: its room is read again here, without
+        waiting for a locked file (R14, finding 2).
+        """
         self._presence = None
-        try:
-            self.client.refresh()
-        except Exception:  # the store's trouble shows with the next action; try again later
-            pass
+        page = self.page
+        set_here = getattr(self.client.store, "set_here", None)
+        if set_here is not None:
+            if page is not None and page.last_alive is not None:
+                fresh = time.monotonic() - page.last_alive < PAGE_AWAY_AFTER
+                with contextlib.suppress(Exception):
+                    set_here(self.client.code, fresh)
         else:
-            if self.opponent_gone() != self.shown_gone:
-                self._redraw()
+            try:
+                self._update_quietly()
+            except Exception:  # the store's trouble shows with the next action; try again later
+                pass
+            else:
+                if self.opponent_gone() != self.shown_gone:
+                    self._redraw()
         self._plan_presence_check()
+
+    def _update_quietly(self) -> None:
+        store = self.client.store
+        if hasattr(store, "retry_for"):
+            saved = store.retry_for
+            store.retry_for = 0.0
+            try:
+                self.client.refresh()
+            finally:
+                store.retry_for = saved
 
     # -- changes from other screens -------------------------------------------------
 
@@ -344,6 +349,7 @@ class SharedPanel:
         callback: Callable[[Callable[[], None]], Callable[..., None]],
     ) -> None:
         self._rooms = rooms
+        self._store: RoomStore | ServiceClient | None = None
         self._class_name = class_name
         self._start = start
         self.page = PageLink()
@@ -371,43 +377,50 @@ class SharedPanel:
         )
         self.widget.add_class("qttt-shared")
         self.unavailable = shared_games_unavailable()
+        self.open_link: Callable[[str, str | None], None] | None = None
+        self.page.observe(self._arrived, "arrived")
+
+    def _arrived(self, change: dict[str, object]) -> None:
+        """The page says which room and seat it was opened with (the seat from the link's
+        fragment or the tab's storage, never from the address bar)."""
+        arrived = change.get("new")
+        if not isinstance(arrived, dict) or self.open_link is None:
+            return
+        room, seat = arrived.get("room"), arrived.get("seat")
+        if isinstance(room, str) and room.strip():
+            self.open_link(room, seat if isinstance(seat, str) and seat else None)
 
     # -- the store ------------------------------------------------------------------
 
-    def store(self) -> RoomStore:
-        """The game store (opened on first use: ``QTTT_ROOMS_URL`` or the user's file)."""
-        from ..rooms import RoomError, RoomStore
-
-        if not isinstance(self._rooms, RoomStore):
-            try:
-                self._rooms = RoomStore(self._rooms)
-            except (RoomError, RuntimeError, OSError) as err:
-                raise IllegalMoveError(t("widget_shared_store_error", reason=err)) from None
-        return self._rooms
+    def store(self) -> RoomStore | ServiceClient:
+        """The game store, opened on first use (:func:`open_store`)."""
+        if self._store is None:
+            self._store = open_store(self._rooms)
+        return self._store
 
     # -- opening a game ---------------------------------------------------------------
 
     def _check_available(self) -> None:
         if self.unavailable is not None:
-            raise IllegalMoveError(self.unavailable)
+            from ..rooms import RoomError
+
+            raise RoomError(self.unavailable)
 
     def _on_new(self) -> None:
         from ..rooms import SharedGame
 
         self._check_available()
         store = self.store()
-        client = _refusing(
-            lambda: SharedGame.create(
-                store, self.nickname.value or None, class_name=self._class_name
-            )
-        )
+        client = SharedGame.create(store, self.nickname.value or None, class_name=self._class_name)
         self._start(client, t("widget_shared_created", code=client.label))
 
     def _typed_code(self) -> str:
         self._check_available()
         code = str(self.code_input.value).strip()
         if not code:
-            raise IllegalMoveError(t("widget_shared_code_empty"))
+            from ..rooms import RoomError
+
+            raise RoomError(t("widget_shared_code_empty"))
         return code
 
     def _on_join(self) -> None:
@@ -426,7 +439,7 @@ class SharedPanel:
 
         store = self.store()
         code, _seat = code_and_seat(self._typed_code())
-        client = _refusing(lambda: SharedGame.spectate(store, code))
+        client = SharedGame.spectate(store, code)
         self.code_input.value = ""
         self._start(client, t("widget_shared_watching_chosen", code=client.label))
 
@@ -437,22 +450,22 @@ class SharedPanel:
         link does this) watch when both seats are taken.
 
         Returns the client and a note saying which. A bad, unknown or expired code
-        raises IllegalMoveError with the store's words, and nothing changes.
+        raises the room's error with the store's words, and nothing changes.
         """
-        from ..rooms import RoomError, RoomFullError, SharedGame
+        from ..rooms import RoomFullError, SharedGame
 
         self._check_available()
         store = self.store()
         nickname = self.nickname.value or None
         if credential:
-            client = _refusing(lambda: SharedGame.resume(store, code, credential))
+            client = SharedGame.resume(store, code, credential)
             return client, t("widget_shared_resumed", code=client.label, seat=client.seat)
         try:
             client = SharedGame.join(store, code, nickname)
-        except RoomError as err:
-            if not isinstance(err, RoomFullError) or not watch_if_full:
-                raise IllegalMoveError(str(err)) from None
-            client = _refusing(lambda: SharedGame.spectate(store, code))
+        except RoomFullError:
+            if not watch_if_full:
+                raise
+            client = SharedGame.spectate(store, code)
             return client, t("widget_shared_watching", code=client.label)
         return client, t("widget_shared_joined", code=client.label, seat=client.seat)
 
@@ -535,13 +548,56 @@ class SharedPanel:
                 f'rel="noopener">{esc(invite)}</a>'
             )
             if seat.client.credential is not None:
-                own = seat.client.seat_link(base)
+                # shown on request only (R9): a photo of the screen must not hand the seat on
+                own = seat_link(seat.client, base)
                 parts.append(
+                    f'<details class="qttt-seat-details"><summary>'
+                    f"{esc(t('widget_shared_seat_show'))}</summary>"
                     f'<div class="qttt-seat-note">{esc(t("widget_shared_seat_link"))}</div>'
-                    f'<a class="qttt-seat-link" href="{esc(own)}">{esc(own)}</a>'
+                    f'<a class="qttt-seat-link" href="{esc(own)}">{esc(own)}</a></details>'
                 )
             parts.append("</div></div>")
         return "".join(parts)
+
+
+def seat_link(client: SharedGame, base_url: str) -> str:
+    """The link that brings ``client``'s seat back: the room in the query, the seat
+    credential in the fragment (never sent to a server, and the page moves it out of
+    the address bar into the tab's storage as soon as it reads it).
+
+    >>> from types import SimpleNamespace
+    >>> seat_link(SimpleNamespace(label="K7M-Q2P", credential="abc"), "http://h/app?lang=da")
+    'http://h/app?lang=da&room=K7M-Q2P#seat=abc'
+    """
+    from urllib.parse import urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(base_url)
+    query = "&".join(q for q in (parts.query, urlencode({"room": client.label})) if q)
+    fragment = urlencode({"seat": client.credential}) if client.credential else ""
+    return urlunsplit(parts._replace(query=query, fragment=fragment))
+
+
+def open_store(rooms: object) -> RoomStore | ServiceClient:
+    """The game store a panel plays through.
+
+    ``rooms`` may be a store or a :class:`~qttt_edu.rooms.remote.ServiceClient`
+    (used as it is), the address of a rooms service (``http://...``), a database URL,
+    or ``None``: then ``$QTTT_ROOMS_SERVICE`` (with ``$QTTT_ROOMS_CLASS_KEY``) if set,
+    so a student's kernel holds no database address, else ``$QTTT_ROOMS_URL`` or the
+    kit's own SQLite file (whose folder is made on a fresh machine).
+    A store that cannot be opened raises its own error (never a rule break).
+    """
+    from ..rooms import RoomStore
+    from ..rooms.remote import ENV_CLASS_KEY, ENV_SERVICE, ServiceClient
+
+    if isinstance(rooms, (RoomStore, ServiceClient)):
+        return rooms
+    service = os.environ.get(ENV_SERVICE, "").strip() if rooms is None else ""
+    if isinstance(rooms, str) and rooms.startswith(("http://", "https://")):
+        service = rooms
+    if service:
+        return ServiceClient(service, class_key=os.environ.get(ENV_CLASS_KEY) or None)
+    return RoomStore(rooms if isinstance(rooms, str) else None)
 
 
 def code_and_seat(typed: str) -> tuple[str, str | None]:
@@ -551,23 +607,17 @@ def code_and_seat(typed: str) -> tuple[str, str | None]:
     ('k7m-q2p', None)
     >>> code_and_seat("http://host/voila/render/app.ipynb?token=T&room=K7M-Q2P&seat=abc")
     ('K7M-Q2P', 'abc')
+    >>> code_and_seat("http://host/voila/render/app.ipynb?room=K7M-Q2P#seat=abc")
+    ('K7M-Q2P', 'abc')
     """
     from urllib.parse import parse_qs, urlsplit
 
     typed = typed.strip()
     if "room=" not in typed:
         return typed, None
-    params = parse_qs(urlsplit(typed).query)
+    parts = urlsplit(typed)
+    params = parse_qs(parts.query)
+    params.update(parse_qs(parts.fragment))
     room = params.get("room", [""])[0]
     seat = params.get("seat", [""])[0]
     return room, seat or None
-
-
-def _refusing(open_it: Callable[[], SharedGame]) -> SharedGame:
-    """Open a game; the store's refusal (bad code, full, expired, ...) as IllegalMoveError."""
-    from ..rooms import RoomError
-
-    try:
-        return open_it()
-    except RoomError as err:
-        raise IllegalMoveError(str(err)) from None

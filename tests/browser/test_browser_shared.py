@@ -80,9 +80,11 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     invite = ada.locator("a.qttt-invite-link").get_attribute("href")
     assert invite is not None and f"room={code}" in invite and f"token={TOKEN}" in invite
     assert ada.locator(".qttt-room-qr svg").count() == 1
-    # Ada's address now holds her seat, so a reload would bring it back.
-    ada_page.wait_for_function("() => location.search.includes('seat=')")
-    assert f"room={code}" in ada_page.url
+    # Ada's tab keeps her seat (a reload brings it back), her address bar only the room:
+    # copying the address to invite someone hands over no seat (R9).
+    key = "qttt-seat:" + code.replace("-", "")
+    ada_page.wait_for_function(f"() => sessionStorage.getItem({key!r})")
+    assert f"room={code}" in ada_page.url and "seat=" not in ada_page.url
     assert f"Room {code}" in ada.locator(".qttt-room-strip").inner_text()  # above the board
     screenshot(ada_page, "shared-app-new-game", ada)
     panel_picture(ada, "shared-app-panel-laptop")

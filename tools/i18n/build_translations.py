@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "tools" / "notebooks"))
 sys.path.insert(0, str(TABLES))
 
 from build_notebooks import METADATA, execute, set_ids  # noqa: E402
+from common import fold  # noqa: E402
 
 OUT = ROOT / "notebooks" / "i18n"
 
@@ -120,6 +121,7 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = table.MARKDOWN[fingerprint(cell.source)].strip("\n")
+            fold(cell, importlib.import_module(f"common_{lang}").WHY)
         else:
             for english, translated in table.CODE:
                 if isinstance(english, re.Pattern):  # a line whose code may vary

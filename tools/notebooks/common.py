@@ -7,6 +7,7 @@ and ``CELLS``, a list built with :func:`md`, :func:`code` and the helpers below.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import nbformat.v4 as nbf
@@ -49,6 +50,38 @@ def code(text: str, *, check: bool = False, tags: tuple[str, ...] = ()) -> nbfor
     if tags:
         cell.metadata["tags"] = list(tags)
     return cell
+
+
+#: cell metadata: how many leading paragraphs of an explanation the build folds
+FOLD = "qttt_fold"
+#: the label on a folded explanation (each translation has its own, ``WHY`` in common_<lang>.py)
+WHY = "Why? Open this once you have run the cell above."
+
+
+def explained(text: str, paragraphs: int = 1) -> nbformat.NotebookNode:
+    """The Markdown cell after a reveal or an exercise that explains its answer.
+
+    Its first ``paragraphs`` paragraphs are the explanation: the build folds them into a
+    ``<details>`` block (:func:`fold`), so a student scrolling on sees the answer only by
+    opening it, after running the reveal; what follows them stays open. Translations keep
+    the paragraphs, so the same paragraphs fold in every language.
+    """
+    cell = md(text)
+    cell.metadata[FOLD] = paragraphs
+    return cell
+
+
+def fold(cell: nbformat.NotebookNode, label: str = WHY) -> None:
+    """Fold the explanation of a cell made by :func:`explained` (in place, with ``label``)."""
+    paragraphs = cell.metadata.pop(FOLD, 0)
+    if not paragraphs:
+        return
+    parts = re.split(r"\n[ \t]*\n", cell.source.strip("\n"))
+    if len(parts) < paragraphs:
+        raise ValueError(f"{paragraphs} paragraphs to fold, {len(parts)} found:\n{cell.source}")
+    head, rest = parts[:paragraphs], parts[paragraphs:]
+    folded = f"<details>\n<summary>{label}</summary>\n\n" + "\n\n".join(head) + "\n\n</details>"
+    cell.source = "\n\n".join([folded, *rest])
 
 
 def term(word: str, anchor: str | None = None) -> str:

@@ -1,6 +1,6 @@
 """Notebook 00: start here."""
 
-from common import GOFF, PATH, code, exercise, footer, header, md, predict, reveal_cell, term
+from common import GOFF, PATH, code, exercise, explained, footer, header, md, predict, reveal_cell, term
 
 NAME = "00_start_here"
 
@@ -155,11 +155,12 @@ CELLS = [
         reveal(guess, closed)
         """
     ),
-    md(
+    explained(
         """
         No: X3 links square 1 (shared with X1) to square 5 (shared with O2), but squares 1 and
-        5 were not yet connected, so the chain just grows. Now O plays `7-9`, joining 7 and 9,
-        which are already connected through 1 and 5:
+        5 were not yet connected, so the chain just grows.
+
+        Now O plays `7-9`, joining 7 and 9, which are already connected through 1 and 5:
         """
     ),
     code(

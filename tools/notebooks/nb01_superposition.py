@@ -1,6 +1,6 @@
 """Notebook 01: superposition."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell, term
 
 NAME = "01_superposition"
 
@@ -127,7 +127,7 @@ CELLS = [
 
         Which mark ends up in square 4? Goff gives every reality **the same weight**, so the
         probability (the chance) of an event is simply the share of realities in which it
-        happens: 1 of 4 realities is a probability of 1/4 = 0.25 = 25 %.
+        happens: an event in *k* of *n* equally weighted realities has the probability *k*/*n*.
         `square_odds` does the counting for every square; the key `""` means "no mark".
         (The kit's functions say *odds*, an older word for chances; what they return are
         probabilities between 0 and 1, not the "3 to 1" odds of betting.)
@@ -172,15 +172,14 @@ CELLS = [
     md(
         """
         For Fig. 2 the two moves have nothing to do with each other, so the state is a
-        **product**: (X1's two places) times (O2's two places). Multiply it out and you get the
-        four realities, one term each, and the number under the square root counts them.
+        **product**: (X1's two places) times (O2's two places). Multiply it out and you
+        get one term per reality, and the number under the square root counts them.
         """
     ),
-    code(
+    reveal_cell(
         """
         print(ket(fig2))
-        """,
-        check=True,
+        """
     ),
     md(
         """
@@ -209,7 +208,7 @@ CELLS = [
         reveal(guess, len(components(four_groups)))
         """
     ),
-    md(
+    explained(
         """
         Each separate group needs at least two squares, and there are nine: so at most four
         groups, with one square left over. The counts of separate groups multiply.
@@ -236,7 +235,7 @@ CELLS += footer(
         "With Goff's equal weights, the probability of an event is the share of realities in "
         "which it happens.",
         "Moves that share no square are independent: the ket is a product and the counts "
-        "multiply (2 × 2 = 4 for Goff's Fig. 2).",
+        "multiply.",
     ],
     "There, marks share squares, some realities become impossible, and the state stops "
     "being a product: entanglement.",

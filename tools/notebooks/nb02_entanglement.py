@@ -1,6 +1,6 @@
 """Notebook 02: entanglement."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell, term
 
 NAME = "02_entanglement"
 
@@ -14,7 +14,7 @@ CELLS = [
             "count the realities of a tree of spooky marks (one per empty square) and read "
             "probabilities off its shape;",
             "decide whether a state is a product (separable) or entangled;",
-            "rebuild Goff's 'decoherence' numbers 50, 67, 75 and 83 %, and say what the name "
+            "rebuild Goff's 'decoherence' numbers and say what the name "
             "does and does not mean in physics.",
         ],
         "notebook [01 · Superposition](01_superposition.ipynb) (realities, probabilities, "
@@ -179,16 +179,15 @@ CELLS = [
         ## 4. Entanglement in the ket
 
         Notebook 01 wrote a position as a ket, an equal sum of its realities. For Fig. 2 the
-        ket was a **product**, one factor per move. Goff writes Fig. 3 as an equal sum of its
-        three realities, and the number under the root counts them:
+        ket was a **product**, one factor per move. Goff writes Fig. 3 as an equal sum
+        of its realities, and the number under the root counts them:
         """
     ),
-    code(
+    reveal_cell(
         """
         print(ket(fig3))
         print(ket(Game.from_record("1-2 4-5")), "   (Fig. 2, for comparison)")
-        """,
-        check=True,
+        """
     ),
     *exercise(
         "02-4",
@@ -234,7 +233,7 @@ CELLS = [
         reveal(guess, chances["1-3 1-2 2-4 4-5"])
         """
     ),
-    md(
+    explained(
         """
         Every rung is (marks) ÷ (marks + 1): 1/2, 2/3, 3/4, 4/5, 5/6. In this reconstruction
         Goff's four numbers are rungs 1, 2, 3 and 5 (83 % = 5/6 with five marks), and the
@@ -265,13 +264,13 @@ CELLS += footer(
     NAME,
     [
         "Marks that share a square are entangled: some combinations become impossible "
-        "(Goff's Fig. 3 has 3 realities, not 4) and the ket is no longer a product.",
+        "and the ket is no longer a product.",
         "The entanglement graph has squares as nodes and marks as edges; separate groups "
         "are independent and their counts multiply.",
         "A tree of k marks has k + 1 realities, one per empty square, so probabilities can "
         "be read off the tree's shape.",
-        "Goff's 50, 67, 75, 83 % fit k/(k + 1) for a chain growing on one side (the kit's "
-        "reconstruction of his figures); real decoherence shares the 'entangled with the "
+        "Goff's decoherence ladder: the more marks X1 is entangled with, the less X1 alone "
+        "tells you; real decoherence shares the 'entangled with the "
         "surroundings' part, not the drift.",
     ],
     "When a new move joins two squares already connected, the graph gets a loop, and the "

@@ -1,6 +1,6 @@
 """Notebook 03: measurement and collapse."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell, term
 
 NAME = "03_measurement_and_collapse"
 
@@ -61,7 +61,7 @@ CELLS = [
         reveal(guess, count_realities(fig4))
         """
     ),
-    md(
+    explained(
         f"""
         Only two: the marks can go round the loop one way or the other. Every square of the
         cycle is now spoken for. If the game let a fourth mark join these three squares, there
@@ -84,7 +84,7 @@ CELLS = [
     ),
     md(
         """
-        Each choice keeps exactly one of the two realities: the one in which the newest mark
+        Each choice keeps exactly one reality: the one in which the newest mark
         already sits in the chosen square. `collapse_subsets` shows which reality survives
         which choice:
         """
@@ -180,12 +180,11 @@ CELLS = [
         steps with the reason for each; here the chooser puts O4 in square 1:
         """
     ),
-    code(
+    reveal_cell(
         """
         for step in cascade(example2, 1):
             print(step.reason)
         """,
-        check=True,
     ),
     md("`draw_cascade` draws the same steps as a strip of small boards:"),
     code(
@@ -229,6 +228,29 @@ CELLS = [
     ),
     md(
         """
+        ### A cycle of one player's marks
+
+        The rule holds when a player closes a cycle made only of **their own** marks: the
+        other player still chooses. Below, X5 closes the cycle 7-8-9 on X1 and X3, so O is
+        the chooser. Both choices fill the same three squares with X's marks and only swap
+        their move numbers, so X gets the row 7-8-9 whatever O picks. A swap like this
+        matters when a line holds only some of the cycle's squares: it can change the line's
+        highest move number, which decides between two lines made by one collapse
+        (notebook 04).
+        """
+    ),
+    code(
+        """
+        own = Game.from_record("7-8 1-4 8-9 2-5 7-9")
+        pending = own.awaiting_collapse
+        print(pending.mark, pending.chooser, pending.choices)
+        for square, marks in collapse_outcomes(own).items():
+            print(square, marks)
+        """,
+        check=True,
+    ),
+    md(
+        """
         ## 6. Separate entanglements are left alone
 
         A collapse settles only the group the cycle belongs to. In this position X5 closes the
@@ -246,7 +268,7 @@ CELLS = [
         reveal(guess, [mark for mark, squares in apart.spooky_marks])
         """
     ),
-    code("apart"),
+    reveal_cell("apart", check=False),
     *exercise(
         "03-4",
         """
@@ -284,7 +306,7 @@ CELLS += footer(
     NAME,
     [
         "A move that joins two squares already connected closes a cycle; a cycle of k "
-        "squares holds k marks, so only two realities are left (round one way or the other).",
+        "squares holds k marks, so the cycle must be settled at once.",
         "The player who did not close the cycle is the chooser and picks where the newest mark "
         "lands; every other mark of the group, stems included, is then forced.",
         "Separate entanglements are not touched by the collapse.",

@@ -1,6 +1,6 @@
 """Notebook 04: winning and scoring."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell, term
 
 NAME = "04_winning_and_scoring"
 
@@ -56,7 +56,7 @@ CELLS = [
         reveal(guess, rows.is_over)
         """
     ),
-    md(
+    explained(
         f"""
         A line is a row, column or diagonal whose three squares hold
         {term("classical marks", "classical-mark")} of one player. A spooky mark is not yet
@@ -146,7 +146,7 @@ CELLS = [
         reveal(guess, example4.outcome.winner)
         """
     ),
-    md(
+    explained(
         """
         O's row 7-8-9 was complete with O8; X's row 1-2-3 needs X9, which came later. So O
         wins, even though X's line was completed by the same collapse. The lines are listed
@@ -274,7 +274,7 @@ CELLS = [
     reveal_cell(
         """
         print("legal:", [str(a) for a in example5.legal_actions()])
-        example5.play(3)
+        example5.apply(example5.legal_actions()[0])   # the only legal move
         print(example5.outcome.winner, "wins with", example5.outcome.lines[0].squares)
         """
     ),

@@ -1,6 +1,6 @@
 """Notebook 05: strategy."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell
 
 NAME = "05_strategy"
 
@@ -140,7 +140,7 @@ CELLS = [
     ),
     reveal_cell(
         """
-        for move in ("2-3", "2-8", "3-8"):
+        for move in puzzle2.legal_actions():
             print(heuristic.explain(puzzle2.position, move))
         """
     ),
@@ -160,11 +160,27 @@ CELLS = [
         for value in (1, 0, -1):
             moves = [str(action) for action, v in values.items() if v == value]
             print(f"{value:+d}:", " ".join(moves) or "(none)")
-        losing_at_once = {"2-8", "3-8"}
-        reveal(guess, all(v == 1 for a, v in values.items() if str(a) not in losing_at_once))
+
+
+        def loses_at_once(game, action):
+            \"\"\"Whether O, choosing the collapse that `action` makes, can complete an O line.\"\"\"
+            after = game.copy()
+            after.apply(action)
+            if after.awaiting_collapse is None:
+                return False
+            for square in after.awaiting_collapse.choices:
+                trial = after.copy()
+                trial.collapse(square)
+                if trial.outcome is not None and trial.outcome.winner == "O":
+                    return True
+            return False
+
+
+        others = [a for a in values if not loses_at_once(puzzle2, a)]
+        reveal(guess, all(values[a] == 1 for a in others))
         """
     ),
-    md(
+    explained(
         """
         Far from it. Only three moves win for X against any defence (among them `4-6`, which
         the heuristic player found: it closes a cycle whose two collapses *both* give X a
@@ -244,7 +260,7 @@ CELLS = [
         games played at random.
         """
     ),
-    code(
+    reveal_cell(
         """
         import math
 
@@ -259,7 +275,6 @@ CELLS = [
         print("X wins", interval(match.x_wins, 1000))
         print("O wins", interval(match.o_wins, 1000))
         """,
-        check=True,
     ),
     md(
         """
@@ -440,8 +455,8 @@ CELLS += footer(
         "As chooser, compare both outcomes: one may win at once.",
         "The heuristic player looks one move ahead (win, do not hand over a win, build lines); "
         "the perfect player searches to the end.",
-        "Moving first is a large advantage, even for random play (X wins about 58 % of "
-        "random games, O about 31 %: the 95 % intervals are far apart).",
+        "Moving first matters: compare X's and O's shares with their 95 % intervals before "
+        "you call an advantage real.",
         "A share from n games is uncertain by about ± 2√(p(1 − p)/n); say how sure a "
         "simulated result is.",
         "A player is a function from a position to a legal action; `play_match` runs fair "

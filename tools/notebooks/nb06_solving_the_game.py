@@ -1,6 +1,6 @@
 """Notebook 06: solving the game."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell
 
 NAME = "06_solving_the_game"
 
@@ -15,7 +15,7 @@ CELLS = [
         [
             "count the game tree exactly where a computer can, and estimate it where it cannot, "
             "saying how;",
-            "use the board's 8 symmetries to cut the work;",
+            "use the board's symmetries to cut the work;",
             "explain minimax and run a small solver of your own on late positions;",
             "state what perfect play gives under each scoring, and what it says about the first "
             "move.",
@@ -82,8 +82,8 @@ CELLS = [
     ),
     md(
         """
-        Depth 3 is not simply 36³: if O's first move uses X's two squares, it closes a cycle
-        and the third action is X's collapse choice (2 branches, not 36). The same four
+        Depth 3 is not simply perft(1)³: if O's first move uses X's two squares, it closes a cycle
+        and the third action is X's collapse choice (2 branches, not perft(1)). The same four
         numbers are pinned in the kit's tests and confirmed there by an independent simulator
         and by hand.
         """
@@ -106,10 +106,10 @@ CELLS = [
     md(
         """
         `symmetries()` lists them as square maps (`sym[s]` is where square `s` goes). Group
-        X's 36 first moves into families of symmetric moves:
+        X's first moves into families of symmetric moves:
         """
     ),
-    code(
+    reveal_cell(
         """
         families = {}
         for a in range(1, 10):
@@ -119,8 +119,7 @@ CELLS = [
         print(len(families), "kinds of first move:")
         for members in families.values():
             print(f"  {members[0]:4} and {len(members) - 1} more like it: {' '.join(members[1:])}")
-        """,
-        check=True,
+        """
     ),
     md(
         """
@@ -131,8 +130,9 @@ CELLS = [
         whole game far longer, even with symmetry. Time to estimate.
 
         Donald Knuth's trick (1975): walk **one random path** down the tree and multiply the
-        numbers of branches you meet on the way. If the first position has 36 branches, the
-        next 36, the next 35..., the product 36 × 36 × 35 × ... is a guess for the number of
+        numbers of branches you meet on the way. If the first position has *b*₁
+        branches, the next *b*₂, the next *b*₃..., the product *b*₁ × *b*₂ × *b*₃ × ...
+        is a guess for the number of
         paths. A single guess is rough, but its **average** over many random paths is exactly
         the number of paths (an *unbiased* estimate), and the spread of the guesses tells how
         far off the average can be.
@@ -173,9 +173,11 @@ CELLS = [
         reveal(guess, off)
         """
     ),
-    md(
+    explained(
         """
-        Within a fraction of a percent. The same probes estimate every depth, and the products
+        Within a fraction of a percent.
+
+        The same probes estimate every depth, and the products
         at the *end* of each playout estimate the number of complete games:
         """
     ),
@@ -197,8 +199,8 @@ CELLS = [
         game is the full sequence of actions, collapse choices included. Ordinary
         tic-tac-toe has 255,168.
 
-        Goff's paper ({GOFF}) gives a rougher figure, "about 9!², approximately 131 billion",
-        as an estimate rather than a count. The probes above count every action, collapse
+        Goff's paper ({GOFF}) gives a rougher figure, "about 9!²", as an estimate rather
+        than a count. The probes above count every action, collapse
         choices included, and land about a hundred times higher.
         """
     ),
@@ -256,7 +258,7 @@ CELLS = [
         - **pruning:** once one winning move is found, the others need not be searched (it
           asks yes/no questions such as "can X force at least a draw?");
         - **a transposition table** like the cache above, with compact keys;
-        - **symmetry:** the 8 images of a position share one table entry;
+        - **symmetry:** all symmetric images of a position share one table entry;
         - **move ordering:** moves that close a cycle first, because their collapses often end
           the game at once.
 
@@ -299,7 +301,7 @@ CELLS = [
         reveal(guess, len({result.value for result in results.values()}) == 1)
         """
     ),
-    md(
+    explained(
         """
         Under the kit's rule X wins; if simultaneous lines were draws, O could hold the draw;
         and with Goff's points X wins by half a point. So O's best defence here *is* a
@@ -355,7 +357,7 @@ CELLS = [
           against perfect play, and if simultaneous lines counted as draws the game would be a
           draw. The game's value hinges on the earliest-line rule.
         - **The first move matters enormously.** Under the kit's rule the solver's analysis of
-          all 36 first moves finds exactly two that win, `1-9` and `3-7`: a pair in two
+          all first moves finds exactly two that win, `1-9` and `3-7`: a pair in two
           opposite corners, one family of the eight above. Every other first move, pairs
           through the centre included, lets O hold a draw. (To reproduce, about four minutes:
           `analyse(Position(), "seed")`.)
@@ -377,9 +379,9 @@ CELLS = [
 CELLS += footer(
     NAME,
     [
-        "perft(1..4) = 36; 1,296; 45,432; 1,531,656. Beyond that, Knuth's random probes "
-        "estimate the tree: about 2 × 10¹³ complete games.",
-        "The board's 8 symmetries reduce X's 36 first moves to 8 kinds.",
+        "perft(n) counts the move sequences n plies deep; beyond what can be counted, Knuth's "
+        "random probes estimate the tree.",
+        "The board's symmetries group X's first moves into a few kinds.",
         "Minimax with a cache solves late positions in a blink; the kit's solver adds pruning, "
         "symmetry and move ordering to solve the empty board in a minute or two.",
         "With perfect play X wins under the kit's rule, draws if simultaneous lines are draws, "

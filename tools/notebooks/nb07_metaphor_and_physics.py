@@ -1,6 +1,6 @@
 """Notebook 07: the metaphor and the physics."""
 
-from common import GOFF, code, exercise, footer, header, md, predict, reveal_cell, term
+from common import GOFF, code, exercise, explained, footer, header, md, predict, reveal_cell, term
 
 NAME = "07_metaphor_and_physics"
 
@@ -160,7 +160,7 @@ CELLS = [
         reveal(guess, x_coin[2] < x_chooser[1])   # "less" only if the intervals do not overlap
         """
     ),
-    md(
+    explained(
         """
         What changes is not X's share: the two intervals for X overlap, so these games show
         no difference there. What changes is how the games that X does not win end: with a
@@ -251,7 +251,7 @@ CELLS = [
         print("counts of 0 and 1:", measure(state, 10_000))
         """
     ),
-    md(
+    explained(
         """
         Unequal weights (about 1/3 and 2/3) from a single superposition: Goff's ensemble could
         only give 1/2 and 1/2 for one mark in two squares.
@@ -292,7 +292,7 @@ CELLS = [
         print("coin, coin: probabilities", coin_step @ coin_step @ np.array([1.0, 0.0]))
         """
     ),
-    md(
+    explained(
         """
         Two ways lead to |1⟩ after two H gates, with amplitudes +1/2 and −1/2: they **cancel**.
         The two ways to |0⟩ add up to 1. That is **interference**, and it is the heart of
@@ -369,7 +369,7 @@ CELLS = [
         reveal(guess, changed)
         """
     ),
-    md(
+    explained(
         """
         Whatever Bob chooses, Alice sees a fair coin: exactly 1/2 in theory, and intervals
         that overlap in the experiment. Bob's choice changes the **correlation** between
@@ -412,12 +412,13 @@ CELLS = [
         reveal(guess, max(values))
         """
     ),
-    md(
+    explained(
         """
         Every single slip gives S = +2 or −2 (write S = A(B + B′) + A′(B − B′): one bracket is
         0 and the other ±2). A mixture of slips, any probability distribution over them such
         as the game's ensemble over boards, gives an average of such values, so it can never
-        pass 2. This is a **Bell inequality**: |S| ≤ 2 for every classical explanation.
+        pass 2. This is a **Bell inequality**: |S| ≤ 2 for any answers fixed in
+        advance, with the settings chosen independently of them.
 
         **Entangled qubits.** Now measure the pair (|00⟩ + |11⟩)/√2 at the angles
         *a* = 0°, *a′* = 45°, *b* = 22.5°, *b′* = −22.5°, computing E exactly from `joint`
@@ -449,20 +450,21 @@ CELLS = [
         reveal(guess, exact, tolerance=0.1)
         """
     ),
-    md(
+    explained(
         """
         S = 2√2 ≈ 2.83, well past the classical limit of 2 (the simulated interval stays above
         2 too), and 2√2 is the most quantum mechanics allows (B. S. Cirel'son, *Lett. Math.
         Phys.* **4**, 93 (1980)). No list of pre-set answers, no ensemble of boards, can do
-        that. Experiments with real photons, electrons and atoms find values well above 2, also
+        that. Experiments with real photons, electrons and atoms find values above 2, also
         in "loophole-free" tests (e.g. B. Hensen et al., *Nature* **526**, 682 (2015)); the
         2022 Nobel Prize in Physics went to Alain Aspect, John Clauser and Anton Zeilinger for
         such experiments. And even so, as section 5 showed,
         Alice alone still sees a fair coin: strong correlation, no message.
 
-        Quantum tic-tac-toe, with its equally weighted list of boards, always stays at or
-        below 2. That is the clearest line between the metaphor and the physics.
-        """
+        Quantum tic-tac-toe, as any list of boards played out at random, stays at or below 2.
+        That is the clearest line between the metaphor and the physics.
+        """,
+        2,
     ),
     md(
         """
@@ -505,14 +507,14 @@ CELLS += footer(
         "The game's ensemble is a classical probability distribution over boards; ruling boards "
         "out is ordinary conditioning. So the game cannot tell superposition from ignorance, or "
         "entanglement from classical correlation: it pictures the ideas, not the physics.",
-        "A coin instead of a chooser leaves X's share about the same but lets O win more and "
-        "draw less (500 games each, 95 % intervals); claims from simulations need enough "
-        "games and an uncertainty.",
+        "A coin instead of a chooser changes how games end; claims from simulations need "
+        "enough games and an uncertainty (95 % intervals).",
         "Real measurements follow the Born rule: probability = amplitude²; amplitudes can "
-        "cancel (H twice gives |0⟩ for certain), probabilities cannot.",
+        "cancel (interference), probabilities cannot.",
         "Bob's choice of measurement does not change Alice's statistics (no-signalling); the "
         "game's chooser could signal, because a player picks the outcome.",
-        "CHSH: any list of pre-set answers gives S ≤ 2; entangled qubits give 2√2 ≈ 2.83.",
+        "CHSH: answers fixed in advance and entangled qubits have different limits for S, "
+        "the clearest line between the metaphor and the physics.",
     ],
     "You have reached the end of the path. Go back to [00 · Start here](00_start_here.ipynb) "
     "and play a game against the perfect player with new eyes, try the random-collapse "

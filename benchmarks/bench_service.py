@@ -1,0 +1,561 @@
+"""The rooms service under load: one service process, many simulated clients.
+
+    python benchmarks/bench_service.py                # 500 games (1,000 clients), both stores
+    python benchmarks/bench_service.py --games 100 --runs 3 --backend sqlite
+    python benchmarks/bench_service.py --idle 500               # CPU of idle connected clients
+
+The service runs in a process of its own (``start_service``), as in a classroom. The
+clients run in ``--procs`` other processes, each an asyncio loop holding, per client,
+one change socket (hello with its seat, as the app's kernel does) and keep-alive HTTP
+connections. Both clients of a game live in one process, so one clock times both ends.
+A client waits for a notice, reads the room (``GET``), and when it is its turn thinks
+``--think-min``..``--think-max`` seconds and plays a random legal action (``POST``,
+``expected_ply`` and a fresh ``action_id``), as the app does.
+
+Printed per run and as the median of ``--runs`` runs:
+
+* act: the ``POST`` of an action, request to answer, p50 / p99;
+* update: from that ``POST`` being sent to the other client's ``GET`` showing the new
+  ply (notice + read), p50 / p99;
+* actions per second; the service process's CPU seconds per second;
+* accuracy, read from the database afterwards: every acknowledged action is at its ply
+  exactly once, nothing else is stored, every record replays with the rules core.
+
+``--idle N`` connects N clients that hold seats and do nothing, and prints what they
+cost the service in CPU per client per second (pings and the presence marks).
+
+The machine may be shared: the load average is printed with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from qttt_edu.core import Action, Game  # noqa: E402
+
+KEY = "bench-class-key-" + "k" * 10
+TEACHER = "bench-teacher-" + "t" * 12
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def serve(url: str, conn: Any) -> None:
+    """The service process: start, tell the parent its address, run until told to stop."""
+    from qttt_edu.rooms.service import Limits, start_service
+
+    limits = Limits(
+        client_rate=1e6,
+        client_burst=1e6,
+        address_rate=1e6,
+        address_burst=1e6,
+        rooms_per_class=100_000,
+        rooms_per_client=100_000,
+    )
+    from qttt_edu.rooms import service as module
+
+    inside: list[float] = []  # request arrival to answer written, in the service itself
+
+    def timed(handler: Any) -> None:
+        if handler.request.method == "POST" and handler.request.path.endswith("/actions"):
+            inside.append(handler.request.request_time())
+
+    module._quiet_log = timed  # the service's own access log: the bench's timer
+    running = start_service(url, classes={"B": KEY}, teacher_secret=TEACHER, limits=limits)
+    conn.send(running.url)
+    conn.recv()
+    running.stop()
+    conn.send([percentile(inside, 50) * 1000, percentile(inside, 99) * 1000])
+
+
+class Http:
+    """A minimal keep-alive HTTP/1.1 client on asyncio streams (JSON in, JSON out)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: Any = None
+        self.writer: Any = None
+        self.lock = asyncio.Lock()
+
+    async def call(
+        self, method: str, path: str, body: Any = None, **headers: str
+    ) -> tuple[int, Any]:
+        async with self.lock:
+            for attempt in range(3):
+                try:
+                    if self.writer is None:
+                        self.reader, self.writer = await asyncio.open_connection(
+                            self.host, self.port
+                        )
+                    data = b"" if body is None else json.dumps(body).encode()
+                    lines = [
+                        f"{method} {path} HTTP/1.1",
+                        f"Host: {self.host}",
+                        f"Content-Length: {len(data)}",
+                        "Content-Type: application/json",
+                    ]
+                    lines += [f"{k}: {v}" for k, v in headers.items()]
+                    self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+                    status_line = await self.reader.readline()
+                    if not status_line:
+                        raise ConnectionError("closed")
+                    status = int(status_line.split()[1])
+                    length = 0
+                    while True:
+                        line = await self.reader.readline()
+                        if line in (b"\r\n", b""):
+                            break
+                        name, _, value = line.decode().partition(":")
+                        if name.lower() == "content-length":
+                            length = int(value)
+                    raw = await self.reader.readexactly(length) if length else b""
+                    return status, json.loads(raw) if raw else None
+                except (ConnectionError, asyncio.IncompleteReadError, OSError):
+                    self.writer = None
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
+
+
+class Client:
+    """One seat: its socket, its HTTP connection, its acknowledged actions."""
+
+    def __init__(self, run: Any, code: str, seat: str, credential: str) -> None:
+        self.run, self.code, self.seat, self.credential = run, code, seat, credential
+        self.http = Http(run.host, run.port)
+        self.version = -1
+        self.wake = asyncio.Event()
+        self.ws: Any = None
+        self.done = False
+        self.pair: Any = None
+
+    async def connect(self) -> None:
+        from tornado.websocket import websocket_connect
+
+        self.ws = await websocket_connect(
+            f"ws://{self.run.host}:{self.run.port}/api/v1/socket", ping_interval=None
+        )
+        await self.ws.write_message(
+            json.dumps(
+                {
+                    "type": "hello",
+                    "class": KEY,
+                    "watch": [self.code],
+                    "seats": [{"code": self.code, "credential": self.credential}],
+                }
+            )
+        )
+
+    async def rematch(self, finished: str) -> None:
+        """The game is over: the pair starts a new one (X opens it, O joins), so the load
+        stays steady for the whole run."""
+        pair = self.pair
+        async with pair.lock:
+            if pair.x.done or pair.o.done or time.monotonic() > self.run.deadline:
+                return
+            if pair.code == finished:  # the first of the two to notice opens the next game
+                self.run.finished += 1
+                opener = pair.x.http
+                _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+                code = made["room"]["code"]
+                _, joined = await opener.call(
+                    "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
+                )
+                pair.code = code
+                for client, cred in ((pair.x, made["credential"]), (pair.o, joined["credential"])):
+                    old = client.code
+                    client.code, client.credential, client.version = code, cred, -1
+                    try:
+                        await client.ws.write_message(json.dumps({"type": "unwatch", "code": old}))
+                        await client.ws.write_message(
+                            json.dumps({"type": "seat", "code": code, "credential": cred})
+                        )
+                    except Exception:  # closed meanwhile: listen() says hello with the new seat
+                        pass
+                    client.wake.set()
+
+    async def listen(self) -> None:
+        while not self.done:
+            text = await self.ws.read_message()
+            if text is None:  # closed by the service: count it, say hello again
+                if self.done:
+                    return
+                self.run.errors.append(f"socket closed {self.ws.close_code} {self.ws.close_reason}")
+                await self.connect()
+                self.wake.set()
+                continue
+            data = json.loads(text)
+            if (
+                data.get("type") == "changed"
+                and data.get("code") == self.code
+                and data.get("version") != self.version
+            ):
+                self.wake.set()
+
+    async def play(self) -> None:
+        run = self.run
+        listener = asyncio.ensure_future(self.listen())
+        try:
+            while time.monotonic() < run.deadline:
+                await asyncio.wait_for(
+                    self.wake.wait(), timeout=max(0.1, run.deadline - time.monotonic())
+                )
+                self.wake.clear()
+                code, cred = self.code, self.credential  # this game's, even if a rematch starts
+                status, body = await self.http.call(
+                    "GET", f"/api/v1/rooms/{code}", **{"X-Qttt-Seat": cred}
+                )
+                if status != 200:
+                    run.errors.append(f"GET {status}")
+                    continue
+                room = body["room"]
+                self.version = room["version"]
+                sent = run.sent.get((code, room["ply"]))
+                if sent is not None and (code, room["ply"]) not in run.seen:
+                    run.seen.add((code, room["ply"]))
+                    run.update.append(time.monotonic() - sent)
+                if room["finished"]:
+                    await self.rematch(code)
+                    continue
+                if room["to_act"] != self.seat:
+                    continue
+                await asyncio.sleep(random.uniform(run.think_min, run.think_max))
+                game = Game.from_record(room["record"])
+                action = str(Action(random.choice(game.position.legal_actions())))
+                payload = {
+                    "action": action,
+                    "expected_ply": room["ply"],
+                    "action_id": uuid.uuid4().hex,
+                }
+                run.sent[(code, room["ply"] + 1)] = began = time.monotonic()
+                status, body = await self.http.call(
+                    "POST",
+                    f"/api/v1/rooms/{code}/actions",
+                    payload,
+                    **{"X-Qttt-Seat": cred},
+                )
+                run.act.append(time.monotonic() - began)
+                if status == 200:
+                    run.acked.append((code, room["ply"], action))
+                    self.version = body["room"]["version"]
+                    if body["room"]["finished"]:
+                        await self.rematch(code)
+                else:
+                    run.errors.append(f"POST {status} {body['error']['kind']}")
+                self.wake.set()
+        except asyncio.TimeoutError:
+            return
+        finally:
+            self.done = True
+            listener.cancel()
+            self.ws.close()
+
+
+class Pair:
+    """The two seats of one game, which start the next game together."""
+
+    def __init__(self, x: Client, o: Client, code: str) -> None:
+        self.x, self.o, self.code = x, o, code
+        self.lock = asyncio.Lock()
+
+
+class Run:
+    def __init__(self, host: str, port: int, args: Any) -> None:
+        self.host, self.port = host, port
+        self.think_min, self.think_max = args.think_min, args.think_max
+        self.deadline = time.monotonic() + args.seconds
+        self.act: list[float] = []
+        self.update: list[float] = []
+        self.acked: list[tuple[str, int, str]] = []
+        self.errors: list[str] = []
+        self.sent: dict[tuple[str, int], float] = {}
+        self.seen: set[tuple[str, int]] = set()
+        self.finished = 0
+
+
+def clients_process(url: str, games: int, seed: int, args: Any, barrier: Any, out: Any) -> None:
+    random.seed(seed)
+    host_port = url.split("//", 1)[1].strip("/")
+    host, port = host_port.rsplit(":", 1)
+
+    async def main() -> None:
+        run = Run(host, int(port), args)
+        opener = Http(host, int(port))
+        clients: list[Client] = []
+        for _ in range(games):
+            _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+            code = made["room"]["code"]
+            _, joined = await opener.call(
+                "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
+            )
+            x = Client(run, code, "X", made["credential"])
+            o = Client(run, code, "O", joined["credential"])
+            pair = Pair(x, o, code)
+            x.pair = o.pair = pair
+            clients += [x, o]
+        for c in clients:
+            await c.connect()
+        await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+        run.deadline = time.monotonic() + args.seconds
+        for c in clients:
+            c.wake.set()
+        await asyncio.gather(*(c.play() for c in clients))
+        out.put(
+            {
+                "act": run.act,
+                "update": run.update,
+                "acked": run.acked,
+                "errors": run.errors,
+                "finished": run.finished,
+            }
+        )
+
+    asyncio.run(main())
+
+
+def audit(url: str, acked: list[tuple[str, int, str]]) -> tuple[int, int, int]:
+    """(lost, doubled or extra, illegal) read from the database."""
+    from qttt_edu.rooms import RoomStore
+
+    store = RoomStore(url)
+    try:
+        rows = store.run(
+            lambda conn: store.backend.execute(
+                conn, "SELECT code, record FROM qttt_rooms"
+            ).fetchall()
+        )
+    finally:
+        store.close()
+    records = {code: record for code, record in rows}
+    illegal = 0
+    tokens: dict[str, list[str]] = {}
+    for code, record in records.items():
+        try:
+            Game.from_record(record)
+        except Exception:
+            illegal += 1
+        tokens[code] = record.split()
+    lost = 0
+    seen: set[tuple[str, int]] = set()
+    for code, ply, action in acked:
+        if ply >= len(tokens.get(code, [])) or tokens[code][ply] != action:
+            lost += 1
+        seen.add((code, ply))
+    extra = sum(len(t) for t in tokens.values()) - len(seen)
+    return lost, extra, illegal
+
+
+def one_run(url: str, args: Any) -> dict[str, Any]:
+    parent, child = mp.Pipe()
+    server = mp.Process(target=serve, args=(url, child), daemon=True)
+    server.start()
+    service_url = parent.recv()
+    procs = max(1, min(args.procs, args.games))
+    barrier = mp.Barrier(procs + 1)
+    out: Any = mp.Queue()
+    workers = [
+        mp.Process(
+            target=clients_process,
+            args=(
+                service_url,
+                args.games // procs + (i < args.games % procs),
+                1000 + i,
+                args,
+                barrier,
+                out,
+            ),
+            daemon=True,
+        )
+        for i in range(procs)
+    ]
+    for w in workers:
+        w.start()
+    barrier.wait()
+    cpu0, t0 = cpu_seconds(server.pid or 0), time.monotonic()
+    results = [out.get() for _ in workers]
+    cpu1, t1 = cpu_seconds(server.pid or 0), time.monotonic()
+    for w in workers:
+        w.join()
+    parent.send("stop")
+    inside_p50, inside_p99 = parent.recv()
+    server.join(30)
+    act = [x for r in results for x in r["act"]]
+    update = [x for r in results for x in r["update"]]
+    acked = [tuple(x) for r in results for x in r["acked"]]
+    lost, extra, illegal = audit(url, acked)  # type: ignore[arg-type]
+    return {
+        "in_p50": inside_p50,
+        "in_p99": inside_p99,
+        "act_p50": percentile(act, 50) * 1000,
+        "act_p99": percentile(act, 99) * 1000,
+        "upd_p50": percentile(update, 50) * 1000,
+        "upd_p99": percentile(update, 99) * 1000,
+        "actions_s": len(acked) / (t1 - t0),
+        "cpu": (cpu1 - cpu0) / (t1 - t0),
+        "finished": sum(r["finished"] for r in results),
+        "errors": sum(len(r["errors"]) for r in results),
+        "lost": lost,
+        "extra": extra,
+        "illegal": illegal,
+        "actions": len(acked),
+        "load": os.getloadavg()[0],
+        "error_kinds": dict(Counter(e for r in results for e in r["errors"]).most_common(4)),
+    }
+
+
+def idle_cost(url: str, clients: int, seconds: float) -> dict[str, float]:
+    """Service CPU per idle connected client per second (measured against no clients)."""
+    parent, child = mp.Pipe()
+    server = mp.Process(target=serve, args=(url, child), daemon=True)
+    server.start()
+    service_url = parent.recv()
+    pid = server.pid or 0
+    c0 = cpu_seconds(pid)
+    time.sleep(seconds)
+    base = (cpu_seconds(pid) - c0) / seconds
+    host, port = service_url.split("//", 1)[1].strip("/").rsplit(":", 1)
+
+    async def hold() -> float:
+        http = Http(host, int(port))
+        socks = []
+        from tornado.websocket import websocket_connect
+
+        for i in range(clients):
+            if i % 2 == 0:
+                _, made = await http.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+                code, cred = made["room"]["code"], made["credential"]
+            else:
+                _, joined = await http.call(
+                    "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
+                )
+                cred = joined["credential"]
+            ws = await websocket_connect(f"ws://{host}:{port}/api/v1/socket")
+            await ws.write_message(
+                json.dumps(
+                    {
+                        "type": "hello",
+                        "class": KEY,
+                        "watch": [code],
+                        "seats": [{"code": code, "credential": cred}],
+                    }
+                )
+            )
+            socks.append(ws)
+
+        async def drain(ws: Any) -> None:
+            while await ws.read_message() is not None:
+                pass
+
+        tasks = [asyncio.ensure_future(drain(ws)) for ws in socks]
+        await asyncio.sleep(3)
+        c1 = cpu_seconds(pid)
+        await asyncio.sleep(seconds)
+        busy = (cpu_seconds(pid) - c1) / seconds
+        for t in tasks:
+            t.cancel()
+        for ws in socks:
+            ws.close()
+        return busy
+
+    busy = asyncio.run(hold())
+    parent.send("stop")
+    server.join(30)
+    return {
+        "base_ms_s": base * 1000,
+        "busy_ms_s": busy * 1000,
+        "per_client_ms_s": (busy - base) * 1000 / clients,
+        "load": os.getloadavg()[0],
+    }
+
+
+def store_url(backend: str, folder: str, n: int) -> tuple[str, Any]:
+    if backend == "sqlite":
+        return f"sqlite:///{folder}/bench{n}.sqlite3", None
+    from tests import pg
+
+    cluster = pg.shared_cluster()
+    return cluster.new_database(), cluster
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think-min", type=float, default=0.3)
+    parser.add_argument("--think-max", type=float, default=0.9)
+    parser.add_argument("--idle", type=int, default=0, help="measure N idle clients instead")
+    args = parser.parse_args()
+    backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+    folder = tempfile.mkdtemp(prefix="qttt-bench-service-")
+    n = 0
+    for backend in backends:
+        if args.idle:
+            n += 1
+            url, _ = store_url(backend, folder, n)
+            r = idle_cost(url, args.idle, args.seconds)
+            print(
+                f"{backend}: {args.idle} idle clients: service {r['base_ms_s']:.2f} ms/s alone, "
+                f"{r['busy_ms_s']:.2f} ms/s with them: {r['per_client_ms_s']:.4f} ms CPU per "
+                f"client per second (load {r['load']:.1f})"
+            )
+            continue
+        rows = []
+        for i in range(args.runs):
+            n += 1
+            url, _ = store_url(backend, folder, n)
+            r = one_run(url, args)
+            rows.append(r)
+            print(
+                f"{backend} run {i + 1}: {args.games} games ({2 * args.games} clients): "
+                f"act p50 {r['act_p50']:.0f} ms p99 {r['act_p99']:.0f} ms (inside the service "
+                f"p50 {r['in_p50']:.1f} ms p99 {r['in_p99']:.1f} ms); update p50 "
+                f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
+                f"service CPU {r['cpu']:.2f} s/s; {r['actions']} actions, {r['finished']} games "
+                f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
+                f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
+                flush=True,
+            )
+        med = {k: statistics.median(r[k] for r in rows) for k in rows[0] if k != "error_kinds"}
+        print(
+            f"{backend} MEDIAN of {len(rows)}: act (inside the service p50 {med['in_p50']:.1f} ms "
+            f"p99 {med['in_p99']:.1f} ms) p50 {med['act_p50']:.0f} ms p99 "
+            f"{med['act_p99']:.0f} ms; update p50 {med['upd_p50']:.0f} ms p99 "
+            f"{med['upd_p99']:.0f} ms; {med['actions_s']:.0f} actions/s; service CPU "
+            f"{med['cpu']:.2f} s/s; lost {max(r['lost'] for r in rows)}, doubled/extra "
+            f"{max(r['extra'] for r in rows)}, illegal {max(r['illegal'] for r in rows)} "
+            f"(load {med['load']:.1f})",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

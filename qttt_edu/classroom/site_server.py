@@ -1,0 +1,572 @@
+"""The built static site, served precompressed from the classroom's own process.
+
+``qttt-edu classroom --site FOLDER`` hands out a site built by
+``python -m qttt_edu.site build FOLDER`` beside the rooms service, from one tornado
+process: each student's browser runs the game itself, so the teacher's computer runs
+no kernel per student, and the site plays shared games by link because the service
+answers on the same address.
+
+What the web server does beyond reading files:
+
+* **precompressed files.** On start, every file that compresses well (the page, its
+  scripts, ``pyodide.asm.wasm``, the lock file) gets a gzip copy, and a brotli copy
+  when the ``brotli`` package is installed, in a cache folder beside the games file
+  (the site folder is never written to; a copy that is up to date is kept, so a
+  restart is quick). A browser that accepts the encoding gets the copy with
+  ``Content-Encoding``; any other gets the file as it is. Nothing is compressed per
+  request.
+* **the right types.** ``.wasm`` is ``application/wasm`` (browsers compile it while it
+  streams in only then), ``.mjs`` JavaScript, wheels ``application/zip``.
+* **where the service is.** ``qttt-rooms.json`` at the site's root tells the page the
+  rooms service's address (the site is built once, with no address in it; a site
+  served without this file says that shared games need a server, as it always did),
+  and ``qttt-rooms-client.js`` beside it is the browser's client of the service
+  (``qttt_edu/site/templates/rooms-client.js``).
+
+>>> pick_encoding("gzip, deflate, br", {"gzip", "br"})
+'br'
+>>> pick_encoding("gzip;q=0, identity", {"gzip"}) is None
+True
+>>> content_type("static/pyodide/pyodide.asm.wasm")
+'application/wasm'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import hashlib
+import importlib
+import json
+import mimetypes
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+
+from ..i18n import t
+from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
+from ..rooms.service import Limits, RoomsService, ServiceConfig
+
+__all__ = [
+    "CLIENT_PATH",
+    "CONFIG_PATH",
+    "JOIN_PATH",
+    "SERVICE_PREFIX",
+    "SidecarTable",
+    "SiteHandler",
+    "SiteMissingError",
+    "bound_to",
+    "class_keys",
+    "content_type",
+    "listen_with",
+    "pick_encoding",
+    "precompress",
+    "serve_site",
+    "site_rules",
+    "start_site",
+    "student_link",
+]
+
+#: the file, at the site's root, that tells the page where the rooms service answers
+CONFIG_PATH = "qttt-rooms.json"
+#: the browser's client of the service (an ES module), served beside the config
+CLIENT_PATH = "qttt-rooms-client.js"
+CLIENT_SOURCE = Path(__file__).resolve().parent.parent / "site" / "templates" / "rooms-client.js"
+#: where the students' link lands: it moves the keys of the link's fragment into the tab
+#: (sessionStorage) and out of the address bar and history, then opens the site
+JOIN_PATH = "qttt-join.html"
+JOIN_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>qttt-edu</title>
+<script type="module">
+  import { takeKeys } from "./qttt-rooms-client.js";
+  const keys = takeKeys();
+  const next = new URL("./", location.href);
+  next.search = location.search;
+  if (keys.room) next.searchParams.set("room", keys.room);
+  location.replace(next.href);
+</script></head><body></body></html>
+"""
+
+#: kinds of file worth compressing (the others are images, fonts, wheels: already packed)
+COMPRESSIBLE = frozenset(
+    {
+        ".html",
+        ".js",
+        ".mjs",
+        ".css",
+        ".json",
+        ".wasm",
+        ".svg",
+        ".txt",
+        ".map",
+        ".ipynb",
+        ".py",
+        ".md",
+        ".ttf",
+        ".eot",
+        ".zip",  # Pyodide's standard library is stored uncompressed inside its zip
+    }
+)
+#: smaller files go out as they are: a copy would save less than its headers cost
+MIN_SIZE = 1024
+#: a copy is kept only if it is at most this fraction of the original
+WORTH = 0.9
+#: encodings in the order the server prefers them, when the browser accepts several
+PREFERRED = ("br", "gzip")
+SUFFIX = {"br": ".br", "gzip": ".gz"}
+
+_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".ipynb": "application/json",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".map": "application/json",
+    ".data": "application/octet-stream",
+}
+#: pages and settings are checked on every visit (a rebuilt site shows at once)
+_REVALIDATE = frozenset({".html", ".json"})
+
+
+def content_type(path: str) -> str:
+    """The Content-Type of a site file, by its name (the same on every operating system:
+    the table above first, then Python's own, then plain bytes)."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in _TYPES:
+        kind = _TYPES[suffix]
+    else:
+        kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind in ("application/json", "image/svg+xml"):
+        return f"{kind}; charset=utf-8"
+    return kind
+
+
+def pick_encoding(accept: str, available: Iterable[str]) -> str | None:
+    """The encoding to send, given the browser's Accept-Encoding and the copies there are.
+
+    Quality values are read (``gzip;q=0`` refuses gzip); among accepted encodings the
+    server prefers brotli, which is smaller. ``None``: send the file as it is.
+    """
+    accepted: dict[str, float] = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        name = name.strip().lower()
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name:
+            accepted[name] = quality
+    have = set(available)
+    for encoding in PREFERRED:
+        quality = accepted.get(encoding, accepted.get("*", 0.0))
+        if encoding in have and quality > 0:
+            return encoding
+    return None
+
+
+def _brotli() -> Any:
+    try:  # optional (the classroom extra): smaller than gzip, and browsers take it
+        return importlib.import_module("brotli")
+    except ImportError:
+        return None
+
+
+@dataclass
+class SidecarTable:
+    """Which compressed copies exist, per site file (its path relative to the site)."""
+
+    cache: Path
+    copies: dict[str, dict[str, Path]] = field(default_factory=dict)
+    made: int = 0  #: copies made by this run (0 when the cache was up to date)
+    seconds: float = 0.0
+
+    @classmethod
+    def empty(cls) -> SidecarTable:
+        return cls(Path(os.devnull))
+
+    def available(self, rel: str) -> dict[str, Path]:
+        return self.copies.get(rel, {})
+
+
+def _fingerprint(path: Path) -> str:
+    stat = path.stat()
+    return f"{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def precompress(
+    site: Path, cache: Path, *, log: Callable[[str], None] | None = None
+) -> SidecarTable:
+    """Write the compressed copies of ``site``'s files into ``cache``; return the table.
+
+    A copy whose source has not changed (same size and time) since the last run is kept;
+    a file that does not shrink to ``WORTH`` of its size gets no copy (the manifest
+    remembers that too, so it is not tried again).
+    """
+    site = site.resolve()
+    cache.mkdir(parents=True, exist_ok=True)
+    manifest_path = cache / "manifest.json"
+    try:
+        old = json.loads(manifest_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    if not isinstance(old, dict) or old.get("site") != str(site):
+        old = {"site": str(site), "files": {}}
+    brotli = _brotli()
+    encodings = ("gzip", "br") if brotli is not None else ("gzip",)
+    files: dict[str, Any] = {}
+    table = SidecarTable(cache)
+    started = time.monotonic()
+    made = 0
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
+            continue
+        size = path.stat().st_size
+        if size < MIN_SIZE:
+            continue
+        rel = path.relative_to(site).as_posix()
+        digest = hashlib.sha256(rel.encode()).hexdigest()[:24]
+        fingerprint = _fingerprint(path)
+        before = old["files"].get(rel, {})
+        entry: dict[str, Any] = {"fingerprint": fingerprint, "copies": {}}
+        data: bytes | None = None
+        for encoding in encodings:
+            target = cache / f"{digest}{SUFFIX[encoding]}"
+            known = before.get("copies", {}).get(encoding, "missing")
+            unchanged = before.get("fingerprint") == fingerprint
+            if unchanged and (known == "none" or (known == "yes" and target.is_file())):
+                entry["copies"][encoding] = known
+                continue
+            if data is None:
+                data = path.read_bytes()
+            if encoding == "gzip":
+                packed = gzip.compress(data, compresslevel=9, mtime=0)
+            else:
+                # 11 packs tightest but slowly: big files (the wasm) take 9, nearly as small
+                packed = brotli.compress(data, quality=11 if size < 512_000 else 9)
+            made += 1
+            if len(packed) > WORTH * len(data):
+                entry["copies"][encoding] = "none"
+                target.unlink(missing_ok=True)
+                continue
+            part = target.with_name(target.name + ".part")
+            part.write_bytes(packed)
+            part.replace(target)
+            entry["copies"][encoding] = "yes"
+        files[rel] = entry
+        table.copies[rel] = {
+            encoding: cache / f"{digest}{SUFFIX[encoding]}"
+            for encoding, state in entry["copies"].items()
+            if state == "yes"
+        }
+    manifest = {"site": str(site), "files": files}
+    part = manifest_path.with_name("manifest.json.part")
+    part.write_text(json.dumps(manifest, indent=0, sort_keys=True), "utf-8")
+    part.replace(manifest_path)
+    table.made, table.seconds = made, time.monotonic() - started
+    if log is not None:
+        log(f"{made} compressed copies made in {table.seconds:.1f} s ({cache})")
+    return table
+
+
+class SiteHandler(tornado.web.StaticFileHandler):
+    """Site files, with a precompressed copy when the browser accepts one."""
+
+    def initialize(  # type: ignore[override]
+        self, path: str, sidecars: SidecarTable, default_filename: str = "index.html"
+    ) -> None:
+        super().initialize(path, default_filename)
+        self.sidecars = sidecars
+        self.original: str = ""
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        checked = super().validate_absolute_path(root, absolute_path)
+        if checked is None:
+            return None
+        self.original = checked
+        rel = os.path.relpath(checked, root).replace(os.sep, "/")
+        copies = self.sidecars.available(rel)
+        self.set_header("Vary", "Accept-Encoding")
+        encoding = pick_encoding(self.request.headers.get("Accept-Encoding", ""), copies)
+        if encoding is None:
+            return checked
+        self.set_header("Content-Encoding", encoding)
+        copy = str(copies[encoding])
+        self._stat_result = os.stat(copy)  # the size and time sent are the copy's
+        return copy
+
+    def get_content_type(self) -> str:
+        return content_type(self.original or self.absolute_path or "")
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("X-Content-Type-Options", "nosniff")
+        if os.path.splitext(self.original)[1].lower() in _REVALIDATE:
+            self.set_header("Cache-Control", "no-cache")
+
+
+class ConfigHandler(tornado.web.RequestHandler):
+    """``qttt-rooms.json``: the rooms service's address, as the page should call it."""
+
+    def initialize(self, config: dict[str, Any]) -> None:
+        self.config = config
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(json.dumps(self.config))
+
+
+class ClientHandler(tornado.web.RequestHandler):
+    """``qttt-rooms-client.js``: the browser's client of the rooms service."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.finish(CLIENT_SOURCE.read_bytes())
+
+
+class JoinHandler(tornado.web.RequestHandler):
+    """``qttt-join.html``: the students' link lands here (see ``JOIN_PAGE``)."""
+
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(JOIN_PAGE)
+
+
+def site_rules(
+    site: Path,
+    sidecars: SidecarTable,
+    *,
+    prefix: str = "/",
+    service: str | None = None,
+    extra: Sequence[tuple[str, Any]] = (),
+) -> list[Any]:
+    """Tornado rules that serve ``site`` at ``prefix``.
+
+    ``service`` is the rooms service's address as the page should use it (a path on
+    this server such as ``"/rooms/"``, or a whole URL); ``None`` serves no
+    ``qttt-rooms.json``, and the page says shared games need a server. ``extra`` holds
+    more ``(key, value)`` pairs for the config file.
+    """
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    rules: list[Any] = []
+    if service is not None:
+        config = {"service": service, **dict(extra)}
+        rules.append((f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}))
+        rules.append((f"{prefix}{CLIENT_PATH}", ClientHandler))
+        rules.append((f"{prefix}{JOIN_PATH}", JoinHandler))
+    rules.append(
+        (
+            f"{prefix}(.*)",
+            SiteHandler,
+            {"path": str(site.resolve()), "sidecars": sidecars},
+        )
+    )
+    return rules
+
+
+# --- classroom --site: the site and the rooms service from one process ---------------
+
+#: where the rooms service answers below the site (the page reads it from CONFIG_PATH)
+SERVICE_PREFIX = "/rooms/"
+
+
+def check_site(site: Path) -> Path:
+    """``site`` if it holds a built site, else :class:`SiteMissingError` saying what to do."""
+    site = site.expanduser().resolve()
+    if not (site / "index.html").is_file() or not (site / "voici" / "render").is_dir():
+        raise SiteMissingError(t("class_site_missing", folder=str(site)))
+    return site
+
+
+class SiteMissingError(ValueError):
+    """The folder given to ``--site`` holds no built site (the message says how to build)."""
+
+
+def cache_folder(site: Path) -> Path:
+    """The compressed copies' folder for ``site``: the user's cache, one folder per site."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    digest = hashlib.sha256(str(site.resolve()).encode()).hexdigest()[:16]
+    return base / "qttt-edu" / f"site-{digest}"
+
+
+def bound_to(service: RoomsService, app: tornado.web.Application) -> tornado.web.Application:
+    """``app`` with each handler class knowing ``service`` before its ``initialize()``.
+
+    Tornado sets a handler's default headers in its constructor, before ``initialize``;
+    the service's handlers read ``self.service`` there when a request has an ``Origin``
+    header, as every browser's POST has. A class attribute answers that first read.
+    """
+    for rule in app.wildcard_router.rules:
+        target = rule.target
+        if isinstance(target, type) and issubclass(target, tornado.web.RequestHandler):
+            rule.target = type(target.__name__, (target,), {"service": service})
+    return app
+
+
+def listen_with(
+    service: RoomsService, app: tornado.web.Application, host: str, port: int
+) -> tuple[tornado.httpserver.HTTPServer, int]:
+    """Serve ``app`` (the service's routes and more) for ``service`` on ``host:port``.
+
+    ``service.listen`` starts the service's timers (presence, PostgreSQL's wake-ups) with
+    a server of its own; that server stops at once, and ``app``'s takes its place (so
+    ``service.close()`` stops it).
+    """
+    service.listen("127.0.0.1", 0)
+    if service.server is not None:
+        service.server.stop()
+    sockets = tornado.netutil.bind_sockets(port, host)
+    server = tornado.httpserver.HTTPServer(app, max_body_size=service.config.limits.body_bytes * 4)
+    server.add_sockets(sockets)
+    service.server = server
+    return server, int(sockets[0].getsockname()[1])
+
+
+async def start_site(
+    site: Path,
+    store_url: str,
+    *,
+    class_name: str,
+    class_key: str,
+    teacher_secret: str,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    cache: Path | None = None,
+    limits: Limits | None = None,
+    log: Callable[[str], None] | None = None,
+) -> tuple[RoomsService, int]:
+    """Start the site and the rooms service (below ``SERVICE_PREFIX``) on the running loop."""
+    site = check_site(site)
+    folder = cache or cache_folder(site)
+    if log is not None:
+        log(t("class_site_compressing", folder=str(folder)))
+    table = await asyncio.get_running_loop().run_in_executor(None, precompress, site, folder)
+    if log is not None and table.made:
+        log(t("class_site_compressed", count=table.made, seconds=f"{table.seconds:.0f}"))
+    config = ServiceConfig(
+        store_url,
+        {class_name: class_key},
+        teacher_secret,
+        base_url=SERVICE_PREFIX,
+        limits=limits or Limits(),
+    )
+    service = RoomsService(config)
+    app = bound_to(service, service.application())
+    app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
+    _server, bound = listen_with(service, app, host, port)
+    return service, bound
+
+
+def student_link(base: str, class_key: str, lang: str | None = None) -> str:
+    """The students' link: the join page, with the class key in the fragment (which no
+    server ever sees; the page moves it into the tab and out of the address bar).
+
+    >>> student_link("http://10.0.0.5:8866", "k" * 22, "da")
+    'http://10.0.0.5:8866/qttt-join.html?lang=da#class=kkkkkkkkkkkkkkkkkkkkkk'
+    """
+    query = f"?lang={lang}" if lang else ""
+    return f"{base.rstrip('/')}/{JOIN_PATH}{query}#class={class_key}"
+
+
+def class_keys(games: Path) -> tuple[str, str]:
+    """The class key and the teacher secret of a games file: made once, kept beside it.
+
+    A restart of the server mid-lesson then keeps every student's link and open page
+    working. The file (``<games file>.keys``) is readable by the teacher's user only;
+    delete it for new keys.
+    """
+    keys = games.with_name(games.name + ".keys")
+    try:
+        data = json.loads(keys.read_text("utf-8"))
+        class_key, secret = data["class_key"], data["teacher_secret"]
+        kept = isinstance(class_key, str) and isinstance(secret, str)
+        if kept and len(class_key) >= 16 and len(secret) >= 16:
+            return class_key, secret
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    class_key, secret = secrets.token_urlsafe(16), secrets.token_urlsafe(18)
+    part = keys.with_name(keys.name + ".part")
+    part.touch(mode=0o600)
+    part.chmod(0o600)
+    part.write_text(json.dumps({"class_key": class_key, "teacher_secret": secret}), "utf-8")
+    part.replace(keys)
+    return class_key, secret
+
+
+def serve_site(args: Any) -> int:
+    """``qttt-edu classroom --site FOLDER``: run until Ctrl-C; the exit status."""
+    from .cli import lan_address, print_qr
+
+    try:
+        site = check_site(Path(args.site))
+    except SiteMissingError as err:
+        print(err, file=sys.stderr)
+        return 2
+    path = Path(args.file).expanduser().resolve()
+    try:
+        class_key, teacher_secret = class_keys(path)
+    except OSError as err:
+        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
+        return 2
+    address = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    base = f"http://{address}:{args.port}"
+    link = student_link(base, class_key, args.lang)
+    print(t("class_games_file_site", file=str(path)))
+    print(t("class_site_students", url=link))
+    print(t("class_site_teacher", secret=teacher_secret, url=f"{base}{SERVICE_PREFIX}"))
+    print_qr(link)
+    if args.dry_run:
+        return 0
+
+    async def run() -> None:
+        service, _port = await start_site(
+            site,
+            f"sqlite:///{path}",
+            class_name=args.class_name,
+            class_key=class_key,
+            teacher_secret=teacher_secret,
+            host=args.host,
+            port=args.port,
+            log=lambda line: print(line, flush=True),
+        )
+        print(t("class_site_ready"), flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            service.close()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        return 0
+    except OSError as err:  # the address cannot be had (taken, not this computer's)
+        where = f"{args.host}:{args.port}"
+        print(t("class_site_port", where=where, reason=err.strerror or err), file=sys.stderr)
+        return 2
+    except (SchemaError, StoreUnavailableError, RoomError) as err:  # in the store's words
+        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
+        return 2
+    return 0

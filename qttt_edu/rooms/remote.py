@@ -1,0 +1,558 @@
+"""The app's client of the rooms service: a store that is an HTTP address, not a database.
+
+:class:`ServiceClient` offers the calls :class:`~qttt_edu.rooms.SharedGame` makes
+of a :class:`~qttt_edu.rooms.RoomStore` (``create_room``, ``join``, ``resume``,
+``room``, ``act``, ``leave``, ``hand_to_computer``, ``watch``), spoken to the rooms
+service (``lessons/shared_games.md``, *The rooms service and its protocol*). So a
+student's kernel holds the service's address and the class key, never a database
+address or password. Every room the service sends is replayed from its record by the
+rules core before anything is shown; a change notice only makes the client read the
+room again.
+
+One background thread per client holds the change socket: it reconnects with backoff,
+says which rooms it watches and which seats it holds (a held seat is *present* while
+the socket lives), and after every reconnection has each watched room read again, so
+an action kept while the service was away is sent (once: its ``action_id`` is kept).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any
+
+from ..core import Game, IllegalMoveError, InvalidRecordError
+from ..i18n import catalog, get_language, t
+from . import codes
+from .errors import (
+    BadCodeError,
+    ConflictError,
+    CorruptRoomError,
+    CredentialError,
+    NotYourTurnError,
+    RoomError,
+    RoomExpiredError,
+    RoomFullError,
+    SpectatorError,
+    StoreUnavailableError,
+    UnknownRoomError,
+)
+from .store import RoomState as RoomState
+from .store import SeatInfo, Ticket
+
+__all__ = ["ENV_CLASS_KEY", "ENV_SERVICE", "ServiceClient", "state_from_json"]
+
+#: the variables that point a kernel at the rooms service (set by the classroom command
+#: or the hub for every student's server): its address and the class key
+ENV_SERVICE = "QTTT_ROOMS_SERVICE"
+ENV_CLASS_KEY = "QTTT_ROOMS_CLASS_KEY"
+
+_KINDS: dict[str, type[RoomError]] = {
+    "bad_code": BadCodeError,
+    "unknown_room": UnknownRoomError,
+    "expired": RoomExpiredError,
+    "room_full": RoomFullError,
+    "credential": CredentialError,
+    "spectator": SpectatorError,
+    "not_your_turn": NotYourTurnError,
+    "conflict": ConflictError,
+    "corrupt_room": CorruptRoomError,
+}
+
+
+def state_from_json(room: Any) -> RoomState:
+    """A ROOM object of the protocol as a :class:`RoomState`, its record replayed by the core.
+
+    A room whose record the rules refuse is :class:`CorruptRoomError`: nothing from
+    the service is shown unless the rules agree with it.
+    """
+    try:
+        code = codes.normalize_code(room["code"])
+        record = room["record"]
+        game = Game.from_record(record)
+        seats = {
+            seat: SeatInfo(
+                str(room["seats"][seat]["kind"]),
+                room["seats"][seat]["nickname"],
+                None,
+                bool(room["seats"][seat]["present"]),
+            )
+            for seat in ("X", "O")
+        }
+        version = room["version"]
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TypeError("version")
+        return RoomState(
+            code=code,
+            version=version,
+            record=game.record(),
+            seats=seats,
+            created_at=float(room["created_at"]),
+            updated_at=float(room["updated_at"]),
+            expires_at=None if room["expires_at"] is None else float(room["expires_at"]),
+            finished_at=None if room["finished_at"] is None else float(room["finished_at"]),
+            class_name=str(room["class"]),
+            read_at=float(room["now"]),
+            _game=game,
+        )
+    except (KeyError, TypeError, ValueError, RoomError, InvalidRecordError, IllegalMoveError):
+        label = room.get("label", "?") if isinstance(room, dict) else "?"
+        raise CorruptRoomError(
+            t("rooms_corrupt", code=str(label)[:10], problem=t("rooms_corrupt_field", field="room"))
+        ) from None
+
+
+class ServiceClient:
+    """A rooms store reached through the rooms service at ``url``.
+
+    ``class_key`` is the students' class key (``$QTTT_ROOMS_CLASS_KEY`` by default);
+    ``teacher_secret`` the teacher's, for the dashboard only. ``timeout`` bounds each
+    request (seconds).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        class_key: str | None = None,
+        teacher_secret: str | None = None,
+        timeout: float = 5.0,
+        on_status: Callable[[str | None], None] | None = None,
+    ) -> None:
+        self.url = url if url.endswith("/") else url + "/"
+        self.class_key = class_key
+        self.teacher_secret = teacher_secret
+        self.timeout = timeout
+        self.on_status = on_status
+        self.status: str | None = None
+        self.client_id = secrets.token_urlsafe(16)
+        self.retry_for = timeout
+        self._seats: dict[str, str] = {}  # code -> credential this client holds
+        self._here: dict[str, bool] = {}
+        self._subs: dict[str, list[Callable[[str, Any], None]]] = {}
+        self._known: dict[str, int | None] = {}
+        self._beats: list[Callable[[], None]] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ws: Any = None
+        self._closed = False
+        self.connected = threading.Event()
+
+    # -- requests ----------------------------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        return self.url
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        *,
+        seat: str | None = None,
+        teacher: bool = False,
+    ) -> Any:
+        """One request; the answer's JSON, or the error it carries raised as the store would."""
+        headers = {
+            "Content-Type": "application/json",
+            "X-Qttt-Client": self.client_id,
+            "Accept-Language": get_language(),
+        }
+        if self.class_key is not None:
+            headers["X-Qttt-Class"] = self.class_key
+        if seat is not None:
+            headers["X-Qttt-Seat"] = seat
+        if teacher and self.teacher_secret is not None:
+            headers["X-Qttt-Teacher"] = self.teacher_secret
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                answer = json.loads(resp.read() or b"null")
+        except urllib.error.HTTPError as err:
+            try:
+                error = json.loads(err.read()).get("error", {})
+            except (ValueError, AttributeError):
+                error = {}
+            raise self._error(err.code, error) from None
+        except (OSError, ValueError) as err:  # refused, reset, timed out, not JSON
+            reason = str(getattr(err, "reason", err)).strip()[:200] or type(err).__name__
+            details = {"where": self.url, "seconds": f"{self.timeout:g}", "reason": reason}
+            text = t("service_unreachable", where=self.url, reason=reason)
+            self._set_status(text)
+            raise StoreUnavailableError(text, **details) from None
+        self._set_status(None)
+        return answer
+
+    def _error(self, status: int, error: dict[str, Any]) -> Exception:
+        kind = str(error.get("kind", ""))
+        key, fields = error.get("key"), error.get("fields") or {}
+        text = str(error.get("message") or t("service_http_error", http=status))
+        if isinstance(key, str) and key in catalog("en") and isinstance(fields, dict):
+            with suppress(KeyError, ValueError, IndexError):
+                text = t(key, **fields)
+        state = None
+        if isinstance(error.get("room"), dict):
+            with suppress(CorruptRoomError):
+                state = state_from_json(error["room"])
+        if kind == "store_unavailable":
+            details = (
+                {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
+            )
+            self._set_status(text)
+            return StoreUnavailableError(text, **details)
+        if kind == "illegal":
+            return IllegalMoveError(text)
+        err = _KINDS.get(kind, RoomError)(text, state)
+        err.key, err.fields = key if isinstance(key, str) else None, dict(fields)
+        err.kind = kind  # type: ignore[attr-defined]
+        return err
+
+    def _set_status(self, text: str | None) -> None:
+        if text != self.status:
+            self.status = text
+            if self.on_status is not None:
+                with suppress(Exception):
+                    self.on_status(text)
+
+    # -- what SharedGame asks of a store ---------------------------------------------------
+
+    def create_room(
+        self,
+        nickname: str | None = None,
+        *,
+        seat: str = "X",
+        class_name: str = "",
+        ttl: float | None = None,
+    ) -> Ticket:
+        """Open a room (in the class of the class key; ``class_name`` is the service's)."""
+        answer = self.request("POST", "api/v1/rooms", {"nickname": nickname, "seat": seat})
+        return self._ticket(answer)
+
+    def join(self, code: object, nickname: str | None = None) -> Ticket:
+        key = codes.normalize_code(code)
+        answer = self.request("POST", f"api/v1/rooms/{key}/join", {"nickname": nickname})
+        return self._ticket(answer)
+
+    def resume(self, code: object, credential: object) -> Ticket:
+        key = codes.normalize_code(code)
+        cred = codes.check_credential(credential)
+        answer = self.request("GET", f"api/v1/rooms/{key}", seat=cred)
+        self._hold(key, cred)
+        return Ticket(key, str(answer["you"]), cred)
+
+    def _ticket(self, answer: dict[str, Any]) -> Ticket:
+        state = state_from_json(answer["room"])
+        ticket = Ticket(state.code, str(answer["seat"]), str(answer["credential"]))
+        self._hold(ticket.code, ticket.credential)
+        return ticket
+
+    def room(self, code: object) -> RoomState:
+        key = codes.normalize_code(code)
+        seat = self._seats.get(key)
+        teacher = seat is None and self.class_key is None and self.teacher_secret is not None
+        answer = self.request("GET", f"api/v1/rooms/{key}", seat=seat, teacher=teacher)
+        return state_from_json(answer["room"])
+
+    def act(
+        self,
+        code: object,
+        credential: object,
+        action: Any,
+        *,
+        expected_ply: int | None = None,
+        action_id: str | None = None,
+        for_computer: bool = False,
+    ) -> RoomState:
+        key = codes.normalize_code(code)
+        if credential is None:
+            raise SpectatorError(t("rooms_spectator"))
+        token = action if isinstance(action, str) else _token(action)
+        if expected_ply is None:
+            expected_ply = self.room(key).ply
+        body = {
+            "action": token,
+            "expected_ply": expected_ply,
+            "action_id": action_id or uuid.uuid4().hex,
+            "for_computer": for_computer,
+        }
+        answer = self.request("POST", f"api/v1/rooms/{key}/actions", body, seat=str(credential))
+        return state_from_json(answer["room"])
+
+    def leave(self, code: object, credential: object) -> RoomState:
+        key = codes.normalize_code(code)
+        answer = self.request("POST", f"api/v1/rooms/{key}/leave", {}, seat=str(credential))
+        with self._lock:
+            self._seats.pop(key, None)
+        return state_from_json(answer["room"])
+
+    def hand_to_computer(self, code: object, credential: object, player_name: str) -> RoomState:
+        key = codes.normalize_code(code)
+        answer = self.request(
+            "POST", f"api/v1/rooms/{key}/computer", {"name": player_name}, seat=str(credential)
+        )
+        return state_from_json(answer["room"])
+
+    def touch(self, code: object, credential: object, *, retry_for: float | None = None) -> None:
+        """Presence is the socket's: nothing to send."""
+
+    # -- the teacher's calls (the dashboard) -------------------------------------------------
+
+    def list_rooms(self, class_name: str | None = None) -> Any:
+        from .store import RoomList
+
+        path = "api/v1/class/rooms"
+        if class_name is not None:
+            from urllib.parse import quote
+
+            path += f"?class={quote(class_name)}"
+        answer = self.request("GET", path, teacher=True)
+        listing = RoomList([], [])
+        for room in answer["rooms"]:
+            try:
+                listing.rooms.append(state_from_json(room))
+            except CorruptRoomError as err:
+                listing.problems.append(err)
+        for problem in answer["problems"]:
+            listing.problems.append(CorruptRoomError(str(problem.get("message", ""))))
+        return listing
+
+    def clear_finished(self, class_name: str | None = None) -> int:
+        body: dict[str, Any] = {"what": "finished", "class": class_name}
+        return int(self.request("POST", "api/v1/class/clear", body, teacher=True)["deleted"])
+
+    def delete_room(self, code: object) -> int:
+        key = codes.normalize_code(code)
+        return int(self.request("DELETE", f"api/v1/rooms/{key}", teacher=True)["deleted"])
+
+    # -- the change socket ---------------------------------------------------------------------
+
+    def watch(
+        self,
+        code: object,
+        callback: Callable[[str, RoomState | None], None],
+        version: int | None = None,
+    ) -> Callable[[], None]:
+        """Call ``callback(code, None)`` (from the socket's thread) when the room changes."""
+        key = codes.normalize_code(code)
+        with self._lock:
+            first = key not in self._subs
+            self._subs.setdefault(key, []).append(callback)
+            self._known.setdefault(key, version)
+        self._ensure_socket()
+        if first:
+            self._send({"type": "watch", "code": key})
+            if key in self._seats:
+                self._send({"type": "seat", "code": key, "credential": self._seats[key]})
+
+        def unsubscribe() -> None:
+            with self._lock:
+                callbacks = self._subs.get(key, [])
+                if callback in callbacks:
+                    callbacks.remove(callback)
+                last = not callbacks
+                if last:
+                    self._subs.pop(key, None)
+                    self._known.pop(key, None)
+            if last:
+                if key in self._seats:
+                    self._send({"type": "here", "code": key, "here": False})
+                self._send({"type": "unwatch", "code": key})
+
+        return unsubscribe
+
+    def set_here(self, code: object, here: bool) -> None:
+        """Say whether the page showing this seat is there (the app's page heartbeat)."""
+        key = codes.normalize_code(code)
+        if self._here.get(key, True) == here:
+            return
+        self._here[key] = here
+        if key in self._seats:
+            self._send({"type": "here", "code": key, "here": here})
+
+    def add_heartbeat(self, beat: Callable[[], None]) -> Callable[[], None]:
+        """Call ``beat()`` every 15 s from the socket's thread (resends a kept action)."""
+        with self._lock:
+            self._beats.append(beat)
+        self._ensure_socket()
+
+        def remove() -> None:
+            with self._lock:
+                if beat in self._beats:
+                    self._beats.remove(beat)
+
+        return remove
+
+    def _hold(self, code: str, credential: str) -> None:
+        with self._lock:
+            self._seats[code] = credential
+            watched = code in self._subs
+        if watched:
+            self._send({"type": "seat", "code": code, "credential": credential})
+
+    def _ensure_socket(self) -> None:
+        with self._lock:
+            if self._thread is not None or self._closed:
+                return
+            self._thread = threading.Thread(
+                target=self._socket_thread, name="qttt-rooms-socket", daemon=True
+            )
+            self._thread.start()
+
+    def _send(self, message: dict[str, Any]) -> None:
+        loop, ws = self._loop, self._ws
+        if loop is None or ws is None or loop.is_closed():
+            return  # the next hello says it all
+        text = json.dumps(message)
+
+        def send() -> None:
+            with suppress(Exception):
+                ws.write_message(text)
+
+        with suppress(RuntimeError):
+            loop.call_soon_threadsafe(send)
+
+    def _socket_thread(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._socket_loop())
+        finally:
+            loop.close()
+
+    async def _socket_loop(self) -> None:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        backoff = 0.5
+        ws_url = "ws" + self.url[4:] + "api/v1/socket"
+        beat_task = asyncio.ensure_future(self._beat_loop())
+        try:
+            while not self._closed:
+                try:
+                    request = HTTPRequest(ws_url, headers={"Accept-Language": get_language()})
+                    ws = await websocket_connect(request, ping_interval=10, ping_timeout=10)
+                except Exception as err:
+                    self.connected.clear()
+                    self._set_status(
+                        t("rooms_watch_lost", reason=str(err).strip()[:200] or type(err).__name__)
+                    )
+                    await asyncio.sleep(backoff)
+                    backoff = min(10.0, backoff * 2)
+                    continue
+                with self._lock:
+                    watched = list(self._subs)
+                    seats = [
+                        {"code": c, "credential": cred}
+                        for c, cred in self._seats.items()
+                        if c in self._subs
+                    ]
+                hello: dict[str, Any] = {
+                    "type": "hello",
+                    "client": self.client_id,
+                    "watch": watched,
+                    "seats": seats,
+                }
+                if self.class_key is not None:
+                    hello["class"] = self.class_key
+                if self.teacher_secret is not None and self.class_key is None:
+                    hello["teacher"] = self.teacher_secret
+                await ws.write_message(json.dumps(hello))
+                self._ws = ws
+                for code, here in list(self._here.items()):
+                    if not here and code in self._seats:
+                        await ws.write_message(
+                            json.dumps({"type": "here", "code": code, "here": False})
+                        )
+                ready = False
+                while not self._closed:
+                    text = await ws.read_message()
+                    if text is None:
+                        break
+                    try:
+                        data = json.loads(text)
+                    except ValueError:
+                        continue
+                    kind = data.get("type") if isinstance(data, dict) else None
+                    if kind == "ready":
+                        ready, backoff = True, 0.5
+                        self.connected.set()
+                        self._set_status(None)
+                        self._wake_all()  # caught up after every (re)connection
+                    elif kind == "changed" and isinstance(data.get("code"), str):
+                        self._wake(data["code"], data.get("version"))
+                    elif kind == "error" and not ready:
+                        self._set_status(str(data.get("error", {}).get("message", ""))[:300])
+                self._ws = None
+                self.connected.clear()
+                with suppress(Exception):
+                    ws.close()
+                if not self._closed:
+                    await asyncio.sleep(backoff)
+                    backoff = min(10.0, backoff * 2)
+        finally:
+            beat_task.cancel()
+
+    async def _beat_loop(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(15.0)
+            with self._lock:
+                beats = list(self._beats)
+            for beat in beats:
+                with suppress(Exception):
+                    await asyncio.get_running_loop().run_in_executor(None, beat)
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            watched = list(self._subs)
+        for code in watched:
+            self._wake(code, None, force=True)
+
+    def _wake(self, code: str, version: object, force: bool = False) -> None:
+        """A notice: a hint only. The callbacks read the room from the service."""
+        with self._lock:
+            if code not in self._subs:
+                return
+            if not force and isinstance(version, int) and self._known.get(code) == version:
+                return
+            if isinstance(version, int):
+                self._known[code] = version
+            callbacks = list(self._subs[code])
+        loop = self._loop
+
+        def run() -> None:
+            for callback in callbacks:
+                with suppress(Exception):  # one screen's fault must not stop the others
+                    callback(code, None)
+
+        # the callbacks make blocking requests: off the socket's loop
+        if loop is not None:
+            loop.run_in_executor(None, run)
+
+    def close(self) -> None:
+        """Close the socket (held seats become away); the seats stay the client's."""
+        self._closed = True
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and not loop.is_closed():
+            with suppress(RuntimeError):
+                loop.call_soon_threadsafe(ws.close)
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+    def __repr__(self) -> str:
+        return f"ServiceClient({self.url})"
+
+
+def _token(action: Any) -> str:
+    from ..core import as_action
+
+    return str(as_action(action))

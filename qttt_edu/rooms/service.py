@@ -1,0 +1,1275 @@
+"""The rooms service: the one process that owns the game store.
+
+Students' kernels and browsers never open the database. They speak HTTP with JSON
+to this service and hear about changes on a WebSocket (the protocol, its roles,
+limits and errors are written down in ``lessons/shared_games.md``, section *The rooms
+service and its protocol*). The service
+
+* is the only writer: every change is decided by :class:`~qttt_edu.rooms.RoomStore`
+  (compare-and-set on the version, idempotent action ids, the rules core replaying
+  every record), so two requests racing for one ply cannot both win;
+* has one clock: the service's own for SQLite, the database's for PostgreSQL (so two
+  replicas on one PostgreSQL agree);
+* knows three keys: the class key (create, join, watch), a seat credential (that
+  seat only), the teacher secret (listing, clearing, exporting);
+* sends a notice only as a wake-up: ``{"type": "changed", "code", "version"}``; the
+  client then reads the room, so nothing a screen shows comes from a notice;
+* decides presence from live sockets: a seat is present while a socket holds it.
+
+Blocking store calls run on worker threads, so a slow or locked database never
+stalls the sockets. Two or more replicas on one PostgreSQL wake each other with
+``LISTEN``/``NOTIFY``; every replica reads state from the table.
+
+>>> service = start_service("sqlite::memory:", classes={"7B": "k" * 22}, teacher_secret="s" * 22)
+>>> service.url.startswith("http://127.0.0.1:")
+True
+>>> service.stop()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import functools
+import io
+import json
+import re
+import secrets
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+from dataclasses import asdict, dataclass, field
+from typing import Any, TypeVar
+
+import tornado.httpserver
+import tornado.ioloop
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+
+from ..core import IllegalMoveError, InvalidRecordError
+from ..i18n import LANGUAGES, t_in
+from . import codes
+from .errors import (
+    BadCodeError,
+    ConflictError,
+    CorruptRoomError,
+    CredentialError,
+    NotYourTurnError,
+    RoomError,
+    RoomExpiredError,
+    RoomFullError,
+    SchemaError,
+    SpectatorError,
+    StoreUnavailableError,
+    UnknownRoomError,
+)
+from .store import RoomState, RoomStore
+
+__all__ = ["PROTOCOL", "Limits", "RoomsService", "main", "room_json", "start_service"]
+
+PROTOCOL = 1
+T = TypeVar("T")
+
+#: a seat whose socket last said "here" this long ago is away (seconds): sockets mark
+#: their seats every TOUCH_EVERY seconds, and a socket that stops answering pings is
+#: closed after PING_TIMEOUT
+PRESENCE_WINDOW = 25.0
+TOUCH_EVERY = 8.0
+PING_INTERVAL = 10.0
+PING_TIMEOUT = 10.0
+HELLO_TIMEOUT = 10.0
+#: the PostgreSQL channel every replica listens to (the payload is a room code: a hint)
+CHANNEL = "qttt_rooms_service"
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may create or ask for (each refusal names the limit)."""
+
+    body_bytes: int = 4096
+    action_chars: int = 16
+    rooms_per_client: int = 3
+    rooms_per_class: int = 300
+    client_rate: float = 20.0
+    client_burst: float = 40.0
+    address_rate: float = 200.0
+    address_burst: float = 400.0
+    socket_rate: float = 20.0
+    socket_burst: float = 40.0
+    watch_per_socket: int = 50
+    empty_room_ttl: float = 1800.0
+    nickname_chars: int = codes.NICKNAME_MAX
+
+
+class Bucket:
+    """A token bucket: ``rate`` requests a second, bursts of ``burst``."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> float:
+        """0 when a request may go now, else the seconds to wait."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+
+class Refusal(Exception):
+    """A request refused by the service itself (keys, limits, shape), with its kind."""
+
+    def __init__(
+        self, kind: str, status: int, key: str, retry_after: float | None = None, **fields: Any
+    ) -> None:
+        super().__init__(key)
+        self.kind, self.status, self.key, self.fields = kind, status, key, fields
+        self.retry_after = retry_after
+
+
+#: every store error: its kind in the protocol and its HTTP status (most specific first)
+ERROR_KINDS: tuple[tuple[type[BaseException], str, int], ...] = (
+    (BadCodeError, "bad_code", 400),
+    (UnknownRoomError, "unknown_room", 404),
+    (RoomExpiredError, "expired", 410),
+    (RoomFullError, "room_full", 409),
+    (CredentialError, "credential", 403),
+    (SpectatorError, "spectator", 403),
+    (NotYourTurnError, "not_your_turn", 409),
+    (ConflictError, "conflict", 409),
+    (CorruptRoomError, "corrupt_room", 500),
+    (RoomError, "refused", 409),
+    (IllegalMoveError, "illegal", 422),
+    (InvalidRecordError, "illegal", 422),
+    (StoreUnavailableError, "store_unavailable", 503),
+    (SchemaError, "store_unavailable", 503),
+)
+
+
+def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, Any]:
+    """A room as the protocol's ROOM object; presence judged by the service's clock."""
+    now = state.read_at
+    seats = {}
+    for seat, info in state.seats.items():
+        present = info.kind == "computer" or (
+            info.kind == "human" and info.last_seen is not None and now - info.last_seen < window
+        )
+        seats[seat] = {"kind": info.kind, "nickname": info.nickname, "present": present}
+    return {
+        "code": state.code,
+        "label": state.label,
+        "class": state.class_name,
+        "version": state.version,
+        "record": state.record,
+        "ply": state.ply,
+        "to_act": state.to_act,
+        "result": state.result,
+        "finished": state.finished,
+        "expired": state.expired,
+        "seats": seats,
+        "created_at": state.created_at,
+        "updated_at": state.updated_at,
+        "expires_at": state.expires_at,
+        "finished_at": state.finished_at,
+        "now": now,
+    }
+
+
+class DatabaseClock:
+    """The database's clock for PostgreSQL (one clock for every replica), else this one's.
+
+    The offset to the database is measured when the service starts and every minute
+    on a worker thread; reading the clock costs no round trip.
+    """
+
+    def __init__(self, local: Callable[[], float] = time.time) -> None:
+        self.offset = 0.0
+        self.local = local
+
+    def __call__(self) -> float:
+        return self.local() + self.offset
+
+    def measure(self, store: RoomStore) -> None:
+        if store.backend.name != "postgresql":
+            return
+
+        def op(conn: Any) -> float:
+            before = self.local()
+            row = store.backend.execute(
+                conn, "SELECT EXTRACT(EPOCH FROM clock_timestamp())::float8"
+            ).fetchone()
+            after = self.local()
+            return float(row[0]) - (before + after) / 2
+
+        self.offset = store.run(op)
+
+
+@dataclass
+class ServiceConfig:
+    """Everything a service needs (the command line and ``start_service`` fill it)."""
+
+    store_url: str
+    classes: dict[str, str]  #: class name -> class key
+    teacher_secret: str
+    base_url: str = "/"
+    allow_origins: tuple[str, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+    workers: int = 0  #: 0: one for SQLite, four for PostgreSQL
+    retry_for: float = 2.0
+    language: str = "en"
+    ping_interval: float = PING_INTERVAL
+    ping_timeout: float = PING_TIMEOUT
+    #: SQLite: try each store call on the loop first (see ``RoomsService.call``)
+    inline_sqlite: bool = True
+    #: this machine's clock (a test seam: with PostgreSQL the database's clock wins)
+    local_clock: Callable[[], float] = time.time
+
+
+class Socket(tornado.websocket.WebSocketHandler):
+    """One client's change socket: notices out; hello, watch, seat and here in."""
+
+    service: RoomsService
+
+    def initialize(self, service: RoomsService) -> None:
+        self.service = service
+        self.class_name: str | None = None
+        self.teacher = False
+        self.ready = False
+        self.watching: set[str] = set()
+        self.seats: dict[str, tuple[str, bool]] = {}  # code -> (seat, here)
+        self.bucket = Bucket(service.config.limits.socket_rate, service.config.limits.socket_burst)
+        self.lang = "en"
+        self._hello_timer: Any = None
+
+    def check_origin(self, origin: str) -> bool:
+        return self.service.origin_allowed(origin, self.request.host)
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        loop = tornado.ioloop.IOLoop.current()
+        self._hello_timer = loop.call_later(HELLO_TIMEOUT, self._no_hello)
+        self.lang = self.service.language_of(self.request)
+
+    def _no_hello(self) -> None:
+        if not self.ready:
+            self._refuse(Refusal("forbidden", 403, "service_no_hello"), 4003)
+
+    def _refuse(self, refusal: Refusal, close_code: int) -> None:
+        body = self.service.refusal_json(refusal, self.lang)
+        if self.ws_connection is not None:
+            self.write_message(json.dumps({"type": "error", **body}))
+        self.close(close_code)
+
+    async def on_message(self, message: str | bytes) -> None:
+        if self.bucket.take():
+            self._refuse(Refusal("rate_limited", 429, "service_rate_socket"), 4029)
+            return
+        try:
+            data = json.loads(message)
+            if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+                raise ValueError
+        except ValueError:
+            self._refuse(Refusal("bad_request", 400, "service_bad_json"), 4000)
+            return
+        kind = data["type"]
+        try:
+            if kind == "hello" and not self.ready:
+                await self._hello(data)
+            elif not self.ready:
+                raise Refusal("forbidden", 403, "service_no_hello")
+            elif kind == "watch":
+                await self._watch(data.get("code"))
+            elif kind == "unwatch":
+                self._unwatch(data.get("code"))
+            elif kind == "seat":
+                await self._hold(data.get("code"), data.get("credential"))
+            elif kind == "here":
+                await self._here(data.get("code"), data.get("here"))
+            else:
+                raise Refusal("bad_request", 400, "service_bad_message")
+        except Refusal as refusal:
+            close = {403: 4003, 429: 4029, 413: 4013}.get(refusal.status, 4000)
+            self._refuse(refusal, close)
+        except Exception as err:  # a store refusal for one seat or room: say so, stay open
+            body = self.service.error_json(err, self.lang)[1]
+            if self.ws_connection is not None:
+                self.write_message(json.dumps({"type": "error", **body}))
+
+    async def _hello(self, data: dict[str, Any]) -> None:
+        svc = self.service
+        key, teacher = data.get("class"), data.get("teacher")
+        if key is not None:
+            self.class_name = svc.class_for(key)
+            if self.class_name is None:
+                raise Refusal("forbidden", 403, "service_class_key_wrong")
+        if teacher is not None:
+            if not svc.is_teacher(teacher):
+                raise Refusal("forbidden", 403, "service_teacher_wrong")
+            self.teacher = True
+        seats = data.get("seats") or []
+        watch = data.get("watch") or []
+        if not isinstance(seats, list) or not isinstance(watch, list):
+            raise Refusal("bad_request", 400, "service_bad_message")
+        if len(seats) + len(watch) > svc.config.limits.watch_per_socket:
+            raise Refusal(
+                "too_large", 413, "service_watch_limit", limit=svc.config.limits.watch_per_socket
+            )
+        if self.class_name is None and not self.teacher and not seats:
+            raise Refusal("forbidden", 403, "service_key_missing")
+        self.ready = True
+        if self._hello_timer is not None:
+            tornado.ioloop.IOLoop.current().remove_timeout(self._hello_timer)
+        svc.sockets.add(self)
+        self.write_message(json.dumps({"type": "ready", "protocol": PROTOCOL, "time": svc.clock()}))
+        for seat in seats:
+            if isinstance(seat, dict):
+                await self._hold(seat.get("code"), seat.get("credential"))
+        for code in watch:
+            await self._watch(code)
+
+    async def _watch(self, code: object) -> None:
+        svc = self.service
+        key = codes.normalize_code(code)
+        if key in self.watching:
+            return
+        if len(self.watching) >= svc.config.limits.watch_per_socket:
+            raise Refusal(
+                "too_large", 413, "service_watch_limit", limit=svc.config.limits.watch_per_socket
+            )
+        if not self.teacher and key not in self.seats:
+            state = await svc.call(lambda store: store.room(key))
+            if state.class_name != self.class_name:
+                raise UnknownRoomError(t_in(self.lang, "rooms_unknown", code=state.label))
+        self.watching.add(key)
+        svc.watchers.setdefault(key, set()).add(self)
+        # the version now, so a client that read the room just before watching misses nothing
+        versions = await svc.call(lambda store: store.versions([key]))
+        self.notice(json.dumps({"type": "changed", "code": key, "version": versions.get(key, -1)}))
+
+    def _unwatch(self, code: object) -> None:
+        key = codes.normalize_code(code)
+        self.watching.discard(key)
+        self.service.watchers.get(key, set()).discard(self)
+
+    async def _hold(self, code: object, credential: object) -> None:
+        svc = self.service
+        key = codes.normalize_code(code)
+        if key not in self.seats and len(self.seats) >= svc.config.limits.watch_per_socket:
+            raise Refusal(
+                "too_large", 413, "service_watch_limit", limit=svc.config.limits.watch_per_socket
+            )
+        _state, seat = await svc.call(lambda store: store.seat_for(key, credential))
+        self.seats[key] = (seat, True)
+        await self._watch(key)
+        await svc.presence_changed(key, seat)
+
+    async def _here(self, code: object, here: object) -> None:
+        key = codes.normalize_code(code)
+        if key not in self.seats or not isinstance(here, bool):
+            raise Refusal("bad_request", 400, "service_bad_message")
+        seat, _was = self.seats[key]
+        self.seats[key] = (seat, here)
+        await self.service.presence_changed(key, seat)
+
+    def on_close(self) -> None:
+        svc = self.service
+        svc.sockets.discard(self)
+        if self._hello_timer is not None:
+            tornado.ioloop.IOLoop.current().remove_timeout(self._hello_timer)
+        for key in self.watching:
+            svc.watchers.get(key, set()).discard(self)
+        held, self.seats = self.seats, {}
+        for key, (seat, _here) in held.items():
+            tornado.ioloop.IOLoop.current().add_callback(svc.presence_quietly, key, seat)
+
+    def notice(self, text: str) -> None:
+        if self.ws_connection is not None and not self.ws_connection.is_closing():
+            self.write_message(text)
+
+
+class Handler(tornado.web.RequestHandler):
+    """What every HTTP request shares: keys, limits, JSON in and out, errors in words."""
+
+    service: RoomsService
+
+    def initialize(self, service: RoomsService) -> None:
+        self.service = service
+        self.lang = "en"
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        origin = self.request.headers.get("Origin")
+        if origin and self.service.origin_allowed(origin, self.request.host, cross_only=True):
+            self.set_header("Access-Control-Allow-Origin", origin)
+            self.set_header("Vary", "Origin")
+            self.set_header(
+                "Access-Control-Allow-Headers",
+                "Content-Type, X-Qttt-Class, X-Qttt-Seat, X-Qttt-Teacher, X-Qttt-Client, "
+                "Accept-Language",
+            )
+            self.set_header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+
+    def options(self, *args: str) -> None:
+        self.set_status(204)
+        self.finish()
+
+    def prepare(self) -> None:
+        svc = self.service
+        self.lang = svc.language_of(self.request)
+        if self.request.method == "OPTIONS":
+            return
+        client = self.request.headers.get("X-Qttt-Client")
+        if client is not None and not _CLIENT_ID.match(client):
+            raise Refusal("bad_request", 400, "service_client_bad")
+        self.client_id = client or f"address:{self.request.remote_ip}"
+        for name, bucket in (
+            ("address", svc.bucket("address", self.request.remote_ip or "")),
+            ("client", svc.bucket("client", self.client_id)),
+        ):
+            wait = bucket.take()
+            if wait:
+                raise Refusal(
+                    "rate_limited", 429, f"service_rate_{name}", retry_after=round(wait, 2)
+                )
+        if len(self.request.body or b"") > svc.config.limits.body_bytes:
+            raise Refusal(
+                "too_large", 413, "service_body_large", limit=svc.config.limits.body_bytes
+            )
+
+    def body(self) -> dict[str, Any]:
+        if not self.request.body:
+            return {}
+        try:
+            data = json.loads(self.request.body)
+        except ValueError:
+            raise Refusal("bad_request", 400, "service_bad_json") from None
+        if not isinstance(data, dict):
+            raise Refusal("bad_request", 400, "service_bad_json")
+        return data
+
+    def class_name(self, required: bool = True) -> str | None:
+        key = self.request.headers.get("X-Qttt-Class")
+        name = None if key is None else self.service.class_for(key)
+        if key is not None and name is None:
+            raise Refusal("forbidden", 403, "service_class_key_wrong")
+        if name is None and required:
+            raise Refusal("forbidden", 403, "service_key_missing")
+        return name
+
+    def teacher(self) -> None:
+        secret = self.request.headers.get("X-Qttt-Teacher")
+        if secret is None or not self.service.is_teacher(secret):
+            raise Refusal("forbidden", 403, "service_teacher_wrong")
+
+    def seat_credential(self) -> str | None:
+        return self.request.headers.get("X-Qttt-Seat")
+
+    def reply(self, data: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.finish(json.dumps(data, separators=(",", ":")))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, tornado.web.HTTPError) or exc is None:
+            refusal = Refusal(
+                "bad_request" if status_code < 500 else "server",
+                status_code,
+                "service_http_error",
+                http=status_code,
+            )
+            self.finish(json.dumps(self.service.refusal_json(refusal, self.lang)))
+            return
+        status, body = self.service.error_json(exc, self.lang)
+        self.set_status(status)
+        if isinstance(exc, Refusal) and exc.retry_after is not None:
+            self.set_header("Retry-After", str(max(1, round(exc.retry_after))))
+        self.finish(json.dumps(body))
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        # Refusals are answers, not faults; nothing logged may hold a key.
+        if not isinstance(value, (Refusal, RoomError, StoreUnavailableError, IllegalMoveError)):
+            super().log_exception(typ, value, tb)
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(
+            e,
+            (
+                Refusal,
+                RoomError,
+                StoreUnavailableError,
+                IllegalMoveError,
+                InvalidRecordError,
+                SchemaError,
+            ),
+        ):
+            self.send_error(500, exc_info=(type(e), e, e.__traceback__))
+            return
+        super()._handle_request_exception(e)
+
+
+def _text_field(data: dict[str, Any], name: str, limit: int, optional: bool = True) -> str | None:
+    value = data.get(name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise Refusal("bad_request", 400, "service_field_bad", field=name)
+    if len(value) > limit:
+        raise Refusal("too_large", 413, "service_field_large", field=name, limit=limit)
+    return value
+
+
+class InfoHandler(Handler):
+    def get(self) -> None:
+        svc = self.service
+        self.reply(
+            {
+                "service": "qttt-rooms",
+                "protocol": PROTOCOL,
+                "time": svc.clock(),
+                "store": svc.store_kind,
+                "limits": asdict(svc.config.limits),
+            }
+        )
+
+
+class RoomsHandler(Handler):
+    async def post(self) -> None:
+        svc, limits = self.service, self.service.config.limits
+        class_name = self.class_name()
+        assert class_name is not None
+        data = self.body()
+        nickname = _text_field(data, "nickname", 4 * limits.nickname_chars)
+        seat = _text_field(data, "seat", 1) or "X"
+        mine = svc.created.setdefault(self.client_id, [])
+
+        def create(store: RoomStore) -> tuple[RoomState, str, str]:
+            open_mine = [c for c in mine if _still_open(store, c)]
+            if len(open_mine) >= limits.rooms_per_client:
+                raise Refusal(
+                    "too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client
+                )
+            if store.open_rooms(class_name) >= limits.rooms_per_class:
+                raise Refusal(
+                    "too_many_rooms", 429, "service_rooms_class", limit=limits.rooms_per_class
+                )
+            ticket = store.create_room(
+                nickname, seat=seat, class_name=class_name, ttl=limits.empty_room_ttl
+            )
+            return store.room(ticket.code), ticket.seat, ticket.credential
+
+        async with svc.create_lock:  # the limits are counted and kept by one creator at a time
+            state, seat, credential = await svc.call(create)
+            mine[:] = [*mine[-limits.rooms_per_client :], state.code]
+        await svc.changed(state)
+        self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
+
+
+class RoomHandler(Handler):
+    async def get(self, code: str) -> None:
+        svc = self.service
+        key = codes.normalize_code(code)
+        credential = self.seat_credential()
+        if credential is not None:
+            state, seat = await svc.call(lambda store: store.seat_for(key, credential))
+            self.reply({"room": room_json(state), "you": seat})
+            return
+        if self.request.headers.get("X-Qttt-Teacher") is not None:
+            self.teacher()
+            state = await svc.call(lambda store: store.room(key))
+        else:
+            class_name = self.class_name()
+            state = await svc.call(lambda store: store.room(key))
+            svc.same_class(state, class_name, self.lang)
+        self.reply({"room": room_json(state), "you": None})
+
+    async def delete(self, code: str) -> None:
+        self.teacher()
+        key = codes.normalize_code(code)
+        gone = await self.service.call(lambda store: store.delete_room(key))
+        await self.service.wake(key)
+        self.reply({"deleted": gone})
+
+
+class JoinHandler(Handler):
+    async def post(self, code: str) -> None:
+        svc = self.service
+        class_name = self.class_name()
+        key = codes.normalize_code(code)
+        nickname = _text_field(self.body(), "nickname", 4 * svc.config.limits.nickname_chars)
+
+        def join(store: RoomStore) -> tuple[RoomState, str, str]:
+            svc.same_class(store.room(key), class_name, self.lang)
+            ticket = store.join(key, nickname)
+            return store.room(key), ticket.seat, ticket.credential
+
+        state, seat, credential = await svc.call(join)
+        await svc.changed(state)
+        self.reply({"room": room_json(state), "seat": seat, "credential": credential})
+
+
+class ActionHandler(Handler):
+    async def post(self, code: str) -> None:
+        svc, limits = self.service, self.service.config.limits
+        key = codes.normalize_code(code)
+        credential = self.seat_credential()
+        data = self.body()
+        action = _text_field(data, "action", limits.action_chars, optional=False)
+        action_id = _text_field(data, "action_id", 64, optional=False)
+        expected = data.get("expected_ply")
+        for_computer = data.get("for_computer", False)
+        if not isinstance(expected, int) or isinstance(expected, bool) or not 0 <= expected <= 64:
+            raise Refusal("bad_request", 400, "service_field_bad", field="expected_ply")
+        if not isinstance(for_computer, bool) or not _ID.match(action_id or ""):
+            raise Refusal("bad_request", 400, "service_field_bad", field="action_id")
+        state = await svc.call(
+            lambda store: store.act(
+                key,
+                credential,
+                action,
+                expected_ply=expected,
+                action_id=action_id,
+                for_computer=for_computer,
+            )
+        )
+        await svc.changed(state)
+        self.reply({"room": room_json(state)})
+
+
+class LeaveHandler(Handler):
+    async def post(self, code: str) -> None:
+        key = codes.normalize_code(code)
+        credential = self.seat_credential()
+        state = await self.service.call(lambda store: store.leave(key, credential))
+        await self.service.changed(state)
+        self.reply({"room": room_json(state)})
+
+
+class ComputerHandler(Handler):
+    async def post(self, code: str) -> None:
+        svc = self.service
+        key = codes.normalize_code(code)
+        credential = self.seat_credential()
+        name = _text_field(self.body(), "name", 4 * svc.config.limits.nickname_chars)
+
+        def hand(store: RoomStore) -> RoomState:
+            # presence as the service judges it (sockets), not the store's older window
+            state, seat = store.seat_for(key, credential)
+            other = "O" if seat == "X" else "X"
+            if room_json(state)["seats"][other]["present"]:
+                raise RoomError(t_in(self.lang, "rooms_opponent_present", seat=other), state)
+            return store.hand_to_computer(key, credential, name or "Computer")
+
+        state = await svc.call(hand)
+        await svc.changed(state)
+        self.reply({"room": room_json(state)})
+
+
+class ClassRoomsHandler(Handler):
+    async def get(self) -> None:
+        self.teacher()
+        class_name = self.get_query_argument("class", None)
+        listing = await self.service.call(lambda store: store.list_rooms(class_name))
+        self.reply(
+            {
+                "rooms": [room_json(s) for s in listing.rooms],
+                "problems": [
+                    {"code": getattr(p, "code", None), "message": str(p)} for p in listing.problems
+                ],
+                "time": self.service.clock(),
+            }
+        )
+
+
+class ClearHandler(Handler):
+    async def post(self) -> None:
+        self.teacher()
+        data = self.body()
+        what = data.get("what")
+        class_name = _text_field(data, "class", 64)
+        jobs: dict[str, Callable[[RoomStore], int]] = {
+            "finished": lambda store: store.clear_finished(class_name),
+            "expired": lambda store: store.purge_expired(),
+            "abandoned": lambda store: store.clear_abandoned(class_name),
+        }
+        if what not in jobs:
+            raise Refusal("bad_request", 400, "service_field_bad", field="what")
+        gone = await self.service.call(jobs[str(what)])
+        self.reply({"deleted": gone})
+
+
+class ExportHandler(Handler):
+    async def get(self) -> None:
+        self.teacher()
+        class_name = self.get_query_argument("class", None)
+        fmt = self.get_query_argument("format", "json")
+        listing = await self.service.call(lambda store: store.list_rooms(class_name))
+        rooms = [s.to_dict() for s in listing.rooms]
+        if fmt == "csv":
+            self.set_header("Content-Type", "text/csv; charset=utf-8")
+            self.set_header("Content-Disposition", 'attachment; filename="qttt-games.csv"')
+            self.finish(export_csv(rooms))
+            return
+        self.set_header("Content-Disposition", 'attachment; filename="qttt-games.json"')
+        self.reply({"exported_at": self.service.clock(), "rooms": rooms})
+
+
+def export_csv(rooms: list[dict[str, Any]]) -> str:
+    """The games as CSV; a cell that a spreadsheet would run as a formula is quoted as text."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    columns = ["code", "class", "x", "o", "record", "plies", "result", "created_at", "finished_at"]
+    writer.writerow(columns)
+    for room in rooms:
+        row = [
+            room["code"],
+            room["class"],
+            room["seats"]["X"]["nickname"],
+            room["seats"]["O"]["nickname"],
+            room["record"],
+            room["plies"],
+            room["result"],
+            room["created_at"],
+            room["finished_at"],
+        ]
+        writer.writerow(["'" + v if isinstance(v, str) and v[:1] in "=+-@\t\r" else v for v in row])
+    return out.getvalue()
+
+
+class RoomsService:
+    """One running service: its store (on worker threads), its sockets and its server."""
+
+    def __init__(self, config: ServiceConfig) -> None:
+        self.config = config
+        self.clock = DatabaseClock(config.local_clock)
+        store = RoomStore(config.store_url, retry_for=config.retry_for, clock=self.clock)
+        self.store_kind = store.backend.name
+        self.clock.measure(store)
+        workers = config.workers or (1 if self.store_kind == "sqlite" else 4)
+        self._inline: RoomStore | None = None
+        if self.store_kind == "sqlite" and config.inline_sqlite:
+            self._inline = RoomStore(config.store_url, retry_for=0.0, clock=self.clock)
+        self._stores: list[RoomStore] = [store]
+        self._local = threading.local()
+        self._local_lock = threading.Lock()
+        self.executor = ThreadPoolExecutor(workers, thread_name_prefix="qttt-rooms-store")
+        self.watchers: dict[str, set[Socket]] = {}
+        self.sockets: set[Socket] = set()
+        self.sent: dict[str, int] = {}
+        self.created: dict[str, list[str]] = {}
+        self.create_lock = asyncio.Lock()
+        self._buckets: dict[tuple[str, str], Bucket] = {}
+        self._listener: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self.server: tornado.httpserver.HTTPServer | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.port = 0
+        self.host = "127.0.0.1"
+        self._timer: Any = None
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._ticks = 0
+
+    # -- the store on worker threads ----------------------------------------------------
+
+    def _store(self) -> RoomStore:
+        store: RoomStore | None = getattr(self._local, "store", None)
+        if store is None:
+            with self._local_lock:
+                if self.store_kind == "sqlite":
+                    store = self._stores[0]  # one connection: SQLite has one writer anyway
+                else:
+                    store = RoomStore(
+                        self.config.store_url, retry_for=self.config.retry_for, clock=self.clock
+                    )
+                    self._stores.append(store)
+            self._local.store = store
+        return store
+
+    async def call(self, job: Callable[[RoomStore], T]) -> T:
+        """Run ``job(store)`` on a worker thread (a locked store never stalls the sockets).
+
+        SQLite with ``inline_sqlite``: on the loop itself, with no retry wait (a read or
+        write takes tens of microseconds when the service is the only writer, and a
+        thread hand-off costs more than that on a busy machine); a store that is busy
+        then goes to the worker thread, which retries there.
+        """
+        if self._inline is not None:
+            try:
+                return job(self._inline)
+            except StoreUnavailableError:
+                pass  # locked or full: wait for it on the worker thread instead
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, lambda: job(self._store()))
+
+    # -- keys and limits -------------------------------------------------------------------
+
+    def class_for(self, key: object) -> str | None:
+        """The class whose key ``key`` is (compared in constant time), or ``None``."""
+        if not isinstance(key, str):
+            return None
+        found = None
+        for name, secret in self.config.classes.items():
+            if secrets.compare_digest(key.encode(), secret.encode()):
+                found = name
+        return found
+
+    def is_teacher(self, secret: object) -> bool:
+        return isinstance(secret, str) and secrets.compare_digest(
+            secret.encode(), self.config.teacher_secret.encode()
+        )
+
+    def same_class(self, state: RoomState, class_name: str | None, lang: str) -> None:
+        """A class key sees its own class's rooms only: another class's room is unknown."""
+        if state.class_name != class_name:
+            raise UnknownRoomError(t_in(lang, "rooms_unknown", code=state.label))
+
+    def bucket(self, kind: str, who: str) -> Bucket:
+        limits = self.config.limits
+        found = self._buckets.get((kind, who))
+        if found is None:
+            if len(self._buckets) > 100_000:  # forget idle clients
+                self._buckets.clear()
+            rate, burst = (
+                (limits.client_rate, limits.client_burst)
+                if kind == "client"
+                else (limits.address_rate, limits.address_burst)
+            )
+            found = self._buckets[(kind, who)] = Bucket(rate, burst)
+        return found
+
+    def origin_allowed(self, origin: str, host: str, cross_only: bool = False) -> bool:
+        if origin in self.config.allow_origins:
+            return True
+        if cross_only:
+            return False
+        from urllib.parse import urlsplit
+
+        return urlsplit(origin).netloc == host
+
+    def language_of(self, request: Any) -> str:
+        wanted = request.query_arguments.get("lang", [b""])[0].decode("ascii", "replace")
+        if wanted in LANGUAGES:
+            return str(wanted)
+        header = request.headers.get("Accept-Language", "")
+        for part in header.split(","):
+            lang = part.split(";")[0].strip().lower()[:2]
+            if lang in LANGUAGES:
+                return str(lang)
+        return self.config.language
+
+    def refusal_json(self, refusal: Refusal, lang: str) -> dict[str, Any]:
+        error: dict[str, Any] = {
+            "kind": refusal.kind,
+            "key": refusal.key,
+            "fields": refusal.fields,
+            "message": t_in(lang, refusal.key, **refusal.fields),
+        }
+        if refusal.retry_after is not None:
+            error["retry_after"] = refusal.retry_after
+        return {"error": error}
+
+    def error_json(self, exc: BaseException, lang: str) -> tuple[int, dict[str, Any]]:
+        """The status and body that say what ``exc`` means, in ``lang``."""
+        if isinstance(exc, Refusal):
+            return exc.status, self.refusal_json(exc, lang)
+        kind, status = next(
+            ((kind, status) for cls, kind, status in ERROR_KINDS if isinstance(exc, cls)),
+            ("server", 500),
+        )
+        key = getattr(exc, "key", None)
+        fields = getattr(exc, "fields", {}) or {}
+        if isinstance(exc, IllegalMoveError):
+            message = exc.reason if getattr(exc, "reason", None) else str(exc)
+        elif key:
+            try:
+                message = t_in(lang, key, **fields)
+            except (KeyError, ValueError):
+                message = str(exc)
+        else:
+            message = str(exc) if kind != "server" else t_in(lang, "service_server_error")
+        error: dict[str, Any] = {"kind": kind, "message": message}
+        if key:
+            error["key"], error["fields"] = key, {k: str(v) for k, v in fields.items()}
+        state = getattr(exc, "state", None)
+        if isinstance(state, RoomState):
+            error["room"] = room_json(state)
+        if kind == "store_unavailable":
+            error["retry_after"] = 1.0
+        return status, {"error": error}
+
+    # -- notices and presence -------------------------------------------------------------
+
+    async def changed(self, state: RoomState) -> None:
+        """A room was written by this replica: wake its watchers here and on other replicas."""
+        self._send(state.code, state.version, state.class_name)
+        if self.store_kind == "postgresql":
+            await self.call(lambda store: _pg_notify(store, state.code))
+
+    async def wake(self, code: str) -> None:
+        """A hint that ``code`` changed (another replica, or a delete): read its version."""
+        if code not in self.watchers and not any(s.teacher for s in self.sockets):
+            return
+        versions = await self.call(lambda store: store.versions([code]))
+        self._send(code, versions.get(code, -1), None)
+
+    def _send(self, code: str, version: int, class_name: str | None) -> None:
+        if self.sent.get(code) == version:
+            return  # this replica's own write, heard again on the channel
+        self.sent[code] = version
+        if len(self.sent) > 100_000:
+            self.sent.clear()
+        text = json.dumps({"type": "changed", "code": code, "version": version})
+        for sock in list(self.watchers.get(code, ())):
+            sock.notice(text)
+        teachers = [s for s in self.sockets if s.teacher]
+        if teachers:
+            note = json.dumps({"type": "class_changed", "class": class_name})
+            for sock in teachers:
+                sock.notice(note)
+
+    def holders(self, code: str, seat: str) -> bool:
+        """Does any socket of this replica hold ``seat`` of ``code`` and say it is here?"""
+        return any(
+            s.seats.get(code) == (seat, True) for s in self.watchers.get(code, ()) if s.ready
+        )
+
+    async def presence_quietly(self, code: str, seat: str) -> None:
+        """A socket closed: its seats' presence, with no one left to tell of a failure
+        (the store's trouble reaches clients on their next request)."""
+        with suppress(Exception):
+            await self.presence_changed(code, seat)
+
+    async def presence_changed(self, code: str, seat: str) -> None:
+        if self._stopping.is_set():
+            return  # a stopping service leaves presence to the next one (seen goes stale)
+        here = self.holders(code, seat)
+        state = await self.call(lambda store: store.set_presence(code, seat, here, PRESENCE_WINDOW))
+        if state is not None:
+            await self.changed(state)
+
+    async def _touch_all(self) -> None:
+        seats = {
+            (code, seat)
+            for sock in self.sockets
+            for code, (seat, here) in sock.seats.items()
+            if here
+        }
+        if seats:
+            with suppress(Exception):  # presence is kept again at the next round
+                await self.call(lambda store: store.touch_many(seats))
+
+    # -- the server ------------------------------------------------------------------------
+
+    def application(self) -> tornado.web.Application:
+        base = (
+            "/" + self.config.base_url.strip("/") + "/" if self.config.base_url.strip("/") else "/"
+        )
+        args = {"service": self}
+        code = r"([A-Za-z0-9 -]{1,16})"
+        routes: list[Any] = [
+            (rf"{base}api/v1/info", InfoHandler, args),
+            (rf"{base}api/v1/rooms", RoomsHandler, args),
+            (rf"{base}api/v1/rooms/{code}", RoomHandler, args),
+            (rf"{base}api/v1/rooms/{code}/join", JoinHandler, args),
+            (rf"{base}api/v1/rooms/{code}/actions", ActionHandler, args),
+            (rf"{base}api/v1/rooms/{code}/leave", LeaveHandler, args),
+            (rf"{base}api/v1/rooms/{code}/computer", ComputerHandler, args),
+            (rf"{base}api/v1/class/rooms", ClassRoomsHandler, args),
+            (rf"{base}api/v1/class/clear", ClearHandler, args),
+            (rf"{base}api/v1/class/export", ExportHandler, args),
+            (rf"{base}api/v1/socket", Socket, args),
+        ]
+        return tornado.web.Application(
+            routes,
+            websocket_ping_interval=self.config.ping_interval,
+            websocket_ping_timeout=self.config.ping_timeout,
+            websocket_max_message_size=self.config.limits.body_bytes,
+            log_function=_quiet_log,
+        )
+
+    def listen(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Serve on the running loop (call from inside it)."""
+        self.loop = asyncio.get_running_loop()
+        self.host = host
+        sockets = tornado.netutil.bind_sockets(port, host)
+        self.port = sockets[0].getsockname()[1]
+        self.server = tornado.httpserver.HTTPServer(
+            self.application(), max_body_size=self.config.limits.body_bytes * 4, xheaders=False
+        )
+        self.server.add_sockets(sockets)
+        self._timer = tornado.ioloop.PeriodicCallback(self._tick, TOUCH_EVERY * 1000)
+        self._timer.start()
+        if self.store_kind == "postgresql":
+            self._listener = threading.Thread(
+                target=self._listen, name="qttt-rooms-listen", daemon=True
+            )
+            self._listener.start()
+
+    async def _tick(self) -> None:
+        await self._touch_all()
+        self._ticks += 1
+        if self.store_kind == "sqlite" and self._ticks % 4 == 0:
+            # fold the write-ahead log into the games file now and then, so a copy of
+            # the file alone holds (nearly) every game even while the service runs (R8)
+            await self.call(lambda store: checkpoint(store, "PASSIVE"))
+        elif self.store_kind == "postgresql" and self._ticks % 8 == 0:
+            await self.call(self.clock.measure)
+
+    def _listen(self) -> None:
+        """Other replicas' writes: one LISTEN connection; each notice is a hint to re-read."""
+        store = self._stores[0]
+        backend = store.backend
+        while not self._stopping.is_set():
+            try:
+                conn = backend.connect()
+                try:
+                    backend.execute(conn, f"LISTEN {CHANNEL}")
+                    loop = self.loop
+                    if loop is not None:  # caught up after every (re)connection
+                        for code in list(self.watchers):
+                            loop.call_soon_threadsafe(self._wake_soon, code)
+                    while not self._stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            payload = note.payload
+                            if (
+                                isinstance(payload, str)
+                                and len(payload) == codes.CODE_LENGTH
+                                and loop
+                            ):
+                                loop.call_soon_threadsafe(self._wake_soon, payload)
+                finally:
+                    backend.close(conn)
+            except Exception:  # the database went away: reconnect
+                self._stopping.wait(0.5)
+
+    def _wake_soon(self, code: str) -> None:
+        try:
+            key = codes.normalize_code(code)
+        except RoomError:
+            return  # not a room code: a forged or foreign notice
+        task = asyncio.ensure_future(self._wake_quietly(key))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _wake_quietly(self, code: str) -> None:
+        with suppress(Exception):  # the store's trouble reaches clients on their next request
+            await self.wake(code)
+
+    @property
+    def url(self) -> str:
+        base = self.config.base_url.strip("/")
+        return f"http://{self.host}:{self.port}/" + (base + "/" if base else "")
+
+    def close(self) -> None:
+        """Stop serving (from inside the loop) and close the store (a checkpoint for SQLite)."""
+        self._stopping.set()
+        if self._timer is not None:
+            self._timer.stop()
+        if self.server is not None:
+            self.server.stop()
+        for sock in list(self.sockets):
+            sock.close(1001)
+        self.executor.shutdown(wait=True)
+        if self._inline is not None:
+            self._inline.close()
+        for store in self._stores:
+            checkpoint(store)
+            store.close()
+
+
+def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
+    """Fold SQLite's write-ahead log into the games file, so a copy of the file alone holds
+    every game (R8); nothing to do for PostgreSQL."""
+    if store.backend.name != "sqlite":
+        return
+    with suppress(Exception):  # a closed or broken store has nothing to fold in
+        store.run(lambda conn: conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall(), 0.5)
+
+
+def _still_open(store: RoomStore, code: str) -> bool:
+    try:
+        state = store.room(code)
+    except UnknownRoomError:
+        return False
+    return not state.finished and not state.expired
+
+
+def _pg_notify(store: RoomStore, code: str) -> None:
+    store.run(lambda conn: store.backend.execute(conn, "SELECT pg_notify(?, ?)", (CHANNEL, code)))
+
+
+def _quiet_log(handler: tornado.web.RequestHandler) -> None:
+    """Log method, path and status only: no query string, no header (they may hold keys)."""
+    status = handler.get_status()
+    if status >= 500:
+        import logging
+
+        logging.getLogger("qttt_edu.rooms.service").warning(
+            "%s %s %s", handler.request.method, handler.request.path, status
+        )
+
+
+class RunningService:
+    """A service started on a thread of its own (``start_service``): ``url``, ``stop()``."""
+
+    def __init__(self, service: RoomsService, thread: threading.Thread, loop: Any) -> None:
+        self.service, self._thread, self._loop = service, thread, loop
+
+    @property
+    def url(self) -> str:
+        return self.service.url
+
+    @property
+    def port(self) -> int:
+        return self.service.port
+
+    def stop(self) -> None:
+        async def close() -> None:
+            self.service.close()
+
+        if self._thread.is_alive():
+            fut = asyncio.run_coroutine_threadsafe(close(), self._loop)
+            fut.result(timeout=10)
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=10)
+
+
+def start_service(
+    store_url: str,
+    *,
+    classes: dict[str, str],
+    teacher_secret: str,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    base_url: str = "/",
+    allow_origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
+    language: str = "en",
+    **options: Any,
+) -> RunningService:
+    """Start a service on a thread of its own; returns once it listens (``.url``, ``.stop()``).
+
+    For the classroom command, a hub service's launcher and tests. ``port=0`` picks a
+    free port. Every class key and the teacher secret must be at least 16 characters.
+    """
+    for secret in (*classes.values(), teacher_secret):
+        if not isinstance(secret, str) or len(secret) < 16:
+            raise ValueError("class keys and the teacher secret need at least 16 characters")
+    config = ServiceConfig(
+        store_url,
+        dict(classes),
+        teacher_secret,
+        base_url=base_url,
+        allow_origins=tuple(allow_origins),
+        limits=limits or Limits(),
+        language=language,
+        **options,
+    )
+    ready = threading.Event()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        box["loop"] = loop
+        try:
+            service = RoomsService(config)
+
+            async def begin() -> None:
+                service.listen(host, port)
+
+            loop.run_until_complete(begin())
+            box["service"] = service
+        except BaseException as exc:
+            box["error"] = exc
+            ready.set()
+            return
+        ready.set()
+        loop.run_forever()
+        loop.close()
+
+    thread = threading.Thread(target=run, name="qttt-rooms-service", daemon=True)
+    thread.start()
+    ready.wait(30)
+    if "error" in box:
+        raise box["error"]
+    return RunningService(box["service"], thread, box["loop"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m qttt_edu.rooms.service``: serve the class's games until Ctrl-C."""
+    import os
+
+    from ..cli import Parser, exit_status, speaking
+    from .backends import default_url
+
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    with speaking(args_in) as language:
+        parser = Parser(
+            prog="python -m qttt_edu.rooms.service",
+            description=t_in(language, "service_description"),
+        )
+        say = functools.partial(t_in, language)
+        parser.add_argument("--store", default=None, help=say("service_store_help"))
+        parser.add_argument(
+            "--class", dest="class_name", default="", help=say("service_class_help")
+        )
+        parser.add_argument("--class-key", default=None, help=say("service_class_key_help"))
+        parser.add_argument("--teacher-secret-file", default=None, help=say("service_secret_help"))
+        parser.add_argument("--host", default="127.0.0.1", help=say("service_host_help"))
+        parser.add_argument("--port", type=int, default=8766, help=say("service_port_help"))
+        parser.add_argument("--base-url", default="/", help=say("service_base_help"))
+        parser.add_argument(
+            "--allow-origin", action="append", default=[], help=say("service_origin_help")
+        )
+        parser.add_argument(
+            "--lang", default=None, choices=sorted(LANGUAGES), help="en, da, fi, nb, it"
+        )
+        try:
+            args = parser.parse_args(args_in)
+        except SystemExit as stop:  # --help, or a usage error already printed
+            return exit_status(stop)
+        secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
+        if args.teacher_secret_file:
+            with open(args.teacher_secret_file, encoding="utf-8") as handle:
+                secret = handle.read().strip()
+        made_secret = not secret
+        secret = secret or secrets.token_urlsafe(18)
+        class_key = (
+            args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
+        )
+        running = start_service(
+            args.store or default_url(),
+            classes={args.class_name: class_key},
+            teacher_secret=secret,
+            host=args.host,
+            port=args.port,
+            base_url=args.base_url,
+            allow_origins=tuple(args.allow_origin),
+            language=language,
+        )
+        print(say("service_started", url=running.url), flush=True)
+        print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
+        if made_secret:
+            print(say("service_teacher_line", secret=secret), flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        running.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

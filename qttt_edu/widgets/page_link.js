@@ -1,0 +1,101 @@
+// The page's side of a shared game (anywidget ES module of PageLink).
+//
+// - Tells the kernel the address links start from (href).
+// - Keeps the room in the address bar (?room=K7M-Q2P) but the seat credential out of it:
+//   a seat arriving in a link (#seat=... or the older ?seat=...) is read once, kept in
+//   this tab's sessionStorage, removed from the address bar, and handed to the kernel
+//   ("arrived"), as a login token would be (R9).
+// - Says "alive" to the kernel every ALIVE_MS while the page is open: the kernel tells
+//   the rooms service the seat's player is away when that stops (a closed tab or lid).
+
+const ALIVE_MS = 10000;
+const inVoila = () => location.pathname.includes("/voila/render/");
+const seatKey = (room) => "qttt-seat:" + String(room).toUpperCase().replace(/[^0-9A-Z]/g, "");
+
+function storage() {
+  try {
+    return window.sessionStorage;
+  } catch (e) {
+    return null; // storage refused (private mode, sandbox): the seat lives in the kernel only
+  }
+}
+
+// The address a link to this app starts from: this very page in Voila (its token and
+// language kept, no room or seat), else the Voila app on this Jupyter server.
+function linkBase(appPath) {
+  if (inVoila()) {
+    const url = new URL(location.href);
+    url.searchParams.delete("room");
+    url.searchParams.delete("seat");
+    url.hash = "";
+    return url.href;
+  }
+  let base = "/";
+  const config = document.getElementById("jupyter-config-data");
+  try {
+    base = JSON.parse(config.textContent).baseUrl || "/";
+  } catch (e) {
+    /* no config */
+  }
+  return new URL(base + "voila/render/" + appPath, location.origin).href;
+}
+
+// The room and seat this page was opened with; the seat is moved out of the address bar.
+function arrival() {
+  if (!inVoila()) return { room: "", seat: "" };
+  const url = new URL(location.href);
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ""));
+  const room = url.searchParams.get("room") || hash.get("room") || "";
+  let seat = hash.get("seat") || url.searchParams.get("seat") || "";
+  const store = storage();
+  if (room && seat && store) store.setItem(seatKey(room), seat);
+  if (room && !seat && store) seat = store.getItem(seatKey(room)) || "";
+  if (url.searchParams.has("seat") || hash.has("seat")) {
+    url.searchParams.delete("seat");
+    hash.delete("seat");
+    if (room) url.searchParams.set("room", room);
+    hash.delete("room");
+    url.hash = hash.toString();
+    history.replaceState(history.state, "", url.href);
+  }
+  return { room, seat };
+}
+
+function render({ model, el }) {
+  el.classList.add("qttt-page-link");
+  if (!model.get("href")) {
+    model.set("href", linkBase(model.get("app_path")));
+  }
+  if (!model.get("arrived_sent")) {
+    model.set("arrived", arrival());
+    model.set("arrived_sent", true);
+  }
+  model.save_changes();
+
+  // Keep the room (not the seat) in the location bar, so a reload comes back to it;
+  // the seat stays in this tab's storage.
+  function keep() {
+    if (!inVoila()) return;
+    const url = new URL(location.href);
+    const params = model.get("params") || {};
+    if (params.room) url.searchParams.set("room", params.room);
+    else url.searchParams.delete("room");
+    url.searchParams.delete("seat");
+    const store = storage();
+    if (store && params.room && params.seat) store.setItem(seatKey(params.room), params.seat);
+    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  }
+  const alive = () => model.send({ type: "alive", visible: document.visibilityState !== "hidden" });
+  const timer = setInterval(alive, ALIVE_MS);
+  document.addEventListener("visibilitychange", alive);
+  model.on("change:params", keep);
+  keep();
+  alive();
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener("visibilitychange", alive);
+    model.off("change:params", keep);
+  };
+}
+
+export default { render };

@@ -1,0 +1,159 @@
+"""The rooms service: a real tornado server on a free port, real SQLite and PostgreSQL.
+
+Each test plays as the people the design must keep apart (two players, a spectator,
+a student of another class, a student who wants the teacher's powers) and as an
+attacker who writes raw requests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from qttt_edu.rooms import ConflictError, CredentialError, NotYourTurnError, RoomError, SharedGame
+from qttt_edu.rooms.remote import ServiceClient
+from tests import rooms_support
+from tests.rooms_support import CLASS_KEY, OTHER_CLASS_KEY, TEACHER, http, raw_sql
+
+store_url = rooms_support.store_url  # fixtures: each test runs on SQLite and on PostgreSQL
+service = rooms_support.service
+
+
+def client(running: Any, key: str | None = CLASS_KEY, **options: Any) -> ServiceClient:
+    return ServiceClient(running.url, class_key=key, **options)
+
+
+def test_two_clients_play_through_the_service_and_a_spectator_follows(service: Any) -> None:
+    a, b, c = client(service), client(service), client(service)
+    try:
+        ada = SharedGame.create(a, nickname="Ada")
+        bo = SharedGame.join(b, ada.code, nickname="Bo")
+        watcher = SharedGame.spectate(c, ada.code)
+        ada.act("1-9")
+        assert bo.wait_for_ply(1) and watcher.wait_for_ply(1)
+        bo.act("1-9")
+        assert ada.wait_for_ply(2)
+        assert ada.game.awaiting_collapse.chooser == "X"
+        assert watcher.wait_for_ply(2) and watcher.state.record == "1-9 1-9"
+        with pytest.raises(NotYourTurnError):
+            bo.act("c1")
+        with pytest.raises(RoomError):
+            watcher.act("c1")
+        for g in (ada, bo, watcher):
+            g.close()
+    finally:
+        for x in (a, b, c):
+            x.close()
+
+
+def test_the_store_holds_what_the_service_acknowledged(service: Any) -> None:
+    a = client(service)
+    try:
+        game = SharedGame.create(a, watch=False)
+        game.act("1-5")
+        rows = raw_sql(
+            service.store_url, "SELECT record, version FROM qttt_rooms WHERE code = ?", (game.code,)
+        )
+        assert rows == [("1-5", 1)]
+    finally:
+        a.close()
+
+
+def test_a_seat_credential_acts_for_its_own_seat_only(service: Any) -> None:
+    """R1/R2 as an attacker: O's credential cannot act for X, nor in another room."""
+    status, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code, x_cred = made["room"]["code"], made["credential"]
+    _, joined = http(service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+    o_cred = joined["credential"]
+    act = {"action": "1-5", "expected_ply": 0, "action_id": "a" * 10}
+    status, body = http(service.url, "POST", f"api/v1/rooms/{code}/actions", act, seat=o_cred)
+    assert status == 409 and body["error"]["kind"] == "not_your_turn"
+    _, other = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    status, body = http(
+        service.url, "POST", f"api/v1/rooms/{other['room']['code']}/actions", act, seat=x_cred
+    )
+    assert status == 403 and body["error"]["kind"] == "credential"
+    # the class key is not a seat
+    status, body = http(
+        service.url, "POST", f"api/v1/rooms/{code}/actions", act, class_key=CLASS_KEY
+    )
+    assert status == 403 and body["error"]["kind"] == "spectator"
+    assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
+        ("",)
+    ]
+
+
+def test_only_the_teacher_secret_clears_lists_and_exports(service: Any) -> None:
+    """R1 as an attacker: a student's class key (or a seat) cannot clear, list or export."""
+    _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code, cred = made["room"]["code"], made["credential"]
+    for headers in ({"class_key": CLASS_KEY}, {"seat": cred}, {"teacher": "x" * 27}, {}):
+        assert (
+            http(service.url, "POST", "api/v1/class/clear", {"what": "abandoned"}, **headers)[0]
+            == 403
+        )
+        assert http(service.url, "GET", "api/v1/class/rooms", **headers)[0] == 403
+        assert http(service.url, "GET", "api/v1/class/export", **headers)[0] == 403
+        assert http(service.url, "DELETE", f"api/v1/rooms/{code}", **headers)[0] == 403
+    assert len(raw_sql(service.store_url, "SELECT code FROM qttt_rooms")) == 1
+    status, listing = http(service.url, "GET", "api/v1/class/rooms", teacher=TEACHER)
+    assert status == 200 and [r["code"] for r in listing["rooms"]] == [code]
+    status, _ = http(service.url, "DELETE", f"api/v1/rooms/{code}", teacher=TEACHER)
+    assert status == 200 and raw_sql(service.store_url, "SELECT code FROM qttt_rooms") == []
+
+
+def test_a_class_key_sees_its_own_class_only(service: Any) -> None:
+    _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code = made["room"]["code"]
+    status, body = http(service.url, "GET", f"api/v1/rooms/{code}", class_key=OTHER_CLASS_KEY)
+    assert status == 404 and body["error"]["kind"] == "unknown_room"
+    status, _ = http(
+        service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=OTHER_CLASS_KEY
+    )
+    assert status == 404
+    status, body = http(service.url, "POST", "api/v1/rooms", {}, class_key="wrong" * 5)
+    assert status == 403 and body["error"]["kind"] == "forbidden"
+
+
+def test_refusals_come_in_the_students_language(service: Any) -> None:
+    status, body = http(service.url, "POST", "api/v1/rooms", {}, class_key="wrong" * 5, lang="da")
+    assert status == 403 and "klassekode" in body["error"]["message"]
+    status, body = http(service.url, "GET", "api/v1/rooms/K7MQ2P", class_key=CLASS_KEY, lang="it")
+    assert status == 404 and "stanza" in body["error"]["message"]
+
+
+def test_a_conflict_carries_the_room_now_and_plays_nothing(service: Any) -> None:
+    a, b = client(service), client(service)
+    try:
+        x = SharedGame.create(a, watch=False)
+        x2 = SharedGame.resume(b, x.code, x.credential, watch=False)  # a second tab
+        x.act("1-5")
+        with pytest.raises(ConflictError):
+            x2.act("2-6")
+        assert x2.state.record == "1-5"
+    finally:
+        a.close()
+        b.close()
+
+
+def test_a_resent_action_id_is_written_once(service: Any) -> None:
+    _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code, cred = made["room"]["code"], made["credential"]
+    act = {"action": "1-5", "expected_ply": 0, "action_id": "same-id-123"}
+    for _ in range(3):
+        status, body = http(service.url, "POST", f"api/v1/rooms/{code}/actions", act, seat=cred)
+        assert status == 200 and body["room"]["record"] == "1-5"
+    assert raw_sql(service.store_url, "SELECT version FROM qttt_rooms WHERE code = ?", (code,)) == [
+        (1,)
+    ]
+
+
+def test_wrong_credential_is_refused_in_words(service: Any) -> None:
+    a = client(service)
+    try:
+        game = SharedGame.create(a, watch=False)
+        with pytest.raises(CredentialError):
+            SharedGame.resume(a, game.code, "A" * 24, watch=False)
+    finally:
+        a.close()

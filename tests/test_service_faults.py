@@ -1,0 +1,516 @@
+"""The reliability review's scenarios (R1-R14) re-run against the rooms service.
+
+Everything is real: tornado servers on free ports, SQLite files, the session's
+PostgreSQL cluster, a service in a subprocess whose file-size limit stands in for a
+full disk, a client process frozen with SIGSTOP for a closed laptop lid. Each test
+plays the attacker or the fault and then reads the database to see what happened.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qttt_edu.i18n import t
+from qttt_edu.rooms import SharedGame, StoreUnavailableError
+from qttt_edu.rooms.remote import ServiceClient
+from qttt_edu.rooms.service import Limits, start_service
+from tests import pg, rooms_support
+from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_sql
+
+store_url = rooms_support.store_url
+service = rooms_support.service
+
+
+def start(url: str, **options: Any) -> Any:
+    return start_service(url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER, **options)
+
+
+def seat_of(service: Any, code: str, seat: str) -> dict[str, Any]:
+    status, body = http(service.url, "GET", f"api/v1/rooms/{code}", teacher=TEACHER)
+    assert status == 200
+    seats: dict[str, Any] = body["room"]["seats"][seat]
+    return seats
+
+
+# -- R5: presence is a live connection from the page, not a running kernel ------------------
+
+
+def test_presence_follows_the_socket_and_the_page(service: Any) -> None:
+    a, b = (
+        ServiceClient(service.url, class_key=CLASS_KEY),
+        ServiceClient(service.url, class_key=CLASS_KEY),
+    )
+    try:
+        x = SharedGame.create(a, nickname="Ada")
+        o = SharedGame.join(b, x.code, nickname="Bo")
+        assert pg.wait_until(lambda: seat_of(service, x.code, "O")["present"], 10, 0.25)
+        # the page stops saying "alive": the kernel says so, and X's screen hears it
+        b.set_here(o.code, False)
+        assert pg.wait_until(lambda: not seat_of(service, x.code, "O")["present"], 10, 0.25)
+        assert x.wait_until(lambda s: not s.seats["O"].present(s.read_at), 10)
+        b.set_here(o.code, True)
+        assert x.wait_until(lambda s: s.seats["O"].present(s.read_at), 10)
+        b.close()  # the tab is closed: away at once
+        assert x.wait_until(lambda s: not s.seats["O"].present(s.read_at), 10)
+        x.close()
+    finally:
+        a.close()
+        b.close()
+
+
+FROZEN_CLIENT = """
+import sys, time
+from qttt_edu.rooms import SharedGame
+from qttt_edu.rooms.remote import ServiceClient
+client = ServiceClient(sys.argv[1], class_key=sys.argv[2])
+game = SharedGame.resume(client, sys.argv[3], sys.argv[4])
+client.connected.wait(10)
+print("held", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_closed_lid_is_away_within_the_ping_timeout(tmp_path: Path) -> None:
+    """R5 as the review did it: the player's machine stops (SIGSTOP), no close, no unload."""
+    running = start(f"sqlite:///{tmp_path / 'r.sqlite3'}", ping_interval=1.0, ping_timeout=1.0)
+    proc = None
+    try:
+        _, made = http(running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+        code = made["room"]["code"]
+        _, joined = http(running.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                FROZEN_CLIENT,
+                running.url,
+                CLASS_KEY,
+                code,
+                joined["credential"],
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+        assert pg.wait_until(lambda: seat_of(running, code, "O")["present"], 10, 0.25)
+        os.kill(proc.pid, signal.SIGSTOP)  # the lid closes
+        began = time.monotonic()
+        assert pg.wait_until(lambda: not seat_of(running, code, "O")["present"], 15, 0.25)
+        assert time.monotonic() - began < 10
+    finally:
+        if proc is not None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        running.stop()
+
+
+# -- R3: one clock --------------------------------------------------------------------------
+
+
+def test_a_skewed_machine_clock_does_not_move_the_databases_clock(tmp_path: Path) -> None:
+    """R3: two replicas on one PostgreSQL, one machine 13 hours slow; one clock decides."""
+    cluster = cluster_or_skip()
+    url = cluster.new_database()
+    slow = start(url, local_clock=lambda: time.time() - 13 * 3600)
+    fast = start(url)
+    try:
+        _, made = http(slow.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+        code = made["room"]["code"]
+        now_slow = http(slow.url, "GET", "api/v1/info")[1]["time"]
+        now_fast = http(fast.url, "GET", "api/v1/info")[1]["time"]
+        assert abs(now_slow - now_fast) < 2.0  # both read the database's clock
+        # the room made through the slow machine is neither expired nor purged by the other
+        status, cleared = http(
+            fast.url, "POST", "api/v1/class/clear", {"what": "expired"}, teacher=TEACHER
+        )
+        assert status == 200 and cleared["deleted"] == 0
+        status, room = http(fast.url, "GET", f"api/v1/rooms/{code}", class_key=CLASS_KEY)
+        assert status == 200 and not room["room"]["expired"]
+        assert abs(room["room"]["created_at"] - time.time()) < 5
+    finally:
+        slow.stop()
+        fast.stop()
+
+
+def test_clients_send_no_time_and_the_service_ignores_any(service: Any) -> None:
+    _, made = http(
+        service.url, "POST", "api/v1/rooms", {"created_at": 0, "expires_at": 1}, class_key=CLASS_KEY
+    )
+    code, cred = made["room"]["code"], made["credential"]
+    body = {"action": "1-5", "expected_ply": 0, "action_id": "t" * 8, "updated_at": 0}
+    status, answer = http(service.url, "POST", f"api/v1/rooms/{code}/actions", body, seat=cred)
+    assert status == 200 and answer["room"]["expires_at"] > time.time() + 3600
+
+
+# -- R13: a forged notice shows nothing -------------------------------------------------------
+
+
+def test_a_forged_notice_changes_no_screen(tmp_path: Path) -> None:
+    cluster = cluster_or_skip()
+    url = cluster.new_database()
+    running = start(url)
+    a = ServiceClient(running.url, class_key=CLASS_KEY)
+    b = ServiceClient(running.url, class_key=CLASS_KEY)
+    try:
+        x = SharedGame.create(a)
+        watcher = SharedGame.join(b, x.code)  # O's screen
+        x.act("1-5")
+        assert watcher.wait_for_ply(1)
+        fake = json.dumps({"code": x.code, "version": 10**9, "row": [x.code, "1-2 1-2"]})
+        raw_sql(url, "SELECT pg_notify(?, ?)", (f"qttt_room_{x.code.lower()}", fake))
+        raw_sql(url, "SELECT pg_notify(?, ?)", ("qttt_rooms_service", x.code))
+        raw_sql(url, "SELECT pg_notify(?, ?)", ("qttt_rooms_service", fake))
+        time.sleep(1.0)
+        assert watcher.state.record == "1-5" and watcher.version < 10**9
+        watcher.act("2-6")  # real moves still go and arrive
+        assert x.wait_for_ply(2) and x.state.record == "1-5 2-6"
+        x.close()
+        watcher.close()
+    finally:
+        a.close()
+        b.close()
+        running.stop()
+
+
+# -- R6/R7/R12: limits, each refused in words --------------------------------------------------
+
+
+def test_rooms_per_client_and_per_class_are_limited(tmp_path: Path) -> None:
+    running = start(
+        f"sqlite:///{tmp_path / 'r.sqlite3'}", limits=Limits(rooms_per_client=2, rooms_per_class=3)
+    )
+    try:
+        me = {"class_key": CLASS_KEY, "client": "c" * 20, "lang": "da"}
+        for _ in range(2):
+            assert http(running.url, "POST", "api/v1/rooms", {}, **me)[0] == 201
+        status, body = http(running.url, "POST", "api/v1/rooms", {}, **me)
+        assert status == 429 and body["error"]["kind"] == "too_many_rooms"
+        assert body["error"]["message"] == t_da("service_rooms_client", limit=2)
+        other = {"class_key": CLASS_KEY, "client": "d" * 20}
+        assert http(running.url, "POST", "api/v1/rooms", {}, **other)[0] == 201
+        status, body = http(
+            running.url, "POST", "api/v1/rooms", {}, client="e" * 20, class_key=CLASS_KEY
+        )
+        assert status == 429 and body["error"]["key"] == "service_rooms_class"
+        assert (
+            len(raw_sql(f"sqlite:///{tmp_path / 'r.sqlite3'}", "SELECT code FROM qttt_rooms")) == 3
+        )
+    finally:
+        running.stop()
+
+
+def t_da(key: str, **fields: Any) -> str:
+    from qttt_edu.i18n import t_in
+
+    return t_in("da", key, **fields)
+
+
+def test_requests_per_client_are_limited(tmp_path: Path) -> None:
+    running = start(
+        f"sqlite:///{tmp_path / 'r.sqlite3'}", limits=Limits(client_rate=0.2, client_burst=5.0)
+    )
+    try:
+        statuses = [http(running.url, "GET", "api/v1/info", client="f" * 20)[0] for _ in range(8)]
+        assert statuses[:5] == [200] * 5 and 429 in statuses[5:]
+        status, body = http(running.url, "GET", "api/v1/info", client="f" * 20)
+        assert status == 429 and body["error"]["retry_after"] > 0
+        assert http(running.url, "GET", "api/v1/info", client="g" * 20)[0] == 200  # others go on
+    finally:
+        running.stop()
+
+
+def test_every_field_has_a_size(service: Any) -> None:
+    status, body = http(
+        service.url, "POST", "api/v1/rooms", {"nickname": "x" * 5000}, class_key=CLASS_KEY
+    )
+    assert status == 413 and body["error"]["kind"] == "too_large"
+    status, body = http(
+        service.url, "POST", "api/v1/rooms", {"nickname": "x" * 200}, class_key=CLASS_KEY
+    )
+    assert status == 413 and body["error"]["fields"]["field"] == "nickname"
+    status, body = http(
+        service.url, "POST", "api/v1/rooms", {"nickname": "x" * 30}, class_key=CLASS_KEY
+    )
+    assert status == 409 and body["error"]["key"] == "rooms_nickname_bad"
+    _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code, cred = made["room"]["code"], made["credential"]
+    for body in (
+        {"action": "1-5" * 10, "expected_ply": 0, "action_id": "a" * 8},
+        {"action": "1-5", "expected_ply": "0", "action_id": "a" * 8},
+        {"action": "1-5", "expected_ply": 10**30, "action_id": "a" * 8},
+        {"action": "1-5", "expected_ply": 0, "action_id": "a" * 100},
+        {"action": "1-5", "expected_ply": 0, "action_id": "<svg>"},
+        {"action": 15, "expected_ply": 0, "action_id": "a" * 8},
+    ):
+        status, answer = http(service.url, "POST", f"api/v1/rooms/{code}/actions", body, seat=cred)
+        assert status in (400, 413), (body, answer)
+    status, _ = http(service.url, "POST", "api/v1/rooms", b"{not json", class_key=CLASS_KEY)
+    assert status == 400
+    assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
+        ("",)
+    ]
+
+
+def test_a_stale_action_of_the_other_seat_is_refused(service: Any) -> None:
+    """R10: O replaying X's action at ply 0 is told it is not O's turn; nothing written."""
+    _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code, x_cred = made["room"]["code"], made["credential"]
+    _, joined = http(service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+    act = {"action": "1-5", "expected_ply": 0, "action_id": "x" * 8}
+    assert http(service.url, "POST", f"api/v1/rooms/{code}/actions", act, seat=x_cred)[0] == 200
+    act["action_id"] = "o" * 8
+    status, body = http(
+        service.url, "POST", f"api/v1/rooms/{code}/actions", act, seat=joined["credential"]
+    )
+    assert status == 409 and body["error"]["kind"] == "not_your_turn"
+
+
+# -- R4, R8 and restarts: nothing lost, nothing doubled ------------------------------------------
+
+
+SERVICE_PROCESS = """
+import resource, sys
+limit = int(sys.argv[2])
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+from qttt_edu.rooms.service import main
+sys.exit(main(["--store", sys.argv[1], "--class", "7B", "--class-key", sys.argv[3],
+               "--port", sys.argv[4]]))
+"""
+
+
+def test_a_full_disk_is_said_in_words_and_the_action_is_kept(tmp_path: Path) -> None:
+    """R4: the service's files cannot grow (RLIMIT_FSIZE, as a full disk); then they can."""
+    db = tmp_path / "full.sqlite3"
+    env = {**os.environ, "QTTT_ROOMS_TEACHER_SECRET": TEACHER}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            SERVICE_PROCESS,
+            f"sqlite:///{db}",
+            str(64 * 1024),
+            CLASS_KEY,
+            str(pg.free_port()),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    client = None
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split(": ", 1)[1].strip()
+        client = ServiceClient(url, class_key=CLASS_KEY)
+        x = SharedGame.create(client, watch=False)
+        full = None
+        for n in range(200):  # other students' rooms fill the disk
+            status, body = http(
+                url,
+                "POST",
+                "api/v1/rooms",
+                {"nickname": "N" * 24},
+                class_key=CLASS_KEY,
+                client=f"filler{n:04d}" + "f" * 10,
+            )
+            if status != 201:
+                full = (status, body)
+                break
+        assert full is not None, "the file never filled"
+        status, body = full
+        assert status == 503 and body["error"]["kind"] == "store_unavailable"
+        assert (
+            "full" in body["error"]["message"]
+            and "OperationalError" not in body["error"]["message"]
+        )
+        with pytest.raises(StoreUnavailableError) as caught:
+            x.act("1-5")
+        assert x.pending is not None and str(caught.value) == t(
+            "rooms_unavailable_kept", **caught.value.details
+        )
+        resource.prlimit(
+            proc.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+        )  # space again
+        assert x.retry_pending() and x.pending is None
+        assert x.retry_pending()  # nothing left to send: not sent twice
+    finally:
+        if client is not None:
+            client.close()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(20)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT record, version FROM qttt_rooms WHERE code = ?", (x.code,)
+        ).fetchall()
+    assert rows == [("1-5", 1)]
+
+
+def test_a_restarted_service_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    first = start(db)
+    port = first.port
+    a = ServiceClient(first.url, class_key=CLASS_KEY)
+    b = ServiceClient(first.url, class_key=CLASS_KEY)
+    x = SharedGame.create(a)
+    o = SharedGame.join(b, x.code)
+    x.act("1-5")
+    assert o.wait_for_ply(1)
+    first.stop()
+    with pytest.raises(StoreUnavailableError) as caught:
+        o.act("2-6")  # the service is away: kept, and said so
+    assert o.pending is not None and "kept" in str(caught.value)
+    second = start(db, port=port)  # the same address, a new process's worth of state
+    try:
+        assert o.wait_for_ply(2, timeout=30) and x.wait_for_ply(2, timeout=30)
+        assert o.pending is None
+        rows = raw_sql(db, "SELECT record, version FROM qttt_rooms WHERE code = ?", (x.code,))
+        assert rows[0][0] == "1-5 2-6"  # written once (presence changes also move the version)
+    finally:
+        x.close()
+        o.close()
+        a.close()
+        b.close()
+        second.stop()
+
+
+def test_one_copy_of_the_games_file_holds_every_game(tmp_path: Path) -> None:
+    """R8: after the service stops (and every few seconds while it runs) the file alone is
+    the games: its write-ahead log is folded in."""
+    db = tmp_path / "7b.sqlite3"
+    running = start(f"sqlite:///{db}")
+    codes = []
+    for n in range(3):
+        _, made = http(
+            running.url,
+            "POST",
+            "api/v1/rooms",
+            {},
+            class_key=CLASS_KEY,
+            client=f"client{n:02d}" + "z" * 10,
+        )
+        codes.append(made["room"]["code"])
+    status, exported = http(running.url, "GET", "api/v1/class/export", teacher=TEACHER)
+    assert status == 200 and sorted(r["code"] for r in exported["rooms"]) == sorted(
+        f"{c[:3]}-{c[3:]}" for c in codes
+    )
+    running.stop()
+    copy = tmp_path / "copy.sqlite3"
+    shutil.copy(db, copy)
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM qttt_rooms").fetchone()[0] == 3
+
+
+def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once() -> None:
+    cluster = cluster_or_skip()
+    url = cluster.new_database()
+    running = start(url)
+    a = ServiceClient(running.url, class_key=CLASS_KEY)
+    try:
+        x = SharedGame.create(a)
+        cluster.stop_server()
+        try:
+            with pytest.raises(StoreUnavailableError):
+                x.act("1-5")
+            assert x.pending is not None
+        finally:
+            cluster.start_server()
+        assert x.wait_for_ply(1, timeout=40)
+        rows = raw_sql(url, "SELECT record, version FROM qttt_rooms WHERE code = ?", (x.code,))
+        assert rows == [("1-5", 1)]
+        x.close()
+    finally:
+        a.close()
+        running.stop()
+
+
+# -- replicas ------------------------------------------------------------------------------------
+
+
+def test_a_client_on_replica_a_sees_replica_bs_action() -> None:
+    cluster = cluster_or_skip()
+    url = cluster.new_database()
+    one, two = start(url), start(url)
+    a = ServiceClient(one.url, class_key=CLASS_KEY)
+    b = ServiceClient(two.url, class_key=CLASS_KEY)
+    try:
+        x = SharedGame.create(a)
+        o = SharedGame.join(b, x.code)
+        began = time.monotonic()
+        x.act("1-5")
+        assert o.wait_for_ply(1, timeout=5)
+        o.act("2-6")
+        assert x.wait_for_ply(2, timeout=5)
+        assert time.monotonic() - began < 5
+        # presence crosses replicas too: O's socket is on the other one
+        assert x.wait_until(lambda s: s.seats["O"].present(s.read_at), 10)
+        x.close()
+        o.close()
+    finally:
+        a.close()
+        b.close()
+        one.stop()
+        two.stop()
+
+
+# -- R11, R12: the Python client and the store's own inputs ------------------------------------
+
+
+def test_two_threads_acting_on_one_client_drop_nothing(service: Any) -> None:
+    """R11: both threads' acts go through one lock; the loser is told, nobody is silent."""
+    import threading
+
+    a = ServiceClient(service.url, class_key=CLASS_KEY)
+    try:
+        x = SharedGame.create(a, watch=False)
+        outcomes: list[str] = []
+        barrier = threading.Barrier(2)
+
+        def play(token: str) -> None:
+            barrier.wait()
+            try:
+                x.act(token)
+                outcomes.append("played")
+            except Exception as err:
+                outcomes.append(type(err).__name__)
+
+        threads = [threading.Thread(target=play, args=(tok,)) for tok in ("1-5", "2-6")]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        record = raw_sql(
+            service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (x.code,)
+        )[0][0]
+        assert outcomes.count("played") == len(record.split()) == 1
+        assert len(outcomes) == 2 and "played" in outcomes  # the other was refused in words
+    finally:
+        a.close()
+
+
+def test_the_stores_inputs_are_checked(tmp_path: Path) -> None:
+    """R12: wrong types are refusals in words, not TypeError or OverflowError."""
+    from qttt_edu.rooms import RoomError, RoomStore
+
+    store = RoomStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    try:
+        ticket = store.create_room()
+        with pytest.raises(RoomError):
+            store.create_room(ttl="x")  # type: ignore[arg-type]
+        with pytest.raises(RoomError):
+            store.act(ticket.code, ticket.credential, "1-5", expected_ply="1")  # type: ignore[arg-type]
+        with pytest.raises(RoomError):
+            store.list_rooms(10**30)  # type: ignore[arg-type]
+        assert store.room(ticket.code).record == ""
+    finally:
+        store.close()

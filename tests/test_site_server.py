@@ -1,0 +1,374 @@
+"""The classroom's static-site server (``qttt_edu.classroom.site_server``), over real HTTP.
+
+A small site is made in a temporary folder (the real build needs npm and minutes; the
+browser test plays the real one), served by a real tornado server on a free port, and
+asked for by ``http.client`` exactly as a browser would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import http.client
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import tornado.httpserver
+import tornado.web
+
+from qttt_edu.classroom.site_server import (
+    CONFIG_PATH,
+    content_type,
+    pick_encoding,
+    precompress,
+    site_rules,
+)
+
+SCRIPT = ("console.log('quantum tic-tac-toe');\n" * 400).encode()
+WASM = b"\0asm\1\0\0\0" + bytes(4000)
+
+
+def make_site(root: Path) -> Path:
+    site = root / "site"
+    (site / "static" / "pyodide").mkdir(parents=True)
+    (site / "voici" / "render").mkdir(parents=True)
+    (site / "index.html").write_text("<!DOCTYPE html><title>front door</title>" + " " * 2000)
+    (site / "voici" / "render" / "app.html").write_text("<!DOCTYPE html>" + "<p>app</p>" * 300)
+    (site / "static" / "pyodide" / "pyodide.asm.wasm").write_bytes(WASM)
+    (site / "static" / "app.js").write_bytes(SCRIPT)
+    (site / "static" / "tiny.js").write_bytes(b"1;")
+    (site / "static" / "noise.json").write_bytes(os.urandom(3000))  # does not shrink
+    return site
+
+
+class Running:
+    def __init__(self, site: Path, cache: Path, service: str | None) -> None:
+        self.table = precompress(site, cache)
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            app = tornado.web.Application(site_rules(site, self.table, service=service))
+            self.server = tornado.httpserver.HTTPServer(app)
+            self.server.listen(0, "127.0.0.1")
+            sockets = list(self.server._sockets.values())
+            self.port = sockets[0].getsockname()[1]
+            started.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        started.wait(10)
+
+    def get(self, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path, headers=headers)
+        answer = connection.getresponse()
+        body = answer.read()
+        connection.close()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.server.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Running]:
+    running = Running(make_site(tmp_path), tmp_path / "cache", service="/rooms/")
+    yield running
+    running.stop()
+
+
+def test_a_browser_that_accepts_gzip_gets_the_precompressed_copy(served: Running) -> None:
+    status, headers, body = served.get("/static/app.js", **{"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["content-encoding"] == "gzip"
+    assert headers["content-type"].startswith("text/javascript")
+    assert "accept-encoding" in headers["vary"].lower()
+    assert len(body) < len(SCRIPT) / 5
+    assert gzip.decompress(body) == SCRIPT
+
+
+def test_a_browser_that_accepts_nothing_gets_the_file_as_it_is(served: Running) -> None:
+    for accept in ("", "identity", "gzip;q=0", "deflate"):
+        status, headers, body = served.get("/static/app.js", **{"Accept-Encoding": accept})
+        assert status == 200, accept
+        assert "content-encoding" not in headers, accept
+        assert body == SCRIPT, accept
+
+
+def test_wasm_has_its_type_and_is_compressed(served: Running) -> None:
+    status, headers, body = served.get(
+        "/static/pyodide/pyodide.asm.wasm", **{"Accept-Encoding": "gzip, deflate, br"}
+    )
+    assert status == 200
+    assert headers["content-type"] == "application/wasm"
+    assert headers["content-encoding"] in ("gzip", "br")
+    if headers["content-encoding"] == "gzip":
+        assert gzip.decompress(body) == WASM
+    else:
+        brotli = pytest.importorskip("brotli")
+        assert brotli.decompress(body) == WASM
+
+
+def test_small_or_incompressible_files_go_out_as_they_are(served: Running) -> None:
+    for path in ("/static/tiny.js", "/static/noise.json"):
+        status, headers, _ = served.get(path, **{"Accept-Encoding": "gzip, br"})
+        assert status == 200
+        assert "content-encoding" not in headers, path
+
+
+def test_the_front_door_and_pages_are_revalidated(served: Running) -> None:
+    status, headers, body = served.get("/", **{"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["content-type"].startswith("text/html")
+    assert gzip.decompress(body).startswith(b"<!DOCTYPE html><title>front door")
+    assert headers["cache-control"] == "no-cache"
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_an_etag_answers_a_repeated_visit_with_304(served: Running) -> None:
+    _, headers, _ = served.get("/static/app.js", **{"Accept-Encoding": "gzip"})
+    status, _, body = served.get(
+        "/static/app.js", **{"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]}
+    )
+    assert (status, body) == (304, b"")
+
+
+def test_nothing_outside_the_site_is_served(served: Running, tmp_path: Path) -> None:
+    (tmp_path / "secret.txt").write_text("teacher secret")
+    for path in ("/../secret.txt", "/%2e%2e/secret.txt", "/static/../../secret.txt"):
+        status, _, body = served.get(path)
+        assert status in (400, 403, 404), path
+        assert b"teacher secret" not in body
+    status, _, _ = served.get("/missing.js")
+    assert status == 404
+
+
+def test_the_config_file_names_the_service(served: Running) -> None:
+    status, headers, body = served.get("/" + CONFIG_PATH)
+    assert status == 200
+    assert headers["content-type"].startswith("application/json")
+    assert json.loads(body) == {"service": "/rooms/"}
+
+
+def test_a_site_without_a_service_serves_no_config(tmp_path: Path) -> None:
+    running = Running(make_site(tmp_path), tmp_path / "cache", service=None)
+    try:
+        status, _, _ = running.get("/" + CONFIG_PATH)
+    finally:
+        running.stop()
+    assert status == 404
+
+
+def test_copies_are_kept_between_starts_and_remade_when_a_file_changes(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    cache = tmp_path / "cache"
+    first = precompress(site, cache)
+    copy = first.available("static/app.js")["gzip"]
+    made_at = copy.stat().st_mtime_ns
+    again = precompress(site, cache)
+    assert again.available("static/app.js")["gzip"].stat().st_mtime_ns == made_at
+    changed = b"let answer = 42;\n" * 500
+    (site / "static" / "app.js").write_bytes(changed)
+    third = precompress(site, cache)
+    assert gzip.decompress(third.available("static/app.js")["gzip"].read_bytes()) == changed
+    assert not list(site.rglob("*.gz")), "the site folder is never written to"
+
+
+def test_encoding_choice_and_types() -> None:
+    assert pick_encoding("gzip, br", {"gzip", "br"}) == "br"
+    assert pick_encoding("gzip, br;q=0", {"gzip", "br"}) == "gzip"
+    assert pick_encoding("*", {"gzip"}) == "gzip"
+    assert pick_encoding("*, gzip;q=0", {"gzip"}) is None
+    assert pick_encoding("br", {"gzip"}) is None
+    assert content_type("a/b.wasm") == "application/wasm"
+    assert content_type("x.mjs").startswith("text/javascript")
+    assert content_type("p.whl") == "application/zip"
+    assert content_type("f.woff2") == "font/woff2"
+
+
+# --- qttt-edu classroom --site: the real command ---------------------------------------
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def classroom_site(tmp_path: Path) -> Iterator[tuple[int, str]]:
+    """``qttt-edu classroom --site`` started as a teacher would: (port, class key)."""
+    import re
+    import subprocess
+    import sys
+    import time
+
+    site = make_site(tmp_path)
+    port = free_port()
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(tmp_path / "g.db")]
+    log = tmp_path / "classroom.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while "Ctrl-C" not in log.read_text() and time.monotonic() < deadline:
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.2)
+        found = re.search(
+            rf"http://127\.0\.0\.1:{port}/qttt-join\.html#class=([\w-]+)", log.read_text()
+        )
+        assert found, log.read_text()
+        yield port, found.group(1)
+    finally:
+        process.terminate()
+        process.wait(20)
+
+
+def _call(port: int, method: str, path: str, body: object = None, **headers: str):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    data = None if body is None else json.dumps(body)
+    connection.request(method, path, body=data, headers=headers)
+    answer = connection.getresponse()
+    status, text = answer.status, answer.read()
+    connection.close()
+    return status, json.loads(text) if text else None
+
+
+def test_classroom_site_serves_the_site_and_the_service_on_one_port(classroom_site) -> None:
+    port, key = classroom_site
+    status, config = _call(port, "GET", "/" + CONFIG_PATH)
+    assert (status, config) == (200, {"service": "/rooms/"})
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request(
+        "GET", "/static/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"}
+    )
+    answer = connection.getresponse()
+    assert answer.getheader("Content-Type") == "application/wasm"
+    assert answer.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(answer.read()) == WASM
+    connection.close()
+    # a student with the class key of the link creates a room; without it, nothing
+    status, made = _call(
+        port, "POST", "/rooms/api/v1/rooms", {"nickname": "Ada"}, **{"X-Qttt-Class": key}
+    )
+    assert status == 201, made
+    status, refused = _call(port, "POST", "/rooms/api/v1/rooms", {"nickname": "Eve"})
+    assert status == 403 and refused["error"]["kind"] == "forbidden"
+    status, joined = _call(
+        port,
+        "POST",
+        f"/rooms/api/v1/rooms/{made['room']['code']}/join",
+        {},
+        **{"X-Qttt-Class": key},
+    )
+    assert status == 200 and joined["seat"] == "O"
+
+
+def test_classroom_site_wakes_the_other_screen_over_its_socket(classroom_site) -> None:
+    import tornado.websocket
+
+    port, key = classroom_site
+    _, made = _call(port, "POST", "/rooms/api/v1/rooms", {}, **{"X-Qttt-Class": key})
+    code = made["room"]["code"]
+    _, joined = _call(port, "POST", f"/rooms/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": key})
+
+    async def scenario() -> list[dict[str, object]]:
+        sock = await tornado.websocket.websocket_connect(
+            f"ws://127.0.0.1:{port}/rooms/api/v1/socket"
+        )
+        hello = {
+            "type": "hello",
+            "class": key,
+            "seats": [{"code": code, "credential": joined["credential"]}],
+        }
+        await sock.write_message(json.dumps(hello))
+        seen = [json.loads(await asyncio.wait_for(sock.read_message(), 10) or "null")]
+        body = {"action": "1-5", "expected_ply": 0, "action_id": "first-move-0001"}
+        headers = {"X-Qttt-Seat": made["credential"], "X-Qttt-Class": key}
+        await asyncio.get_running_loop().run_in_executor(
+            None,
+            lambda: _call(port, "POST", f"/rooms/api/v1/rooms/{code}/actions", body, **headers),
+        )
+        while not any(m.get("type") == "changed" for m in seen):
+            seen.append(json.loads(await asyncio.wait_for(sock.read_message(), 10) or "null"))
+        sock.close()
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen[0]["type"] == "ready"
+    assert {"type": "changed", "code": code} == {
+        k: v for k, v in seen[-1].items() if k != "version"
+    }
+
+
+def test_classroom_site_refuses_a_folder_that_is_no_site(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    command = [
+        sys.executable,
+        "-m",
+        "qttt_edu",
+        "classroom",
+        "--site",
+        str(tmp_path),
+        "--lang",
+        "da",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "qttt-edu site build" in done.stderr and "websted" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_classroom_site_says_so_when_its_port_is_taken_or_its_store_folder_missing(
+    tmp_path: Path,
+) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    site = make_site(tmp_path)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+        command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(tmp_path / "g.db")]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 2, done.stderr
+    assert f"127.0.0.1:{port}" in done.stderr and "--port" in done.stderr
+    assert "Traceback" not in done.stderr
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+    command += ["--host", "127.0.0.1", "--port", str(free_port())]
+    command += ["--file", str(tmp_path / "no" / "g.db")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 2, done.stderr
+    assert str(tmp_path / "no") in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_restarted_classroom_site_keeps_its_class_key(tmp_path: Path) -> None:
+    from qttt_edu.classroom.site_server import class_keys
+
+    games = tmp_path / "7b.sqlite3"
+    first = class_keys(games)
+    assert class_keys(games) == first  # the students' links keep working after a restart
+    keys = tmp_path / "7b.sqlite3.keys"
+    assert keys.stat().st_mode & 0o077 == 0, "the keys file is the teacher's only"
+    keys.write_text("not json")
+    fresh = class_keys(games)
+    assert fresh != first and min(len(k) for k in fresh) >= 16
