@@ -185,8 +185,6 @@ class GameApp:
             side=self._on_side,
             language=self._on_language,
         )
-        for name in Controls.WIDGETS:  # by their names of old: app.undo_button, app.timeline
-            setattr(self, name, getattr(self.controls, name))
         self.shared_panel = SharedPanel(
             rooms=rooms,
             class_name=class_name,
@@ -227,8 +225,13 @@ class GameApp:
         self._render()
 
     def _on_action(self, kind: str, square: int) -> None:
-        """A message from the page: a square or a choice button was clicked."""
-        self._callback(self._on_square, square)()
+        """A message from the page: a square ("square") or a choice button ("choose")."""
+        self._callback(self._on_choose if kind == "choose" else self._on_square, square)()
+
+    def _on_choose(self, square: int) -> None:
+        """A collapse choice button: only a collapse, never a pair's first square."""
+        self._check_turn()
+        self._apply(Action.collapse(square))
 
     def _on_square(self, square: int) -> None:
         self._check_turn()

@@ -133,7 +133,12 @@ function edgeClass(edge) {
   return c.join(" ");
 }
 
-function drawGraph(host, graph, texts) {
+// Each board's hatch pattern gets its own id: two boards on one page (the dashboard's
+// large game beside a student's, two apps in a notebook) must not share one.
+const HATCH_PREFIX = `qttt-hatch-${Math.random().toString(36).slice(2, 8)}`;
+let boards = 0;
+
+function drawGraph(host, graph, texts, hatchId) {
   const size = 2 * PAD + 2 * UNIT;
   const root = svg("svg", {
     viewBox: `0 0 ${size} ${size}`,
@@ -143,7 +148,7 @@ function drawGraph(host, graph, texts) {
   });
   const defs = svg("defs");
   const hatch = svg("pattern", {
-    id: "qttt-hatch",
+    id: hatchId,
     width: "8",
     height: "8",
     patternUnits: "userSpaceOnUse",
@@ -186,7 +191,9 @@ function drawGraph(host, graph, texts) {
     const g = svg("g", { class: cls.join(" "), "data-square": node.square });
     const [x, y] = [gx(node.x), gy(node.y)];
     g.append(svg("circle", { cx: x, cy: y, r }));
-    if (node.cycle) g.append(svg("circle", { cx: x, cy: y, r: r - 4, class: "qttt-node-hatch" }));
+    if (node.cycle) {
+      g.append(svg("circle", { cx: x, cy: y, r: r - 4, class: "qttt-node-hatch", fill: `url(#${hatchId})` }));
+    }
     if (node.classical) {
       const text = svg("text", { x, y: y + 7, "text-anchor": "middle", class: "qttt-node-mark" });
       text.append(node.classical.mark[0]);
@@ -447,6 +454,7 @@ function marksOf(target) {
 function render({ model, el: host }) {
   host.classList.add("qttt-stage-host");
   const ui = build(host);
+  const hatchId = `${HATCH_PREFIX}-${++boards}`;
   let timers = [];
   let lastSeq = null;
   // A click the kernel does not answer within LOST_MS (it answers every one, and
@@ -572,7 +580,7 @@ function render({ model, el: host }) {
     ui.root.lang = view.lang;
     drawHead(ui, view);
     drawSide(ui, view);
-    drawGraph(ui.graph, view.graph, view.texts);
+    drawGraph(ui.graph, view.graph, view.texts, hatchId);
     drawLegend(ui.legend, view.texts);
     const event = view.event || {};
     const fresh = event.seq !== undefined && event.seq !== lastSeq;
