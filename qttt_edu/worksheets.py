@@ -335,7 +335,7 @@ def _answer_next(puzzle: Puzzle, answer: Answer) -> None:
     pos = puzzle.position
     answer.free = pos.free_squares
     answer.lines.append(t("pz_a_next", player=pos.to_act, move=pos.next_move))
-    taken = ", ".join(str(s) for s in range(1, 10) if s not in answer.free)
+    taken = [s for s in range(1, 10) if s not in answer.free]
     answer.lines.append(t("pz_a_free", squares=list(answer.free), taken=taken))
 
 
