@@ -28,7 +28,6 @@ APP_MODULES = (
     "qttt_edu.widgets.controls",
     "qttt_edu.widgets.turns",
     "qttt_edu.widgets.shared",
-    "qttt_edu.widgets.text",
     "qttt_edu.view",
     "qttt_edu.players",
     "qttt_edu.solver",
