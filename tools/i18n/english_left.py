@@ -376,6 +376,10 @@ def cli_errors(lang: str) -> Iterator[tuple[str, str]]:
             yield "qttt-edu " + " ".join(mistake), line
 
 
+#: an option's name in a usage line (``--no-snapshot``, ``-h``): a name, never a sentence
+OPTION = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
+
+
 def scan_cli(lang: str) -> list[Leftover]:
     """English lines in the command line's refusals: lines that read as English, and
     lines holding a fixed part of an English message."""
@@ -383,7 +387,8 @@ def scan_cli(lang: str) -> list[Leftover]:
     return [
         Leftover(command, line)
         for command, line in cli_errors(lang)
-        if english_line(lang, QUOTED.sub(" ", line)) or any(f in line for f in fragments)
+        if english_line(lang, OPTION.sub(" ", QUOTED.sub(" ", line)))
+        or any(f in line for f in fragments)
     ]
 
 
