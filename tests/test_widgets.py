@@ -896,3 +896,54 @@ def test_the_computer_never_gets_the_game_only_an_immutable_position():
     click(app, 5, 6)
     assert seen and all(type(p).__name__ == "Position" for p in seen)
     assert app.game.record() == "5-6 1-2"
+
+
+# --- the lessons' warm-ups on the projector ------------------------------------------------
+
+
+def test_every_warm_up_position_is_a_legal_game_for_every_lesson():
+    from qttt_edu.widgets.openings import OPENINGS
+
+    assert {lesson for lesson, _, _ in OPENINGS} == {f"0{k}" for k in range(8)}
+    assert len({(lesson, name) for lesson, name, _ in OPENINGS}) == len(OPENINGS)
+    for _lesson, _name, record in OPENINGS:
+        assert Game.from_record(record).record() == record  # replays, and reads back the same
+
+
+def test_choosing_a_warm_up_shows_its_position_on_the_board():
+    from qttt_edu.widgets.openings import OPENINGS
+
+    app = GameApp(computer_delay=0)
+    app.opening_select.value = "03.triangle"
+    assert app.game.record() == "1-2 2-5 1-5"
+    assert app.record_input.value == "1-2 2-5 1-5"
+    assert app.board.view["pending"] is not None  # the cycle waits for O's choice
+    assert choices(app)
+    assert status(app).startswith("Loaded: 3 actions.")
+    # Stepping on through the menu: each choice replaces the board with its position.
+    for lesson, name, record in OPENINGS:
+        app.opening_select.value = f"{lesson}.{name}"
+        assert app.game.record() == record, (lesson, name)
+        assert app.log.value == f"<code>{record}</code>"
+        expected = Game.from_record(record).position
+        shown = {sq["square"]: sq for sq in app.board.view["squares"]}
+        for square in range(1, 10):
+            marks = [m["mark"] for m in shown[square]["spooky"]]
+            assert len(marks) == sum(square in pair[1:] for pair in expected.spooky)
+
+
+def test_the_warm_up_menu_speaks_every_language_and_keeps_its_choice():
+    app = GameApp(computer_delay=0)
+    app.opening_select.value = "05.closed"
+    for lang in available_languages():
+        app.language_select.value = lang
+        labels = dict((value, label) for label, value in app.opening_select.options)
+        assert labels["05.closed"] == t_in(
+            lang,
+            "widget_opening_label",
+            lesson="05",
+            name=t_in(lang, "widget_opening_05_closed"),
+        )
+        assert app.opening_select.value == "05.closed"
+        assert app.game.record() == "4-6 3-8 5-7 1-7 1-5 c5 2-8 2-8"  # not reloaded
+    app.language_select.value = "en"
