@@ -12,14 +12,21 @@ A4 pages in black and white (X and O told apart by shape, never by colour):
 * **puzzle sheets** at three levels, six positions each, built from records;
 * **answer sheets**: the answers, computed from the same records by the rules
   engine (:mod:`qttt_edu.core`) and the ensemble (:mod:`qttt_edu.quantum`), never
-  typed by hand.
+  typed by hand;
+* **handouts**: the exit tickets and the quiz of ``lessons/`` (or ``lessons/<lang>/``)
+  with ruled lines to answer on and no answers (two tickets a page, to cut apart), and
+  their answers and marking notes in a separate file, parsed from the Markdown by
+  :func:`parse_handout`.
 
 Command line::
 
     python -m qttt_edu.worksheets --out DIR [--lang da] [--lang all] [--sheet rule_card]
 
 writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` and
-``answers_level<k>.<lang>`` (k = 1, 2, 3) as PDF and PNG into ``DIR``.
+``answers_level<k>.<lang>`` (k = 1, 2, 3), ``exit_tickets.<lang>``, ``quiz.<lang>`` and
+their keys ``exit_tickets_answers.<lang>``, ``quiz_answers.<lang>`` as PDF and PNG into
+``DIR`` (a PNG per page for a handout of several pages). The handouts need a checkout's
+``lessons/`` folder; without one, the other sheets are still made.
 
 >>> [(p.level, p.number) for p in PUZZLES][:7]
 [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1)]
@@ -54,16 +61,24 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
+    "HANDOUTS",
     "KINDS",
     "LEVELS",
     "PUZZLES",
     "SHEETS",
     "Answer",
+    "Handout",
+    "HandoutPart",
     "Puzzle",
     "answers_figure",
     "draw_paper_board",
     "game_sheet_figure",
+    "handout_figures",
+    "key_figures",
+    "load_handout",
     "main",
+    "missing_handouts",
+    "parse_handout",
     "puzzles_figure",
     "rule_card_figure",
     "solve_puzzle",
@@ -926,8 +941,11 @@ class _Flow:
             self.y = _header_title(self.ax, self.title)
         return self.ax
 
-    def write(self, text: str, size: float = 9.5, indent: float = 0.0, **kw: Any) -> None:
-        width = PAGE_W - 2 * MARGIN - indent
+    def write(
+        self, text: str, size: float = 9.5, indent: float = 0.0, right: float = 0.0, **kw: Any
+    ) -> None:
+        """Write ``text`` wrapped between ``indent`` and ``right`` mm inside the margins."""
+        width = PAGE_W - 2 * MARGIN - indent - right
         chars = max(10, int(width / (size * 0.58 / PT_PER_MM)))
         step = size * 1.35 / PT_PER_MM
         for line in _lines(text, chars):
@@ -979,7 +997,7 @@ def handout_figures(handout: Handout) -> list[Figure]:
         flow.y += 2
         ax = flow.room(12)  # the name line sits beside the heading: a ticket is cut apart
         _text(ax, PAGE_W - MARGIN, flow.y + 1, t("ho_name") + " ________________", 9, ha="right")
-        flow.write(_plain(part.heading), 12, fontweight="bold")
+        flow.write(_plain(part.heading), 12, right=52, fontweight="bold")  # clear of the name
         if handout.note:
             flow.write(_plain(handout.note), 7.5)
         for item in part.questions:

@@ -584,10 +584,18 @@ def test_handout_pages_are_a4_text_on_the_page():
                 fig.set_dpi(40)
                 renderer = FigureCanvasAgg(fig).get_renderer()
                 edge = 5 / 25.4 * fig.dpi
-                for text in fig.axes[0].texts:
-                    box = text.get_window_extent(renderer)
+                boxes = [(t, t.get_window_extent(renderer)) for t in fig.axes[0].texts]
+                for text, box in boxes:
                     assert box.x0 >= edge and box.x1 <= fig.bbox.x1 - edge, (lang, text)
                     assert box.y0 >= edge * 0.5 and box.y1 <= fig.bbox.y1 - edge, (lang, text)
+                # No text runs into another (a long heading into the name line, say).
+                for i, (a, box_a) in enumerate(boxes):
+                    for b, box_b in boxes[i + 1 :]:
+                        overlap = (
+                            min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0),
+                            min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0),
+                        )
+                        assert min(overlap) <= 0.5, (lang, a.get_text()[:40], b.get_text()[:40])
 
 
 def test_a_missing_lessons_folder_is_refused_before_anything_is_written(tmp_path):
