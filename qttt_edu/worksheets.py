@@ -907,8 +907,9 @@ def parse_handout(text: str, name: str) -> Handout:
     return Handout(name, title, head[-1] if head else "", tuple(parts))
 
 
-def load_handout(name: str, lang: str, lessons: Path = LESSONS) -> Handout:
+def load_handout(name: str, lang: str, lessons: Path | None = None) -> Handout:
     """The handout ``name`` (one of :data:`HANDOUTS`) in ``lang`` from the lessons folder."""
+    lessons = LESSONS if lessons is None else lessons
     folder = lessons if lang == "en" else lessons / lang
     return parse_handout((folder / f"{name}.md").read_text(encoding="utf-8"), name)
 
@@ -1029,7 +1030,7 @@ SHEETS = ("rule_card", "game_sheet", "puzzles", "answers", *HANDOUTS)
 
 
 def _figures(
-    sheets: Sequence[str], lang: str = "en", lessons: Path = LESSONS
+    sheets: Sequence[str], lang: str = "en", lessons: Path | None = None
 ) -> list[tuple[str, Callable[[], list[Figure]]]]:
     """(file stem, maker of its pages) for each file of ``sheets``, in a fixed order. A
     handout gives two files: the student's questions and, apart, the teacher's key."""
@@ -1058,7 +1059,7 @@ def write_worksheets(
     dpi: int = 150,
     sheets: Sequence[str] = SHEETS,
     formats: Sequence[str] = ("pdf", "png"),
-    lessons: str | Path = LESSONS,
+    lessons: str | Path | None = None,
 ) -> list[Path]:
     """Write ``sheets`` as PDF and PNG into the folder ``out`` for each language.
 
@@ -1067,10 +1068,7 @@ def write_worksheets(
     from ``lessons`` (the checkout's ``lessons/`` folder); a handout of several pages is
     one PDF and one PNG per page (``quiz_page2.da.png``).
     """
-    lessons = Path(lessons)
-    missing = missing_handouts(sheets, languages, lessons)
-    if missing:
-        raise FileNotFoundError(errno.ENOENT, "a handout's Markdown is missing", str(missing[0]))
+    lessons = LESSONS if lessons is None else Path(lessons)
     if isinstance(dpi, bool) or not isinstance(dpi, int) or not DPI_MIN <= dpi <= DPI_MAX:
         raise ValueError(f"dpi must be a whole number from {DPI_MIN} to {DPI_MAX}, not {dpi!r}")
     unknown = [s for s in sheets if s not in SHEETS]
@@ -1078,6 +1076,9 @@ def write_worksheets(
         raise ValueError(f"unknown sheet {unknown[0]!r}: choose from {', '.join(SHEETS)}")
     for lang in languages:
         catalog(lang)  # an unknown language is refused before anything is written
+    missing = missing_handouts(sheets, languages, lessons)
+    if missing:
+        raise FileNotFoundError(errno.ENOENT, "a handout's Markdown is missing", str(missing[0]))
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     before = get_language()
@@ -1093,9 +1094,10 @@ def write_worksheets(
 
 
 def missing_handouts(
-    sheets: Sequence[str], languages: Sequence[str], lessons: Path = LESSONS
+    sheets: Sequence[str], languages: Sequence[str], lessons: Path | None = None
 ) -> list[Path]:
     """The Markdown files the handouts among ``sheets`` need and ``lessons`` lacks."""
+    lessons = LESSONS if lessons is None else lessons
     wanted = [
         (lessons if lang == "en" else lessons / lang) / f"{name}.md"
         for lang in languages

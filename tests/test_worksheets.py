@@ -601,3 +601,16 @@ def test_handout_pages_are_a4_text_on_the_page():
 def test_a_missing_lessons_folder_is_refused_before_anything_is_written(tmp_path):
     with pytest.raises(FileNotFoundError):
         ws.write_worksheets(tmp_path / "out", ["da"], sheets=["quiz"], lessons=tmp_path / "none")
+    assert not (tmp_path / "out").exists()
+
+
+def test_without_a_lessons_folder_the_command_says_so_or_makes_the_other_sheets(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setattr(ws, "LESSONS", tmp_path / "installed-without-lessons")
+    assert ws.main(["--out", str(tmp_path / "a"), "--lang", "nb", "--sheet", "quiz"]) == 2
+    assert "lessons" in capsys.readouterr().err and not (tmp_path / "a").exists()
+    made = []
+    monkeypatch.setattr(ws, "write_worksheets", lambda out, langs, **kw: made.append(kw) or [])
+    assert ws.main(["--out", str(tmp_path / "b")]) == 0
+    assert made[0]["sheets"] == ["rule_card", "game_sheet", "puzzles", "answers"]
