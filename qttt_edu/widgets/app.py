@@ -340,6 +340,8 @@ class GameApp:
     # A lesson's warm-up position from the menu (issue 24; the positions in openings.py).
     def _on_opening(self, *_change: Any) -> None:
         value = self.controls.opening_select.value
+        if value and self._shared is not None:  # the menu is off; a crafted message changes nothing
+            raise IllegalMoveError(t("widget_opening_shared"))
         if value:
             self.controls.record_input.value = opening_record(value)
             self._on_load()
