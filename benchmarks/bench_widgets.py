@@ -74,7 +74,7 @@ def main() -> None:
     app = GameApp(computer_delay=0)
     select, change = [], []
     for record in records:
-        app.new_button.click()
+        app.controls.new_button.click()
         for square, changes in clicks_of(record):
             (change if changes else select).append(timed_click(app, square))
         assert app.game.record() == record, (app.game.record(), record)

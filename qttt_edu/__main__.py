@@ -22,7 +22,7 @@ import json
 import os
 import sys
 
-from .cli import Parser, exit_status, silence, speaking, write
+from .cli import Parser, exit_status, lang_aliases, silence, speaking, write
 from .core import Game, GameError
 from .i18n import LANGUAGES, set_language, t
 from .notation import render_text
@@ -50,7 +50,11 @@ def _build_parser(prog: str = "qttt-edu") -> Parser:
     languages = sorted(LANGUAGES)
     lang_help = t("cli_lang_help", languages=", ".join(languages))
     parser.add_argument("--lang", choices=languages, default=None, help=lang_help)
-    sub = parser.add_subparsers(dest="command", required=True, title=t("cli_commands"))
+    # the metavar names the commands, so argparse's "argument command: ..." has no English
+    commands = "{" + ",".join(["show", *_DELEGATED]) + "}"
+    sub = parser.add_subparsers(
+        dest="command", metavar=commands, required=True, title=t("cli_commands")
+    )
     show = sub.add_parser("show", help=t("cli_show_help"), description=t("cli_show_help"))
     show.add_argument(
         "record", nargs="?", default="", metavar=t("cli_record_metavar"), help=t("cli_record_help")
@@ -81,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ``argv`` defaults to the process's arguments (and the program's name to the one it
     was started as); given ``argv``, the program is called ``qttt-edu``."""
-    args_in = sys.argv[1:] if argv is None else list(argv)
+    args_in = lang_aliases(sys.argv[1:] if argv is None else list(argv))
     prog = _prog(sys.argv[0] if argv is None and sys.argv else "qttt-edu")
     try:
         with speaking(args_in):

@@ -485,9 +485,9 @@ def _ex03_3(answer: Any) -> str | None:
         return None
     missing = sorted(set(_OUTCOME_03_3) - set(given))
     if missing:
-        return t("checks_03_3_missing", squares=", ".join(map(str, missing)))
+        return t("checks_03_3_missing", squares=missing)
     wrong = sorted(s for s in given if given[s] != _OUTCOME_03_3.get(s))
-    return t("checks_03_3_wrong", squares=", ".join(map(str, wrong)))
+    return t("checks_03_3_wrong", squares=wrong)
 
 
 def _ex03_4(answer: Any) -> str | None:

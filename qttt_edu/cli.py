@@ -27,9 +27,18 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any, NoReturn
 
 from .core import cut
-from .i18n import LANGUAGES, get_language, set_language, t
+from .i18n import LANGUAGE_ALIASES, LANGUAGES, get_language, language_code, set_language, t
 
-__all__ = ["Parser", "exit_status", "language_asked", "plain", "silence", "speaking", "write"]
+__all__ = [
+    "Parser",
+    "exit_status",
+    "lang_aliases",
+    "language_asked",
+    "plain",
+    "silence",
+    "speaking",
+    "write",
+]
 
 #: argparse's own messages (its gettext ids) -> our catalog keys
 ARGPARSE_MESSAGES = {
@@ -70,15 +79,14 @@ def language_asked(argv: Sequence[str], fallback: str | None = None) -> str:
             wanted = arg.partition("=")[2]
         else:
             continue
-        if wanted in LANGUAGES:
-            return wanted
+        if wanted in LANGUAGES or wanted in LANGUAGE_ALIASES:
+            return LANGUAGE_ALIASES.get(wanted, wanted)
     if fallback is not None:
         return fallback
     for variable in ("QTTT_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for value in os.environ.get(variable, "").split(":"):
-            code = value[:2].lower()
-            code = "nb" if code == "no" else code
-            if code in LANGUAGES:
+            code = language_code(value)
+            if code is not None:
                 return code
             if value:
                 break  # a set variable that names another language: English, as gettext does
@@ -108,9 +116,30 @@ def exit_status(stop: SystemExit) -> int:
     return stop.code if isinstance(stop.code, int) else 2
 
 
+def lang_aliases(argv: Sequence[str]) -> list[str]:
+    """``argv`` with ``--lang no`` and ``--lang nn`` written as ``--lang nb``.
+
+    >>> lang_aliases(["--lang", "no", "show", "--lang=nn"])
+    ['--lang', 'nb', 'show', '--lang=nb']
+    """
+    out = list(argv)
+    for i, arg in enumerate(out):
+        if arg == "--lang" and i + 1 < len(out) and out[i + 1] in LANGUAGE_ALIASES:
+            out[i + 1] = LANGUAGE_ALIASES[out[i + 1]]
+        elif arg.startswith("--lang=") and arg[7:] in LANGUAGE_ALIASES:
+            out[i] = "--lang=" + LANGUAGE_ALIASES[arg[7:]]
+    return out
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose output survives any terminal and never grows with the input;
-    build it (and parse with it) inside :func:`speaking`."""
+    build it (and parse with it) inside :func:`speaking`. ``--lang no`` means Bokmål."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
+        given = sys.argv[1:] if args is None else args
+        return super().parse_known_args(lang_aliases(given), namespace)
 
     def _print_message(self, message: str, file: Any = None) -> None:
         if not message:

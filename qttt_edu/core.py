@@ -821,9 +821,15 @@ def _result_text(outcome: Outcome) -> str:
 # --- the friendly, mutable game --------------------------------------------
 
 
+#: the release that removes the deprecated names (``Game.legal_moves()``, ``Game.spooky``,
+#: ``PendingCollapse.squares``, and ``qttt_edu.worksheets.solve``/``draw_board``)
+REMOVED_IN = "0.2.0"
+
+
 def _deprecated(old: str, new: str) -> None:
-    """Warn that ``old`` (a name the notebooks once used) is now ``new``."""
-    warnings.warn(t("deprecated_name", old=old, new=new), DeprecationWarning, stacklevel=3)
+    """Warn that ``old`` (a name the notebooks once used) is now ``new``, until ``REMOVED_IN``."""
+    message = t("deprecated_name", old=old, new=new, release=REMOVED_IN)
+    warnings.warn(message, DeprecationWarning, stacklevel=3)
 
 
 @dataclass(frozen=True)

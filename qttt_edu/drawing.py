@@ -100,62 +100,10 @@ def _draw_state(
     The shared core of draw_board and draw_cascade: what is on the cycle, a stem,
     placed or filled by the last action comes from the squares' flags.
     """
-    from matplotlib.patches import FancyBboxPatch
-
     _board_axes(ax)
     pts = _cell_points(ax)
     for sq in squares:
-        x, y = sq["col"], sq["row"]
-        if show_numbers:
-            ax.text(
-                x + 0.06,
-                y + 0.06,
-                str(sq["square"]),
-                fontsize=pts * 0.12,
-                color=COLORS["faint"],
-                ha="left",
-                va="top",
-                zorder=2,
-            )
-        if sq["filled"]:
-            ax.add_patch(_square_frame(FancyBboxPatch, x, y, fc="#fff6e0", ec="black", lw=1.5))
-        if sq["cycle"]:
-            ax.add_patch(
-                _square_frame(
-                    FancyBboxPatch,
-                    x,
-                    y,
-                    fc="none",
-                    ec=COLORS["highlight"],
-                    lw=2.5,
-                    ls=_CYCLE_STYLE,
-                    zorder=2,
-                )
-            )
-            ax.text(
-                x + 0.93,
-                y + 0.07,
-                t("view_graph_cycle"),
-                fontsize=pts * 0.11,
-                ha="right",
-                va="top",
-                zorder=3,
-                bbox={"boxstyle": "round,pad=0.15", "fc": COLORS["highlight"], "ec": "none"},
-            )
-        if sq["classical"]:
-            name = sq["classical"]["mark"]
-            ax.text(
-                x + 0.5,
-                y + 0.52,
-                _mark_label(name),
-                fontsize=pts * 0.42,
-                ha="center",
-                va="center",
-                color=COLORS[name[0]],
-                zorder=3,
-            )
-        for mark in sq["spooky"]:
-            _draw_spooky(ax, mark, x, y, pts)
+        _draw_square(ax, sq, pts, show_numbers)
     for line in lines:
         (x1, y1), (x2, y2) = (square_xy(line.squares[0]), square_xy(line.squares[2]))
         dx, dy = (x2 - x1) * 0.18, (y2 - y1) * 0.18
@@ -169,6 +117,63 @@ def _draw_state(
             zorder=4,
             label=t("svg_line_title", player=line.player, line="-".join(map(str, line.squares))),
         )
+
+
+def _draw_square(ax: Axes, sq: Mapping[str, Any], pts: float, show_numbers: bool) -> None:
+    """One square of the board view: its number, frames, classical and spooky marks."""
+    from matplotlib.patches import FancyBboxPatch
+
+    x, y = sq["col"], sq["row"]
+    if show_numbers:
+        ax.text(
+            x + 0.06,
+            y + 0.06,
+            str(sq["square"]),
+            fontsize=pts * 0.12,
+            color=COLORS["faint"],
+            ha="left",
+            va="top",
+            zorder=2,
+        )
+    if sq["filled"]:
+        ax.add_patch(_square_frame(FancyBboxPatch, x, y, fc="#fff6e0", ec="black", lw=1.5))
+    if sq["cycle"]:
+        ax.add_patch(
+            _square_frame(
+                FancyBboxPatch,
+                x,
+                y,
+                fc="none",
+                ec=COLORS["highlight"],
+                lw=2.5,
+                ls=_CYCLE_STYLE,
+                zorder=2,
+            )
+        )
+        ax.text(
+            x + 0.93,
+            y + 0.07,
+            t("view_graph_cycle"),
+            fontsize=pts * 0.11,
+            ha="right",
+            va="top",
+            zorder=3,
+            bbox={"boxstyle": "round,pad=0.15", "fc": COLORS["highlight"], "ec": "none"},
+        )
+    if sq["classical"]:
+        name = sq["classical"]["mark"]
+        ax.text(
+            x + 0.5,
+            y + 0.52,
+            _mark_label(name),
+            fontsize=pts * 0.42,
+            ha="center",
+            va="center",
+            color=COLORS[name[0]],
+            zorder=3,
+        )
+    for mark in sq["spooky"]:
+        _draw_spooky(ax, mark, x, y, pts)
 
 
 def _draw_spooky(ax: Axes, mark: Mapping[str, Any], x: int, y: int, pts: float) -> None:
@@ -403,32 +408,8 @@ def draw_entanglement_nodes(
                 )
             )
     for s in classical:
-        x, y = where[s]
         mark = mark_name(pos.classical_moves[s])
-        drawn.append(
-            ax.text(
-                x,
-                y - radius * 0.05,
-                _mark_label(mark),
-                ha="center",
-                va="center",
-                fontsize=pts * 0.16,
-                color=COLORS[mark[0]],
-                zorder=4,
-            )
-        )
-        drawn.append(
-            ax.text(
-                x - radius * 0.95,
-                y + radius * 0.95,
-                str(s),
-                ha="left",
-                va="top",
-                fontsize=pts * 0.08,
-                color=COLORS["faint"],
-                zorder=4,
-            )
-        )
+        drawn += _classical_node_texts(ax, where[s], s, mark, radius, pts)
     for s in free:
         x, y = where[s]
         drawn.append(
@@ -444,6 +425,34 @@ def draw_entanglement_nodes(
             )
         )
     return drawn
+
+
+def _classical_node_texts(
+    ax: Axes, at: tuple[float, float], square: int, mark: str, radius: float, pts: float
+) -> list[Any]:
+    """A classical node's mark in the middle and its square number small in the corner."""
+    x, y = at
+    big = ax.text(
+        x,
+        y - radius * 0.05,
+        _mark_label(mark),
+        ha="center",
+        va="center",
+        fontsize=pts * 0.16,
+        color=COLORS[mark[0]],
+        zorder=4,
+    )
+    small = ax.text(
+        x - radius * 0.95,
+        y + radius * 0.95,
+        str(square),
+        ha="left",
+        va="top",
+        fontsize=pts * 0.08,
+        color=COLORS["faint"],
+        zorder=4,
+    )
+    return [big, small]
 
 
 def draw_entanglement_edges(
@@ -739,19 +748,7 @@ def draw_cascade(
     info = pending_cycle(pos)
     assert info is not None  # cascade() has raised otherwise
     panels = len(steps) + 1
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        rows = math.ceil(panels / ncols)
-        cols = math.ceil(panels / rows)
-        _, grid = plt.subplots(
-            rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
-        )
-        flat: list[Axes] = list(grid.flat)
-    else:
-        flat = list(ax)
-        if len(flat) < panels:
-            raise ValueError(t("draw_cascade_axes", count=len(flat), panels=panels))
+    flat = _cascade_axes(ax, panels, ncols)
     before = board_view(pos)
     _draw_state(flat[0], before)
     flat[0].set_title(
@@ -761,30 +758,51 @@ def draw_cascade(
     for number, (panel, step) in enumerate(zip(flat[1:], steps, strict=False), 1):
         _draw_state(panel, _after_step(before, step))
         if step.left is not None:
-            (x1, y1), (x2, y2) = square_xy(step.left), square_xy(step.square)
-            panel.annotate(
-                "",
-                xy=(x2 + 0.5, y2 + 0.5),
-                xytext=(x1 + 0.5, y1 + 0.5),
-                arrowprops={
-                    "arrowstyle": "-|>",
-                    "color": "black",
-                    "lw": 1.6,
-                    "shrinkA": 14,
-                    "shrinkB": 22,
-                    "connectionstyle": "arc3,rad=0.2",
-                },
-                zorder=5,
-            )
+            _leaving_arrow(panel, step.left, step.square)
         panel.set_title(_wrap(f"{number}. {step.reason}"), fontsize=9)
     for panel in flat[panels:]:
         panel.set_visible(False)
     fig: Any = flat[0].get_figure()
-    fig.suptitle(
-        t("draw_cascade_title", chooser=info.chooser, mark=info.mark, square=square), fontsize=12
-    )
+    title = t("draw_cascade_title", chooser=info.chooser, mark=info.mark, square=square)
+    fig.suptitle(title, fontsize=12)
     figure: Figure = fig
     return figure
+
+
+def _cascade_axes(ax: Sequence[Axes] | None, panels: int, ncols: int) -> list[Axes]:
+    """The given axes (at least ``panels``), or a new figure's in ``ncols`` columns."""
+    if ax is not None:
+        flat = list(ax)
+        if len(flat) < panels:
+            raise ValueError(t("draw_cascade_axes", count=len(flat), panels=panels))
+        return flat
+    import matplotlib.pyplot as plt
+
+    rows = math.ceil(panels / ncols)
+    cols = math.ceil(panels / rows)
+    _, grid = plt.subplots(
+        rows, cols, figsize=(2.9 * cols, 3.35 * rows), squeeze=False, layout="constrained"
+    )
+    return list(grid.flat)
+
+
+def _leaving_arrow(panel: Axes, left: int, landed: int) -> None:
+    """The arrow from the square a mark left to the square it landed in."""
+    (x1, y1), (x2, y2) = square_xy(left), square_xy(landed)
+    panel.annotate(
+        "",
+        xy=(x2 + 0.5, y2 + 0.5),
+        xytext=(x1 + 0.5, y1 + 0.5),
+        arrowprops={
+            "arrowstyle": "-|>",
+            "color": "black",
+            "lw": 1.6,
+            "shrinkA": 14,
+            "shrinkB": 22,
+            "connectionstyle": "arc3,rad=0.2",
+        },
+        zorder=5,
+    )
 
 
 def _wrap(text: str) -> str:

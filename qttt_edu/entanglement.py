@@ -244,7 +244,6 @@ def cascade(game: Game | Position, square: int) -> list[CascadeStep]:
         raise IllegalMoveError(
             t("cascade_wrong_square", mark=info.mark, square=repr(square), a=a, b=b)
         )
-    adj = _adjacency(pos.spooky[:-1])
     cycle_marks = set(info.marks)
     placed = {square: info.mark}
     steps = [
@@ -258,6 +257,18 @@ def cascade(game: Game | Position, square: int) -> list[CascadeStep]:
             placed_so_far=dict(placed),
         )
     ]
+    return steps + _forced_steps(_adjacency(pos.spooky[:-1]), square, newest, placed, cycle_marks)
+
+
+def _forced_steps(
+    adj: dict[int, list[tuple[int, int]]],
+    square: int,
+    newest: int,
+    placed: dict[int, str],
+    cycle_marks: set[str],
+) -> list[CascadeStep]:
+    """Breadth first from ``square``: each mark sharing a square with one that just landed."""
+    steps = []
     queue = deque([square])
     landed = {newest}
     while queue:

@@ -56,7 +56,7 @@ from .core import (
     other_player,
     quote,
 )
-from .i18n import t
+from .i18n import number, t
 from .solver import (
     SCORINGS,
     Solver,
@@ -84,7 +84,19 @@ __all__ = [
     "play_game",
     "play_match",
     "sample_best_actions",
+    "scoring_name",
 ]
+
+
+def scoring_name(scoring: str) -> str:
+    """The name a reader sees for a scoring rule (its key stays ``"seed"``, ``"complete"``
+    or ``"goff"`` in code).
+
+    >>> from qttt_edu.i18n import set_language
+    >>> set_language("da"); scoring_name("complete"); set_language("en")
+    'dobbelt = uafgjort'
+    """
+    return t(f"players_scoring_{scoring}") if scoring in SCORINGS else scoring
 
 
 @runtime_checkable
@@ -348,7 +360,7 @@ class PerfectPlayer:
     def __init__(self, scoring: str = "seed", seed: int | None = None, book: bool = True) -> None:
         check_scoring(scoring)
         self.scoring = scoring
-        self.name = t("players_name_perfect", scoring=scoring)
+        self.name = t("players_name_perfect", scoring=scoring_name(scoring))
         self.solver = Solver(scoring)
         self.use_book = book
         self.reseed(seed)
@@ -431,7 +443,7 @@ def _check_time_limit(time_limit: float | None) -> float | None:
     ok = isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
     if not ok or not 0 < time_limit <= MAX_TIME_LIMIT:  # also refuses nan
         raise ValueError(
-            t("players_bad_time_limit", limit=quote(time_limit), most=f"{MAX_TIME_LIMIT:g}")
+            t("players_bad_time_limit", limit=quote(time_limit), most=number(MAX_TIME_LIMIT))
         )
     return float(time_limit)
 
@@ -691,7 +703,7 @@ def _play(seats: dict[str, _Seat], names: dict[str, str], start: Game | None) ->
             )
         elif status == "time":
             limit = seat.time_limit
-            reason = t("players_reason_time", limit=f"{limit:g}", move=move)
+            reason = t("players_reason_time", limit=number(limit or 0), move=move)
         elif status == "raised":
             reason = t("players_reason_raised", error=value, move=move)
         elif status == "unreadable":
@@ -801,7 +813,7 @@ class MatchResult:
             str(self.x_wins),
             str(self.o_wins),
             str(self.draws),
-            f"{self.x_points:g} : {self.o_points:g}",
+            f"{number(self.x_points)} : {number(self.o_points)}",
         ]
         return headers, row
 

@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import answers
-from .i18n import get_language, t
+from .i18n import get_language, number, t
 
 __all__ = ["Reveal", "reveal"]
 
@@ -161,7 +161,9 @@ def _show_truth(truth: Any, percent: bool = False) -> str:
     if isinstance(truth, bool):
         return t("predict_yes") if truth else t("predict_no")
     if isinstance(truth, float):
-        return f"{truth:.3g}"
+        return number(truth, significant=3)  # 0,578 in Danish, 0.578 in English
+    if isinstance(truth, int):
+        return number(truth)  # 1.296 in Danish, 1 296 in Finnish
     if isinstance(truth, Fraction):
         return f"{truth.numerator}/{truth.denominator}" if truth.denominator != 1 else str(truth)
     if isinstance(truth, (set, frozenset)):

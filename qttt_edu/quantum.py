@@ -294,7 +294,33 @@ def ket(
     """
     pos = as_position(game)
     style = "latex" if latex else "ascii" if ascii else "unicode"
-    joiner = "" if style == "unicode" else " "
+    factors, count = _spooky_factors(pos, style)
+    if classical or not factors:
+        definite = sorted((m, s) for s, m in enumerate(pos.classical_moves) if m)
+        if definite:
+            factors.append(_joiner(style).join(_ket_one(s, m, style) for m, s in definite))
+    if not factors:
+        return {"latex": r"\lvert \varnothing \rangle", "ascii": "|empty>"}.get(style, "|∅⟩")
+    body = " ".join(factors)
+    return body if count == 1 else f"{_norm(count, style)} {body}"
+
+
+def _joiner(style: str) -> str:
+    return "" if style == "unicode" else " "
+
+
+def _norm(count: int, style: str) -> str:
+    """The factor ``1/√N`` in front of the ket, written in ``style``."""
+    return {
+        "latex": rf"\frac{{1}}{{\sqrt{{{count}}}}}",
+        "ascii": f"1/sqrt({count})",
+        "unicode": f"1/√{count}",
+    }[style]
+
+
+def _spooky_factors(pos: Position, style: str) -> tuple[list[str], int]:
+    """The ket's factors for the spooky marks, one or two per component, and N (realities)."""
+    joiner = _joiner(style)
     factors = []
     count = 1
     for edges in _spooky_components(pos):
@@ -313,21 +339,7 @@ def ket(
             factors.append(sep[0] + " + ".join(terms) + sep[1])
         if fixed:
             factors.append(joiner.join(_ket_one(found[0][i], edges[i][0], style) for i in fixed))
-    if classical or not factors:
-        definite = sorted((m, s) for s, m in enumerate(pos.classical_moves) if m)
-        if definite:
-            factors.append(joiner.join(_ket_one(s, m, style) for m, s in definite))
-    if not factors:
-        return {"latex": r"\lvert \varnothing \rangle", "ascii": "|empty>"}.get(style, "|∅⟩")
-    body = " ".join(factors)
-    if count == 1:
-        return body
-    norm = {
-        "latex": rf"\frac{{1}}{{\sqrt{{{count}}}}}",
-        "ascii": f"1/sqrt({count})",
-        "unicode": f"1/√{count}",
-    }[style]
-    return f"{norm} {body}"
+    return factors, count
 
 
 def collapse_subsets(game: Game | Position) -> dict[int, list[dict[int, str]]]:

@@ -475,7 +475,7 @@ class Solver:
     def _test(self, state: _State, t: int) -> bool:
         """Can X force a value of at least ``t`` (integer scale) from a settled state?"""
         self.nodes += 1
-        cm, xm, om, edges, comp, n, keys = state
+        cm, xm, om, _, _, n, keys = state
         key = min(keys)
         table = self.table
         entry = table.get(key)
@@ -488,7 +488,6 @@ class Solver:
         else:
             lo, hi = -2, 2
         want = bool(n & 1)  # the answer the side to act is looking for
-        result = not want
         free = FULL & ~(xm | om)
         if free & (free - 1) == 0:
             s = SQUARES_OF[free][0]
@@ -496,51 +495,7 @@ class Solver:
             c[s] = n
             result = self._terminal(c, xm | BIT[s], om) >= t
         else:
-            history = self._history
-            base = 100 * n
-            moves = sorted(PAIRS_IN[free], key=lambda p: -history[base + p[2]])
-            roots: dict[int, _Rooting] = {}
-            quiet = []
-            for a, b, code in moves:
-                tree = comp[a]
-                if not tree >> b & 1:
-                    quiet.append((a, b, code))
-                    continue
-                # Closing a cycle: the opponent chooses, so the move achieves what
-                # the mover wants only if both outcomes do.
-                ok = want
-                for s in (a, b):
-                    r = roots.get(s)
-                    if r is None:
-                        r = roots[s] = self._rooting(edges, tree, s)
-                    v, child = self._outcome(state, n, tree, s, r)
-                    ok = v >= t if child is None else self._test(child, t)
-                    if ok != want:
-                        break
-                if ok == want:
-                    result = want
-                    history[base + code] += 1
-                    break
-            else:
-                add_pair = self._add_pair[n]
-                for a, b, code in quiet:
-                    merged = comp[a] | comp[b]
-                    c = list(comp)
-                    for s in SQUARES_OF[merged]:
-                        c[s] = merged
-                    child = (
-                        cm,
-                        xm,
-                        om,
-                        (*edges, (n, a, b)),
-                        tuple(c),
-                        n + 1,
-                        tuple(map(add, keys, add_pair[code])),
-                    )
-                    if self._test(child, t) == want:
-                        result = want
-                        history[base + code] += 1
-                        break
+            result = self._test_pairs(state, free, t, want)
         if result:
             lo = max(lo, t)
         else:
@@ -549,6 +504,56 @@ class Solver:
             table.clear()
         table[key] = (lo, hi)
         return result
+
+    def _test_pairs(self, state: _State, free: int, t: int, want: bool) -> bool:
+        """_test's search over the pairs the side to act can play: ``want`` if one gets it.
+
+        Pairs that close a cycle come first in history order (the opponent chooses the
+        collapse, so such a pair achieves ``want`` only if both outcomes do); the quiet
+        pairs after them.
+        """
+        cm, xm, om, edges, comp, n, keys = state
+        history = self._history
+        base = 100 * n
+        moves = sorted(PAIRS_IN[free], key=lambda p: -history[base + p[2]])
+        roots: dict[int, _Rooting] = {}
+        quiet = []
+        for a, b, code in moves:
+            tree = comp[a]
+            if not tree >> b & 1:
+                quiet.append((a, b, code))
+                continue
+            ok = want
+            for s in (a, b):
+                r = roots.get(s)
+                if r is None:
+                    r = roots[s] = self._rooting(edges, tree, s)
+                v, child = self._outcome(state, n, tree, s, r)
+                ok = v >= t if child is None else self._test(child, t)
+                if ok != want:
+                    break
+            if ok == want:
+                history[base + code] += 1
+                return want
+        add_pair = self._add_pair[n]
+        for a, b, code in quiet:
+            merged = comp[a] | comp[b]
+            c = list(comp)
+            for s in SQUARES_OF[merged]:
+                c[s] = merged
+            child = (
+                cm,
+                xm,
+                om,
+                (*edges, (n, a, b)),
+                tuple(c),
+                n + 1,
+                tuple(map(add, keys, add_pair[code])),
+            )
+            if self._test(child, t) == want:
+                history[base + code] += 1
+                return want
+        return not want
 
     def _node_test(self, state: _State, pending: bool, t: int) -> bool:
         return self._pending_test(state, t) if pending else self._test(state, t)

@@ -112,64 +112,74 @@ def board_svg(
         f'<rect width="{size}" height="{size}" fill="#ffffff"/>',
     ]
     for sq in board_view(game):
-        s = sq["square"]
         x0 = pad + sq["col"] * cell
         y0 = pad + sq["row"] * cell
-        filled = highlight_last and sq["filled"]
-        out.append(f'<g id="square-{s}" data-square="{s}" class="square">')
-        out.append(f"<title>{escape(_square_title(sq))}</title>")
-        # An invisible-border rect as a click target and background for the whole square.
-        out.append(
-            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(cell)}" height="{_f(cell)}" '
-            f'fill="{"#fff6e0" if filled else "#ffffff"}"/>'
-        )
-        if filled:
-            out.append(_frame(x0 + 3, y0 + 3, cell - 6, cell - 6, COLORS["faint"], 1.2, "", 4))
-        if sq["cycle"]:
-            out.append(
-                _frame(
-                    x0 + 4,
-                    y0 + 4,
-                    cell - 8,
-                    cell - 8,
-                    COLORS["highlight"],
-                    max(2.0, size / 120),
-                    f'stroke-dasharray="{_f(size / 40)} {_f(size / 80)}"',
-                    6,
-                )
-            )
-            out.append(_tag(x0 + cell - 6, y0 + 5, t("view_graph_cycle"), cell * 0.1))
-        if s in chosen:
-            out.append(_frame(x0 + 2, y0 + 2, cell - 4, cell - 4, "#000000", 3.5, "", 4))
-        if show_numbers:
-            out.append(
-                f'<text x="{_f(x0 + cell * 0.07)}" y="{_f(y0 + cell * 0.16)}" '
-                f'font-size="{_f(cell * 0.13)}" fill="{COLORS["faint"]}">{s}</text>'
-            )
-        if sq["classical"]:
-            name = sq["classical"]["mark"]
-            out.append(_mark_text(x0 + cell * 0.47, y0 + cell * 0.5, name, cell * 0.52))
-        for mark in sq["spooky"]:
-            out.extend(_spooky_mark(mark, x0, y0, cell, size, highlight_last))
-        out.append("</g>")
-    # the grid: two lines each way, drawn over the squares' backgrounds
-    for i in (1, 2):
-        p = pad + i * cell
-        out.append(
-            f'<line x1="{_f(p)}" y1="{_f(pad)}" x2="{_f(p)}" y2="{_f(size - pad)}" '
-            f'stroke="{COLORS["grid"]}" stroke-width="{_f(max(1.5, size / 150))}" '
-            f'stroke-linecap="round"/>'
-        )
-        out.append(
-            f'<line x1="{_f(pad)}" y1="{_f(p)}" x2="{_f(size - pad)}" y2="{_f(p)}" '
-            f'stroke="{COLORS["grid"]}" stroke-width="{_f(max(1.5, size / 150))}" '
-            f'stroke-linecap="round"/>'
-        )
+        out.extend(_square(sq, x0, y0, cell, size, highlight_last, show_numbers, chosen))
+    out.extend(_grid(pad, cell, size))
     if pos.outcome is not None:
         for line in pos.outcome.lines:
             out.append(_strike(line.squares, line.player, pad, cell, size))
     out.append("</svg>")
     return SvgBoard("".join(out))
+
+
+def _square(
+    sq: dict[str, Any],
+    x0: float,
+    y0: float,
+    cell: float,
+    size: int,
+    highlight_last: bool,
+    show_numbers: bool,
+    chosen: set[int],
+) -> list[str]:
+    """One square as a ``<g>``: its background, frames, number and marks."""
+    s = sq["square"]
+    filled = highlight_last and sq["filled"]
+    out = [f'<g id="square-{s}" data-square="{s}" class="square">']
+    out.append(f"<title>{escape(_square_title(sq))}</title>")
+    # An invisible-border rect as a click target and background for the whole square.
+    out.append(
+        f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(cell)}" height="{_f(cell)}" '
+        f'fill="{"#fff6e0" if filled else "#ffffff"}"/>'
+    )
+    if filled:
+        out.append(_frame(x0 + 3, y0 + 3, cell - 6, cell - 6, COLORS["faint"], 1.2, "", 4))
+    if sq["cycle"]:
+        dashes = f'stroke-dasharray="{_f(size / 40)} {_f(size / 80)}"'
+        width = max(2.0, size / 120)
+        out.append(
+            _frame(x0 + 4, y0 + 4, cell - 8, cell - 8, COLORS["highlight"], width, dashes, 6)
+        )
+        out.append(_tag(x0 + cell - 6, y0 + 5, t("view_graph_cycle"), cell * 0.1))
+    if s in chosen:
+        out.append(_frame(x0 + 2, y0 + 2, cell - 4, cell - 4, "#000000", 3.5, "", 4))
+    if show_numbers:
+        out.append(
+            f'<text x="{_f(x0 + cell * 0.07)}" y="{_f(y0 + cell * 0.16)}" '
+            f'font-size="{_f(cell * 0.13)}" fill="{COLORS["faint"]}">{s}</text>'
+        )
+    if sq["classical"]:
+        name = sq["classical"]["mark"]
+        out.append(_mark_text(x0 + cell * 0.47, y0 + cell * 0.5, name, cell * 0.52))
+    for mark in sq["spooky"]:
+        out.extend(_spooky_mark(mark, x0, y0, cell, size, highlight_last))
+    out.append("</g>")
+    return out
+
+
+def _grid(pad: float, cell: float, size: int) -> list[str]:
+    """The grid: two lines each way, drawn over the squares' backgrounds."""
+    out = []
+    style = (
+        f'stroke="{COLORS["grid"]}" stroke-width="{_f(max(1.5, size / 150))}" '
+        f'stroke-linecap="round"/>'
+    )
+    for i in (1, 2):
+        p = pad + i * cell
+        out.append(f'<line x1="{_f(p)}" y1="{_f(pad)}" x2="{_f(p)}" y2="{_f(size - pad)}" {style}')
+        out.append(f'<line x1="{_f(pad)}" y1="{_f(p)}" x2="{_f(size - pad)}" y2="{_f(p)}" {style}')
+    return out
 
 
 def _spooky_mark(

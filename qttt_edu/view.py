@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from .core import Action, Game, Outcome, Position, as_position, mark_name, player_of
@@ -708,9 +708,7 @@ def view_model(
     history = _history_view(game)
     info = pending_cycle(pos)
     last = history.pop("last_action")
-    outcome = _outcome_view(pos)
-    if prompt is None:
-        prompt = position_prompt(pos, selected)
+    lines = _line_of_square(_outcome_lines(pos))
     return {
         "version": VERSION,
         "lang": get_language(),
@@ -718,25 +716,26 @@ def view_model(
         "to_act": pos.to_act,
         "phase": _phase(pos, selected, thinking, waiting),
         "computer": computer,
-        "status": {
-            "message": None if message is None else {"kind": message[0], "text": message[1]},
-            "prompt": prompt,
-            "player": pos.to_act,
-        },
-        "squares": _squares_view(
-            pos,
-            selected,
-            _last_facts(game),
-            info,
-            _line_of_square(outcome["lines"] if outcome else []),
-        ),
+        "status": _status_view(pos, selected, message, prompt),
+        "squares": _squares_view(pos, selected, _last_facts(game), info, lines),
         "pending": _pending_view(pos, info),
         "last_action": last,
-        "outcome": outcome,
+        "outcome": _outcome_view(pos),
         "graph": _graph_view(pos, info),
         "metaphor": t("view_explain_metaphor"),
         "realities": _realities_view(pos) if realities else None,
         "texts": _texts(),
+    }
+
+
+def _status_view(
+    pos: Position, selected: int | None, message: tuple[str, str] | None, prompt: str | None
+) -> dict[str, Any]:
+    """The status line: a refusal, error or note (if any) above the prompt."""
+    return {
+        "message": None if message is None else {"kind": message[0], "text": message[1]},
+        "prompt": position_prompt(pos, selected) if prompt is None else prompt,
+        "player": pos.to_act,
     }
 
 
@@ -745,10 +744,6 @@ def view_model(
 
 def _dash_squares(squares: Iterable[int]) -> str:
     return "-".join(str(s) for s in squares)
-
-
-def _names(marks: Sequence[str]) -> str:
-    return ", ".join(marks)
 
 
 def explain_text(game: Game) -> list[str]:
@@ -789,12 +784,12 @@ def _explain_action(game: Game, before: Position, after: Position, action: Actio
         ]
     sentences = [t("view_explain_superposition", mark=mark, a=a, b=b)]
     shared = [
-        t("view_explain_shared_part", square=s, marks=_names(before.spooky_in(s)))
+        t("view_explain_shared_part", square=s, marks=list(before.spooky_in(s)))
         for s in (a, b)
         if before.spooky_in(s)
     ]
     if shared:
-        sentences.append(t("view_explain_entanglement", mark=mark, shared="; ".join(shared)))
+        sentences.append(t("view_explain_entanglement", mark=mark, shared=shared))
     return sentences
 
 

@@ -52,8 +52,8 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .cli import Parser, silence, speaking
-from .core import Game, Outcome, Position, mark_name, other_player
-from .i18n import LANGUAGES, catalog, get_language, set_language, t
+from .core import REMOVED_IN, Game, Outcome, Position, mark_name, other_player
+from .i18n import LANGUAGES, catalog, get_language, number, set_language, t
 from .view import board_view, graph_view, square_xy
 
 if TYPE_CHECKING:
@@ -93,7 +93,8 @@ _RENAMED = {"solve": "solve_puzzle", "draw_board": "draw_paper_board"}
 def __getattr__(name: str) -> object:
     if name in _RENAMED:
         new = _RENAMED[name]
-        warnings.warn(t("ws_renamed", old=name, new=new), DeprecationWarning, stacklevel=2)
+        message = t("ws_renamed", old=name, new=new, release=REMOVED_IN)
+        warnings.warn(message, DeprecationWarning, stacklevel=2)
         return globals()[new]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -250,142 +251,171 @@ def _pair(code: int) -> str:
 
 def solve_puzzle(puzzle: Puzzle) -> Answer:
     """Work out the answer to ``puzzle`` with the rules engine, in the current language."""
-    from .quantum import count_realities, mark_odds, realities, square_odds
+    if puzzle.kind not in KINDS:
+        raise ValueError(f"unknown puzzle kind {puzzle.kind!r}")
+    answer = Answer(puzzle)
+    _SOLVERS[puzzle.kind](puzzle, answer)
+    return answer
+
+
+# --- one answer writer per kind of puzzle (solve_puzzle picks it) ---------------------------
+
+
+def _answer_collapse(puzzle: Puzzle, answer: Answer) -> None:
+    """collapse, stems, avoid, best: each possible collapse of the newest mark, and its result."""
+    pos, kind = puzzle.position, puzzle.kind
+    n, _, _ = pos.spooky[-1]
+    mark, chooser = mark_name(n), pos.to_act
+    _collapse_parts(pos, answer)
+    if kind == "collapse":
+        answer.lines.append(t("ws_a_chooser", chooser=chooser, mark=mark))
+    for square, marks in answer.outcomes.items():
+        text = t("ws_a_outcome", square=square, marks=_marks_text(marks))
+        answer.lines.append(f"{text} → {_result_text(answer.results[square])}")
+    if kind == "collapse":
+        answer.lines.append(t("pz_a_then_moves", chooser=chooser, move=pos.next_move))
+    elif kind == "stems":
+        _answer_stems(answer)
+    elif kind == "avoid":
+        safe = [
+            f"c{s}"
+            for s, out in answer.results.items()
+            if out is None or out.winner in (None, chooser)
+        ]
+        if safe:
+            answer.lines.append(t("ws_a_can_avoid", choices=", ".join(safe)))
+        else:
+            answer.lines.append(t("ws_a_cannot_avoid", chooser=chooser))
+    else:  # "best"
+        answer.winning = [
+            f"c{s}"
+            for s, out in answer.results.items()
+            if out is not None and out.winner == chooser
+        ]
+        if answer.winning:
+            answer.lines.append(t("pz_a_best", chooser=chooser, choices=", ".join(answer.winning)))
+        else:
+            answer.lines.append(t("pz_a_no_best", chooser=chooser))
+
+
+def _answer_stems(answer: Answer) -> None:
+    # A stem is a mark with one possible collapse: the same square either way.
+    first, second = answer.outcomes.values()
+    where = {m: s for s, m in first.items()}
+    answer.stems = {m: s for s, m in second.items() if where[m] == s}
+    if answer.stems:
+        stems = ", ".join(t("ws_a_stem", mark=m, square=s) for m, s in answer.stems.items())
+        answer.lines.append(t("ws_a_stems", stems=stems, count=len(answer.stems)))
+    else:
+        answer.lines.append(t("ws_a_no_stems"))
+
+
+def _answer_realities(puzzle: Puzzle, answer: Answer) -> None:
+    """realities (list them) and count (how many, and why that number)."""
+    from .quantum import count_realities, realities
 
     pos = puzzle.position
-    answer = Answer(puzzle)
-    kind = puzzle.kind
-    if kind not in KINDS:
-        raise ValueError(f"unknown puzzle kind {kind!r}")
-    if kind in ("collapse", "stems", "avoid", "best"):
-        n, _, _ = pos.spooky[-1]
-        mark, chooser = mark_name(n), pos.to_act
-        _collapse_parts(pos, answer)
-        if kind == "collapse":
-            answer.lines.append(t("ws_a_chooser", chooser=chooser, mark=mark))
-        for square, marks in answer.outcomes.items():
-            text = t("ws_a_outcome", square=square, marks=_marks_text(marks))
-            answer.lines.append(f"{text} → {_result_text(answer.results[square])}")
-        if kind == "collapse":
-            answer.lines.append(t("pz_a_then_moves", chooser=chooser, move=pos.next_move))
-        if kind == "stems":
-            # A stem is a mark with one possible collapse: the same square either way.
-            first, second = answer.outcomes.values()
-            where = {m: s for s, m in first.items()}
-            answer.stems = {m: s for s, m in second.items() if where[m] == s}
-            if answer.stems:
-                stems = ", ".join(t("ws_a_stem", mark=m, square=s) for m, s in answer.stems.items())
-                answer.lines.append(t("ws_a_stems", stems=stems, count=len(answer.stems)))
-            else:
-                answer.lines.append(t("ws_a_no_stems"))
-        if kind == "avoid":
-            safe = [
-                f"c{s}"
-                for s, out in answer.results.items()
-                if out is None or out.winner in (None, chooser)
-            ]
-            if safe:
-                answer.lines.append(t("ws_a_can_avoid", choices=", ".join(safe)))
-            else:
-                answer.lines.append(t("ws_a_cannot_avoid", chooser=chooser))
-        if kind == "best":
-            answer.winning = [
-                f"c{s}"
-                for s, out in answer.results.items()
-                if out is not None and out.winner == chooser
-            ]
-            if answer.winning:
-                answer.lines.append(
-                    t("pz_a_best", chooser=chooser, choices=", ".join(answer.winning))
-                )
-            else:
-                answer.lines.append(t("pz_a_no_best", chooser=chooser))
-    elif kind in ("realities", "count"):
-        answer.count = count_realities(pos)
-        if kind == "realities":
-            answer.lines.append(t("ws_a_realities", count=answer.count))
-            answer.realities = realities(pos)
-            for i, board in enumerate(answer.realities, 1):
-                answer.lines.append(f"  {i}. {_marks_text(board)}")
-            answer.realities = answer.realities[:MAX_DRAWN_REALITIES]
-        else:
-            # A group without a cycle has one reality per square (that square stays empty).
-            groups = sorted({pos.component_of(a) for _, a, _ in pos.spooky}, key=min)
-            factors = " × ".join(str(len(g)) for g in groups)
-            if len(groups) > 1:
-                factors += f" = {answer.count}"
-            answer.lines.append(t("pz_a_count", count=answer.count))
-            answer.lines.append(t("pz_a_count_why", factors=factors))
-    elif kind == "cycle_pairs":
-        answer.cycle_pairs = [
-            _pair(code) for code in pos.legal_actions() if pos.child(code).pending
-        ]
-        answer.lines.append(
-            t(
-                "ws_a_cycle_pairs",
-                count=len(answer.cycle_pairs),
-                pairs=", ".join(answer.cycle_pairs),
-            )
-        )
-    elif kind == "ninth":
-        (code,) = pos.legal_actions()
+    answer.count = count_realities(pos)
+    if puzzle.kind == "realities":
+        answer.lines.append(t("ws_a_realities", count=answer.count))
+        answer.realities = realities(pos)
+        for i, board in enumerate(answer.realities, 1):
+            answer.lines.append(f"  {i}. {_marks_text(board)}")
+        answer.realities = answer.realities[:MAX_DRAWN_REALITIES]
+        return
+    # A group without a cycle has one reality per square (that square stays empty).
+    groups = sorted({pos.component_of(a) for _, a, _ in pos.spooky}, key=min)
+    factors = " × ".join(str(len(g)) for g in groups)
+    if len(groups) > 1:
+        factors += f" = {number(answer.count)}"
+    answer.lines.append(t("pz_a_count", count=answer.count))
+    answer.lines.append(t("pz_a_count_why", factors=factors))
+
+
+def _answer_cycle_pairs(puzzle: Puzzle, answer: Answer) -> None:
+    pos = puzzle.position
+    answer.cycle_pairs = [_pair(code) for code in pos.legal_actions() if pos.child(code).pending]
+    pairs = ", ".join(answer.cycle_pairs)
+    answer.lines.append(t("ws_a_cycle_pairs", count=len(answer.cycle_pairs), pairs=pairs))
+
+
+def _answer_ninth(puzzle: Puzzle, answer: Answer) -> None:
+    (code,) = puzzle.position.legal_actions()
+    after = puzzle.position.child(code)
+    answer.move = str(code)
+    answer.lines.append(t("ws_a_ninth", square=code, move=answer.move))
+    answer.lines.append(t("ws_a_result", result=_result_text(after.outcome)))
+    answer.boards.append((answer.move, after))
+
+
+def _answer_next(puzzle: Puzzle, answer: Answer) -> None:
+    pos = puzzle.position
+    answer.free = pos.free_squares
+    answer.lines.append(t("pz_a_next", player=pos.to_act, move=pos.next_move))
+    taken = [s for s in range(1, 10) if s not in answer.free]
+    answer.lines.append(t("pz_a_free", squares=list(answer.free), taken=taken))
+
+
+def _answer_winner(puzzle: Puzzle, answer: Answer) -> None:
+    answer.lines.append(t("ws_a_result", result=_result_text(puzzle.position.outcome)))
+    answer.boards.append(("", puzzle.position))
+
+
+def _answer_chance(puzzle: Puzzle, answer: Answer) -> None:
+    from .quantum import count_realities, mark_odds, square_odds
+
+    pos = puzzle.position
+    mark, _, asked = puzzle.ask.partition("@")
+    total = count_realities(pos)
+    if mark:
+        answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(asked)])
+    else:
+        answer.chance = Fraction(square_odds(pos, exact=True)[int(asked)].get("", 0))
+    answer.count = total
+    chance = f"{answer.chance.numerator}/{answer.chance.denominator}"
+    answer.lines.append(t("pz_a_chance", chance=chance, k=answer.chance * total, n=total))
+
+
+def _answer_poisoned(puzzle: Puzzle, answer: Answer) -> None:
+    """The pairs that close a cycle and let the opponent win with the collapse."""
+    pos = puzzle.position
+    player = pos.to_act
+    assert player is not None  # a puzzle is a position with a move to make
+    opponent = other_player(player)
+    closing = [code for code in pos.legal_actions() if pos.child(code).pending]
+    for code in closing:
         after = pos.child(code)
-        answer.move = str(code)
-        answer.lines.append(t("ws_a_ninth", square=code, move=answer.move))
-        answer.lines.append(t("ws_a_result", result=_result_text(after.outcome)))
-        answer.boards.append((answer.move, after))
-    elif kind == "next":
-        answer.free = pos.free_squares
-        answer.lines.append(t("pz_a_next", player=pos.to_act, move=pos.next_move))
-        answer.lines.append(
-            t(
-                "pz_a_free",
-                squares=", ".join(map(str, answer.free)),
-                taken=", ".join(str(s) for s in range(1, 10) if s not in answer.free),
-            )
+        if any(
+            (end := after.child(c).outcome) is not None and end.winner == opponent
+            for c in after.legal_actions()
+        ):
+            answer.poisoned.append(_pair(code))
+    answer.cycle_pairs = [_pair(code) for code in closing]
+    answer.lines.append(
+        t(
+            "pz_a_poisoned",
+            player=player,
+            opponent=opponent,
+            moves=", ".join(answer.poisoned) or "-",
+            closing=", ".join(answer.cycle_pairs),
         )
-    elif kind == "winner":
-        answer.lines.append(t("ws_a_result", result=_result_text(pos.outcome)))
-        answer.boards.append(("", pos))
-    elif kind == "chance":
-        mark, _, asked = puzzle.ask.partition("@")
-        total = count_realities(pos)
-        if mark:
-            answer.chance = Fraction(mark_odds(pos, exact=True)[mark][int(asked)])
-        else:
-            answer.chance = Fraction(square_odds(pos, exact=True)[int(asked)].get("", 0))
-        answer.count = total
-        answer.lines.append(
-            t(
-                "pz_a_chance",
-                chance=f"{answer.chance.numerator}/{answer.chance.denominator}",
-                k=answer.chance * total,
-                n=total,
-            )
-        )
-    else:  # "poisoned"
-        player = pos.to_act
-        assert player is not None  # a puzzle is a position with a move to make
-        opponent = other_player(player)
-        closing = [code for code in pos.legal_actions() if pos.child(code).pending]
-        for code in closing:
-            after = pos.child(code)
-            if any(
-                (end := after.child(c).outcome) is not None and end.winner == opponent
-                for c in after.legal_actions()
-            ):
-                answer.poisoned.append(_pair(code))
-        answer.cycle_pairs = [_pair(code) for code in closing]
-        answer.lines.append(
-            t(
-                "pz_a_poisoned",
-                player=player,
-                opponent=opponent,
-                moves=", ".join(answer.poisoned) or "-",
-                closing=", ".join(answer.cycle_pairs),
-            )
-        )
-    return answer
+    )
+
+
+_SOLVERS: dict[str, Callable[[Puzzle, Answer], None]] = {
+    "collapse": _answer_collapse,
+    "stems": _answer_collapse,
+    "avoid": _answer_collapse,
+    "best": _answer_collapse,
+    "realities": _answer_realities,
+    "count": _answer_realities,
+    "cycle_pairs": _answer_cycle_pairs,
+    "ninth": _answer_ninth,
+    "next": _answer_next,
+    "winner": _answer_winner,
+    "chance": _answer_chance,
+    "poisoned": _answer_poisoned,
+}
 
 
 def question(puzzle: Puzzle) -> str:
@@ -469,15 +499,11 @@ def draw_paper_board(
     (square -> mark name, e.g. a reality from :mod:`qttt_edu.quantum`) draws
     classical marks without a position.
     """
-    from matplotlib.patches import Rectangle
-
     cell = size / 3
-    sub = cell / 3
     heavy = max(1.2, size / 40)
     for k in (1, 2):
         ax.plot([x + k * cell] * 2, [y, y + size], color=INK, lw=heavy, solid_capstyle="butt")
         ax.plot([x, x + size], [y + k * cell] * 2, color=INK, lw=heavy, solid_capstyle="butt")
-    squares = board_view(position) if position is not None else []
     classical = list(position.classical_moves if position is not None else (0,) * 10)
     for square, name in (marks or {}).items():
         classical[square] = int(name[1:])
@@ -485,54 +511,84 @@ def draw_paper_board(
         c, r = square_xy(s)
         x0, y0 = x + c * cell, y + r * cell
         if guides and not classical[s]:
-            for k in (1, 2):
-                kw: dict[str, Any] = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
-                ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)
-                ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)
-        if numbers and not classical[s]:
-            # Every small cell is room for a spooky mark (move n in cell n), so the square
-            # number is a large pale figure behind them and takes no cell (the key shows it).
-            ax.text(
-                x0 + cell / 2,
-                y0 + cell / 2,
-                str(s),
-                # Full size behind a blank board's cells; smaller behind drawn marks.
-                fontsize=cell * PT_PER_MM * (0.62 if guides else 0.4),
-                color=PALE,
-                ha="center",
-                va="center",
-                zorder=0,
-            )
-        elif numbers:
-            ax.text(
-                x0 + cell - 0.8,
-                y0 + cell - 0.6,
-                str(s),
-                fontsize=max(5.0, size / 11),
-                color=GUIDE,
-                ha="right",
-                va="bottom",
-                fontweight="bold",
-            )
+            _paper_guides(ax, x0, y0, cell)
+        if numbers:
+            _paper_number(ax, x0, y0, size, s, blank=guides, marked=bool(classical[s]))
         if classical[s]:
-            move = classical[s]
-            cx, cy = x0 + cell / 2, y0 + cell / 2
-            lw = max(1.5, size / 22)
-            if move % 2:
-                _cross(ax, cx - cell * 0.06, cy - cell * 0.04, cell * 0.26, lw)
-            else:
-                _ring(ax, cx - cell * 0.06, cy - cell * 0.04, cell * 0.28, lw)
-            # The move number sits top right, clear of the square number bottom right.
-            ax.text(
-                x0 + cell * 0.84,
-                y0 + cell * 0.22,
-                str(move),
-                fontsize=max(6.0, size / 9),
-                color=INK,
-                ha="center",
-                va="center",
-            )
-    # Spooky marks in move order, each in its two squares (the order the PDFs were made in).
+            _paper_classical(ax, x0, y0, size, classical[s])
+    if position is not None:
+        _paper_spooky(ax, x, y, size, board_view(position))
+
+
+def _paper_guides(ax: Axes, x0: float, y0: float, cell: float) -> None:
+    """The dotted small cells of an empty square: room for spooky mark n in cell n."""
+    sub = cell / 3
+    for k in (1, 2):
+        kw: dict[str, Any] = {"color": GUIDE, "lw": 0.4, "ls": (0, (1, 2))}
+        ax.plot([x0 + k * sub] * 2, [y0 + 1, y0 + cell - 1], **kw)
+        ax.plot([x0 + 1, x0 + cell - 1], [y0 + k * sub] * 2, **kw)
+
+
+def _paper_number(
+    ax: Axes, x0: float, y0: float, size: float, square: int, *, blank: bool, marked: bool
+) -> None:
+    cell = size / 3
+    if not marked:
+        # Every small cell is room for a spooky mark (move n in cell n), so the square
+        # number is a large pale figure behind them and takes no cell (the key shows it).
+        ax.text(
+            x0 + cell / 2,
+            y0 + cell / 2,
+            str(square),
+            # Full size behind a blank board's cells; smaller behind drawn marks.
+            fontsize=cell * PT_PER_MM * (0.62 if blank else 0.4),
+            color=PALE,
+            ha="center",
+            va="center",
+            zorder=0,
+        )
+        return
+    ax.text(
+        x0 + cell - 0.8,
+        y0 + cell - 0.6,
+        str(square),
+        fontsize=max(5.0, size / 11),
+        color=GUIDE,
+        ha="right",
+        va="bottom",
+        fontweight="bold",
+    )
+
+
+def _paper_classical(ax: Axes, x0: float, y0: float, size: float, move: int) -> None:
+    """A classical mark: a large cross (X, odd moves) or ring (O) and its move number."""
+    cell = size / 3
+    cx, cy = x0 + cell / 2, y0 + cell / 2
+    lw = max(1.5, size / 22)
+    if move % 2:
+        _cross(ax, cx - cell * 0.06, cy - cell * 0.04, cell * 0.26, lw)
+    else:
+        _ring(ax, cx - cell * 0.06, cy - cell * 0.04, cell * 0.28, lw)
+    # The move number sits top right, clear of the square number bottom right.
+    ax.text(
+        x0 + cell * 0.84,
+        y0 + cell * 0.22,
+        str(move),
+        fontsize=max(6.0, size / 9),
+        color=INK,
+        ha="center",
+        va="center",
+    )
+
+
+def _paper_spooky(
+    ax: Axes, x: float, y: float, size: float, squares: Sequence[Mapping[str, Any]]
+) -> None:
+    """Spooky marks in move order, each in its two squares (the order the PDFs were made in)."""
+    from matplotlib.patches import Rectangle
+
+    cell = size / 3
+    sub = cell / 3
     spooky = sorted(
         (
             (m["move"], sq["square"], sq["col"], sq["row"], m)
@@ -549,16 +605,15 @@ def draw_paper_board(
         cy = y + row * cell + (sr + 0.5) * sub
         ax.text(cx, cy, mark["mark"], fontsize=font, color=INK, ha="center", va="center")
         if mark["cycle"] and mark["newest"]:  # the mark that closed the pending cycle
-            ax.add_patch(
-                Rectangle(
-                    (cx - sub * 0.48, cy - sub * 0.38),
-                    sub * 0.96,
-                    sub * 0.76,
-                    fill=False,
-                    ec=INK,
-                    lw=0.9,
-                )
+            box = Rectangle(
+                (cx - sub * 0.48, cy - sub * 0.38),
+                sub * 0.96,
+                sub * 0.76,
+                fill=False,
+                ec=INK,
+                lw=0.9,
             )
+            ax.add_patch(box)
 
 
 def _key(ax: Axes, x: float, y: float) -> None:

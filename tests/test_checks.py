@@ -171,7 +171,7 @@ def test_hints_name_the_specific_mistake():
     assert "6 realities" in checks.check("01-3", "1-2 2-5 7-8").message
     assert "closes a cycle" in checks.check("02-3", "2-3").message
     assert "1/2" in checks.check("02-3", "3-4").message
-    assert "square(s) 6" in checks.check("03-3", {1: "X1", 2: "O2", 3: "O4"}).message
+    assert "about square 6:" in checks.check("03-3", {1: "X1", 2: "O2", 3: "O4"}).message
     assert "X chooses" in checks.check("03-4", "1-2 1-2").message
     assert "through 5 squares" in checks.check("03-4", "1-2 2-3 3-4 4-5 1-5").message
     assert "2-3 does not lose" in checks.check("05-2", "2-3 2-8 3-8").message

@@ -7,14 +7,18 @@ import html
 import io
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
+import segno
 
 from qttt_edu import Game
 from qttt_edu.__main__ import main as cli_main
@@ -110,13 +114,68 @@ def test_the_classroom_command_names_its_file_token_and_culling(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     games = tmp_path / "7b.sqlite3"
-    code = cli_main(["classroom", "--file", str(games), "--token", "SECRET2345", "--dry-run"])
+    code = cli_main(
+        [
+            *("classroom", "--file", str(games), "--token", "SECRET2345"),
+            *("--address", "10.9.8.7", "--dry-run"),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0 and games.exists()
     assert f"Games are kept in {games}" in out
-    assert "dashboard.ipynb?token=SECRET2345" in out
-    assert "--MappingKernelManager.cull_idle_timeout=1800" in out
-    assert "▀" in out  # the students' address as a QR code (segno is in the test extra)
+    student = "http://10.9.8.7:8866/voila/render/app.ipynb?token=SECRET2345"
+    assert f"Students open: {student}" in out
+    # the dashboard: this computer only, and a password of its own
+    teacher = re.search(r"Teacher's dashboard: (\S+)", out)
+    assert teacher and teacher[1].startswith("http://127.0.0.1:")
+    assert "SECRET2345" not in teacher[1] and "token=" in teacher[1]
+    assert "--MappingKernelManager.cull_idle_timeout=600" in out
+    assert "--MappingKernelManager.cull_connected=False" in out
+    assert "--VoilaExecutor.iopub_timeout=30" in out
+    assert "--VoilaConfiguration.template=qttt" in out
+    assert "--VoilaConfiguration.preheat_kernel=False" in out
+    # the QR code carries the printed address, exactly
+    qr = io.StringIO()
+    segno.make(student, error="m").terminal(qr, compact=True)
+    assert qr.getvalue() in out
+
+
+def test_the_address_is_the_outgoing_interface_never_the_loopback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.classroom import cli
+
+    chosen, others = cli.lan_addresses()
+    assert chosen is None or not chosen.startswith("127.")
+    assert not any(a.startswith("127.") for a in others) and chosen not in others
+    assert cli.outgoing_address("127.0.0.1") is None
+    # a computer without a network: a warning, and the loopback address
+    monkeypatch.setattr(cli, "lan_addresses", lambda: (None, []))
+    games = str(tmp_path / "g.sqlite3")
+    assert cli_main(["classroom", "--file", games, "--dry-run"]) == 0
+    captured = capsys.readouterr()
+    assert "no network address other devices can reach" in captured.err
+    assert "Students open: http://127.0.0.1:8866/" in captured.out
+    # several networks: the first is printed, the others listed
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ("192.168.1.20", ["10.0.0.5"]))
+    assert cli_main(["classroom", "--file", games, "--dry-run", "--port", "9000"]) == 0
+    out = capsys.readouterr().out
+    assert "Students open: http://192.168.1.20:9000/" in out
+    assert "another network of this computer: http://10.0.0.5:9000/" in out
+
+
+def test_every_server_setting_is_on_the_command_line_and_in_the_folder(tmp_path: Path) -> None:
+    from qttt_edu.classroom.cli import prepare_server, voila_config
+
+    config = voila_config("TOKEN23456", 120)
+    command = build_command(tmp_path, "127.0.0.1", 9000, "TOKEN23456", 120, config=config)
+    prepare_server(tmp_path, config, {"app.ipynb": "1"})
+    assert json.loads((tmp_path / "voila.json").read_text("utf-8")) == config
+    for section, values in config.items():
+        for key, value in values.items():
+            if key != "token":
+                assert f"--{section}.{key}={value}" in command
+    assert config["MappingKernelManager"]["cull_connected"] is False
 
 
 def test_on_binder_the_command_says_why_instead_of_failing(
@@ -128,44 +187,99 @@ def test_on_binder_the_command_says_why_instead_of_failing(
     assert not (tmp_path / "x.sqlite3").exists()
 
 
-@pytest.mark.slow
-def test_the_classroom_server_asks_for_the_class_token(tmp_path: Path) -> None:
-    from qttt_edu.classroom.cli import write_notebooks
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
 
-    port = free_port()
-    write_notebooks(tmp_path, "7B")
-    command = build_command(tmp_path, "127.0.0.1", port, "TOKEN23456", 600)
-    env = {**os.environ, "QTTT_ROOMS_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}"}
-    server = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path
-    )
-    base = f"http://127.0.0.1:{port}/voila/render/dashboard.ipynb"
+
+def _get(
+    url: str, data: bytes | None = None, headers: dict[str, str] | None = None
+) -> tuple[int, str, Any]:
+    request = urllib.request.Request(url, data=data, headers=headers or {})
     try:
-        deadline = time.monotonic() + 60
-        page = None
-        while time.monotonic() < deadline and page is None:
-            try:
-                with urllib.request.urlopen(f"{base}?token=TOKEN23456", timeout=60) as response:
-                    page = response.read().decode()
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.3)
-        assert page is not None, "the server did not answer"
-        assert "Traceback" not in page and "Error" not in page.split("</head>")[-1][:2000]
+        with urllib.request.build_opener(_NoRedirect()).open(request, timeout=60) as answer:
+            return answer.status, answer.read().decode(), answer.headers
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode(errors="replace"), refused.headers
 
-        class NoRedirect(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args: object, **kwargs: object) -> None:
-                return None
 
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.build_opener(NoRedirect()).open(base, timeout=30)
-        assert refused.value.code == 302  # without the token: to the login page
-        assert refused.value.headers["Location"].startswith("/login")
-    finally:
-        server.terminate()
+def _wait_for(url: str, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
-            server.wait(15)
+            _get(url)
+            return
+        except (urllib.error.URLError, ConnectionError, OSError):
+            time.sleep(0.3)
+    raise AssertionError(f"no answer from {url}")
+
+
+@pytest.mark.slow
+def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cleanly(
+    tmp_path: Path,
+) -> None:
+    import psutil
+
+    port, teacher_port = free_port(), free_port()
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch), "QTTT_LANG": "en"}
+    for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
+        env.pop(name, None)
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--file", str(tmp_path / "g.sqlite3")]
+    command += ["--port", str(port), "--teacher-port", str(teacher_port), "--host", "127.0.0.1"]
+    command += ["--token", "TOKEN23456", "--lang", "da"]
+    log = (tmp_path / "classroom.log").open("w")
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    students = f"http://127.0.0.1:{port}"
+    teacher = f"http://127.0.0.1:{teacher_port}"
+    try:
+        _wait_for(f"{students}/login")
+        _wait_for(f"{teacher}/login")
+        out = (tmp_path / "classroom.log").read_text()
+        key = re.search(r"dashboard.ipynb\?token=(\w+)", out)
+        assert key and key[1] != "TOKEN23456"
+        # strangers meet the kit's page, in the class's language; no password to set
+        status, page, _ = _get(f"{students}/voila/render/app.ipynb")
+        assert status == 302
+        status, page, headers = _get(f"{students}/login?next=%2Fvoila%2Frender%2Fapp.ipynb")
+        assert status == 200 and "Klassens adgangskode" in page and 'lang="da"' in page
+        assert "Setup a Password" not in page and "new_password" not in page
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)
+        cookie = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie") or [])
+        assert xsrf
+        started = time.monotonic()
+        status, page, _ = _get(
+            f"{students}/login?next=%2Fvoila%2Frender%2Fapp.ipynb",
+            data=f"_xsrf={xsrf[1]}&password=WRONG23456&new_password=x".encode(),
+            headers={"Cookie": cookie},
+        )
+        assert status == 401 and "ikke klassens adgangskode" in page
+        assert time.monotonic() - started >= 1.0  # a wrong guess costs a second
+        # the students' token opens the app, never the dashboard
+        status, page, _ = _get(f"{students}/voila/render/app.ipynb?token=TOKEN23456")
+        assert status == 200 and "qttt-loading" in page  # the kit's loading page
+        assert _get(f"{students}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 404
+        assert _get(f"{teacher}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 302
+        status, page, _ = _get(f"{teacher}/voila/render/dashboard.ipynb?token={key[1]}")
+        assert status == 200 and "Traceback" not in page
+        family = psutil.Process(server.pid).children(recursive=True)
+        assert len(family) >= 3  # two servers and the kernels of the two pages
+        assert len(list(scratch.glob("qttt-classroom-*"))) == 1
+    finally:
+        server.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        server.send_signal(signal.SIGINT)  # an impatient second signal: still a full stop
+        try:
+            server.wait(40)
         except subprocess.TimeoutExpired:
             server.kill()
+            raise
+        log.close()
+    # SIGTERM stopped everything the command started, and its folder is gone
+    assert psutil.wait_procs(family, timeout=10)[1] == []
+    assert list(scratch.glob("qttt-classroom-*")) == []
+    assert "Klassens server er stoppet" in (tmp_path / "classroom.log").read_text()
 
 
 def test_the_command_is_run_by_the_installed_script(tmp_path: Path) -> None:
@@ -244,3 +358,77 @@ def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
     assert board.shown == ada.code and board.refusal.value == ""
     assert board.large_board.view["record"] == "1-2 3-4"
     store.close()
+
+
+def test_cards_say_who_chooses_and_one_room_can_be_shown_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.classroom.dashboard import page_dashboard, server_usage
+
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    x = store.create_room(nickname="Ada", class_name="7B")
+    o = store.join(x.code, nickname="Bo")
+    seats = {"X": x, "O": o}
+    for token in WON.split()[:8]:  # O7 ... 4-7 closes a cycle: X chooses where it lands
+        store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+    other = store.create_room(nickname="Cy", class_name="7B")
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=50)
+    assert "X chooses" in _card(board.cards.value, x.label)
+    assert "X to play" in _card(board.cards.value, other.label)
+
+    # ?room=CODE in the dashboard's address: that game alone, large, no cards
+    monkeypatch.setenv("QTTT_ROOMS_URL", url)
+    monkeypatch.setenv("QUERY_STRING", f"token=SECRET&room={x.label}")
+    monkeypatch.setenv("QTTT_CLASS_SERVER_PID", str(os.getpid()))
+    alone = page_dashboard("7B")
+    try:
+        assert alone.shown == x.code and alone.cards.value == ""
+        assert f'data-room="{x.label}"' in alone.large.value
+        assert alone.large_board.view["record"] == " ".join(WON.split()[:8])
+        assert re.search(r"\d+ kernels?, \d+\.\d GB", alone.usage.value)
+    finally:
+        alone.close()
+    monkeypatch.setenv("QUERY_STRING", "room=NOT-A-CODE!")
+    whole = page_dashboard("7B")  # a code that is not one: said, and the whole class shown
+    try:
+        assert "NOT-A-CODE" in whole.refusal.value and whole.cards.value.count("qttt-card") >= 2
+    finally:
+        whole.close()
+    usage = server_usage(os.getpid())
+    assert usage is not None and usage[1] > 0
+    assert server_usage(2**22 + 7) is None  # no such process: the header says nothing
+    store.close()
+
+
+def test_only_the_chooser_gets_live_choice_buttons_in_a_shared_game(tmp_path: Path) -> None:
+    from qttt_edu.widgets import GameApp
+    from tests.test_widgets_shared import PAGE, act, join, new_shared, shows, wait_until
+
+    store = RoomStore(f"sqlite:///{tmp_path / 'rooms.sqlite3'}", retry_for=5.0)
+    apps = [GameApp(computer_delay=0, rooms=store) for _ in range(3)]
+    try:
+        for app in apps:
+            app.shared_panel.page.href = PAGE
+        ada, bo, cy = apps
+        code = new_shared(ada, "Ada")
+        bo.shared_panel.nickname.value = "Bo"
+        join(bo, code)
+        cy.shared_panel.code_input.value = code
+        cy.shared_panel.watch_button.click()
+        act(ada, "1-2")
+        wait_until(lambda: shows(bo, "1-2"))
+        act(bo, "1-2")  # O2 closes a cycle: X chooses where it lands
+        for app in apps:
+            wait_until(lambda a=app: shows(a, "1-2 1-2"))  # type: ignore[misc]
+        assert "locked" not in ada.board.view["pending"]  # Ada chooses: live buttons
+        for app in (bo, cy):  # the waiting player and the spectator: who chooses
+            assert app.board.view["pending"]["locked"] == "Ada (X) chooses"
+        act(ada, "c1")
+        wait_until(lambda: shows(bo, "1-2 1-2 c1"))
+        assert bo.board.view["pending"] is None
+    finally:
+        for app in apps:
+            if app.shared is not None:
+                app.shared.close()
+        store.close()

@@ -395,7 +395,8 @@ SHARED = {
     "da": {"for", "computer", "computers", "port", "server", "start", "downloads", "browser"},
     "fi": set(),
     "nb": {"for", "port", "server", "start", "argument"},
-    "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"},
+    "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"}
+    | {"notebook"},  # the Italian notebooks and guides say notebook (terms.json)
 }
 
 
@@ -561,3 +562,35 @@ def test_the_outer_language_reaches_the_inner_command_and_is_put_back(
     assert main(["--lang", "da", "site", "build", "--help"]) == 0
     assert capsys.readouterr().out.startswith("brug: qttt-edu site build [")
     assert get_language() == "en"
+
+
+@pytest.mark.parametrize("lang", ["da", "fi", "nb", "it"])
+def test_an_unknown_command_is_refused_without_english(lang: str) -> None:
+    # argparse names the subcommand argument by its dest ("argument command") unless it
+    # has a metavar: the refusal then holds no English word
+    done = run_cli("--lang", lang, "nosuchcommand")
+    assert done.returncode == 2
+    assert "command" not in done.stderr.replace("'", " ").split(), done.stderr
+    assert "{show,classroom,site,worksheets}" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["--lang", "no", "show", "1-2"], {}),
+        (["--lang=nn", "show", "1-2"], {}),
+        (["show", "1-2", "--lang", "no"], {}),
+        (["show", "1-2"], {"LANG": "nn_NO.UTF-8"}),
+        (["show", "1-2"], {"LANG": "no_NO.UTF-8"}),
+    ],
+)
+def test_norwegian_names_mean_bokmal(args: list[str], env: dict[str, str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "qttt_edu", *args],
+        capture_output=True,
+        text=True,
+        env=plain_env(**env),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "O, trekk 2: velg to ruter" in done.stdout

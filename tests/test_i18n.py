@@ -177,7 +177,7 @@ def test_missing_key_falls_back_to_english(monkeypatch):
         ("da", "X vinder: X-linje 3-6-9"),
         ("fi", "X voittaa: X:n suora 3-6-9"),
         ("nb", "X vinner: X-linje 3-6-9"),
-        ("it", "Vince X: linea di X 3-6-9"),
+        ("it", "Vince X: linea 3-6-9 di X"),
     ],
 )
 def test_show_command_speaks_each_language(lang, expected):
@@ -298,7 +298,7 @@ def test_the_app_plays_a_whole_game_in_each_language(lang):
     from qttt_edu.core import Action
 
     app = widgets.play(language=lang, computer_delay=0)
-    assert app.language_select.value == lang
+    assert app.controls.language_select.value == lang
     # RULES.md example 3: two collapses, both players get a line, X's came first.
     record = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
     for i, token in enumerate(record.split(), 1):

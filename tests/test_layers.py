@@ -26,7 +26,7 @@ LAZY_UPWARD = {("core", "notation"), ("core", "svg")}
 
 
 def read_map(text: str) -> dict[str, int]:
-    """Layer of each module named in the map's table: ``{"core": 1, "widgets.text": 5}``."""
+    """Layer of each module named in the map's table: ``{"core": 1, "rooms": 5}``."""
     section = text.split("### Map of the house", 1)[1].split("\n### ", 1)[0]
     layers: dict[str, int] = {}
     for match in re.finditer(r"^\| (\d+) \| ([^|]+) \|", section, re.M):

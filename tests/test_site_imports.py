@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from qttt_edu.site.build import BROWSER_LACKS, lesson_notebooks
+from qttt_edu.site.pages import lesson_notebooks
+from qttt_edu.site.wheels import BROWSER_LACKS
 
 APP_MODULES = (
     "qttt_edu.widgets",
@@ -27,7 +28,6 @@ APP_MODULES = (
     "qttt_edu.widgets.controls",
     "qttt_edu.widgets.turns",
     "qttt_edu.widgets.shared",
-    "qttt_edu.widgets.text",
     "qttt_edu.view",
     "qttt_edu.players",
     "qttt_edu.solver",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from qttt_edu.site.build import compile_wheel, find_python312, write_wheel
+from qttt_edu.site.wheels import compile_wheel, find_python312, write_wheel
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,8 @@ names the new one, and give exactly what the new names give.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from qttt_edu import Action, Game, Position
@@ -81,3 +83,14 @@ def test_position_at_names_the_positions_there_are(ply: object) -> None:
     with pytest.raises(IndexError, match=r"positions 0 to 2, or -3 to -1"):
         g.position_at(ply)  # type: ignore[arg-type]
     assert (g.record(), g.timeline) == before
+
+
+def test_each_old_name_says_which_release_removes_it():
+    from qttt_edu import worksheets
+    from qttt_edu.core import REMOVED_IN
+
+    removed = rf"removed in qttt-edu {re.escape(REMOVED_IN)}"
+    with pytest.warns(DeprecationWarning, match=removed):
+        Game().legal_moves()
+    with pytest.warns(DeprecationWarning, match=removed):
+        assert worksheets.solve is worksheets.solve_puzzle

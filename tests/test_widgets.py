@@ -82,7 +82,7 @@ def play_record(app: GameApp, record: str, check=None) -> None:
         if action.kind == "pair":
             a, b = action.squares
             click(app, a)
-            assert "qttt-selected" in classes(app.squares[a])
+            assert square_view(app, a)["selected"]
             click(app, b)
         else:
             click(app, action.squares[0])
@@ -108,8 +108,14 @@ def core_reason(game: Game, action: str) -> str:
     return str(refused.value)
 
 
-def classes(control) -> tuple[str, ...]:
-    return tuple(control._dom_classes)
+def square_view(app, square: int) -> dict:
+    """What the view model says of ``square``; board.js turns each fact into a CSS class
+    (tests/js/board.test.js checks the classes a player's browser gets)."""
+    return app.board.view["squares"][square - 1]
+
+
+def squares_with(app, fact: str) -> set[int]:
+    return {s for s in range(1, 10) if square_view(app, s)[fact]}
 
 
 # --- the worked examples of RULES.md, by clicking ------------------------------
@@ -122,12 +128,12 @@ def test_example_1_two_cycle_and_choice():
     assert status(app) == (
         "X, move 1: square 1 chosen; choose a second square (click 1 again to cancel)"
     )
-    assert "qttt-selected" in classes(app.squares[1])
+    assert square_view(app, 1)["selected"]
     assert "chosen" in app.squares[1].tooltip
     click(app, 2)
     assert texts(app)[1] == texts(app)[2] == "X₁"
     assert app.squares[1].tooltip == "Square 1: spooky X1 (last move)"
-    last = {s for s, b in app.squares.items() if "qttt-last" in classes(b)}
+    last = squares_with(app, "last")
     assert last == {1, 2}
     assert status(app) == "O, move 2: choose two squares"
     assert not choices(app)
@@ -136,12 +142,12 @@ def test_example_1_two_cycle_and_choice():
     assert status(app) == "X: O2 closed a cycle. Choose where O2 lands: square 1 or square 2"
     assert choices(app) == ["Put O2 in square 1", "Put O2 in square 2"]
     for s in (1, 2):
-        assert "qttt-choosable" in classes(app.squares[s])
+        assert square_view(app, s)["choosable"]
     click(app, 1)
     assert app.game.record() == "1-2 1-2 c1"
     assert texts(app)[1] == "O₂" and texts(app)[2] == "X₁"
-    assert {"qttt-classical", "qttt-mark-o"} <= set(classes(app.squares[1]))
-    assert {"qttt-classical", "qttt-mark-x"} <= set(classes(app.squares[2]))
+    assert square_view(app, 1)["classical"]["player"] == "O"
+    assert square_view(app, 2)["classical"]["player"] == "X"
     assert app.squares[1].tooltip == "Square 1: classical O2 (last move)"
     assert app.squares[2].tooltip == "Square 2: classical X1"
     assert status(app) == "X, move 3: choose two squares"
@@ -170,7 +176,7 @@ def test_example_2_cycle_with_a_tail(choice, classical):
                 "X: O4 closed a cycle. Choose where O4 lands: square 1 or square 3"
             )
             # The cycle 1-2-3 is highlighted, the tail square 6 is not.
-            cycle = {s for s, b in app.squares.items() if "qttt-cycle" in classes(b)}
+            cycle = squares_with(app, "cycle")
             assert cycle == {1, 2, 3}
             # Each choice button says what it would do, in the order the marks are forced.
             assert app.choose_buttons[3].tooltip == (
@@ -190,7 +196,7 @@ def test_example_3_both_lines_x_wins():
 
     def check(i, app):
         if i == 9:  # after c4 the component {1, 5, 6, 8} stays spooky
-            spooky = {s for s, b in app.squares.items() if "qttt-spooky-square" in classes(b)}
+            spooky = {s for s in range(1, 10) if square_view(app, s)["spooky"]}
             assert spooky == {1, 5, 6, 8}
 
     play_record(app, "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5", check)
@@ -200,9 +206,9 @@ def test_example_3_both_lines_x_wins():
     assert status(app) == (
         "X wins: line 3-6-9 (completed by X5); O's line 1-4-7 (completed by O8) came later"
     )
-    lined = {s for s, b in app.squares.items() if "qttt-line" in classes(b)}
+    lined = squares_with(app, "line")
     assert lined == {3, 6, 9, 1, 4, 7}
-    winner = {s for s, b in app.squares.items() if "qttt-line-winner" in classes(b)}
+    winner = {s for s in lined if square_view(app, s)["line"] == "winner"}
     assert winner == {3, 6, 9}
     assert "earliest" in explain(app) or "first" in explain(app)
 
@@ -251,11 +257,11 @@ def test_classical_square_is_refused_on_either_click():
     assert "square 1" in app.message and "O2" in app.message
     assert app.board.view["status"]["message"]["kind"] == "refusal"
     assert app.game.record() == before
-    assert not any("qttt-selected" in classes(b) for b in app.squares.values())
+    assert not squares_with(app, "selected")
     click(app, 5, 2)  # the second click on a classical square keeps the first choice
     assert app.message == refusal(core_reason(app.game, "2-5"))
     assert "square 2" in app.message and "X1" in app.message
-    assert "qttt-selected" in classes(app.squares[5])
+    assert square_view(app, 5)["selected"]
     assert app.game.record() == before
     click(app, 6)
     assert app.game.record() == "1-2 1-2 c1 5-6"
@@ -267,7 +273,7 @@ def test_same_square_twice_cancels():
     click(app, 5, 5)
     assert status(app) == "X, move 1: choose two squares"
     assert app.game.ply == 0
-    assert not any("qttt-selected" in classes(b) for b in app.squares.values())
+    assert not squares_with(app, "selected")
     click(app, 5, 7)
     assert app.game.record() == "5-7"
 
@@ -307,8 +313,8 @@ def test_nothing_after_the_end():
 def test_bad_record_leaves_the_game_unchanged(record, reason):
     app = GameApp(Game.from_record("5-9"), computer_delay=0)
     game = app.game
-    app.record_input.value = record
-    app.load_button.click()
+    app.controls.record_input.value = record
+    app.controls.load_button.click()
     assert app.message.startswith("⚠ Not allowed: this record cannot be loaded")
     for part in reason:
         assert part in app.message
@@ -318,11 +324,11 @@ def test_bad_record_leaves_the_game_unchanged(record, reason):
 
 def test_undo_and_redo_with_nothing():
     app = GameApp(computer_delay=0)
-    app.undo_button.click()
+    app.controls.undo_button.click()
     with pytest.raises(IllegalMoveError) as undo:
         Game().undo()
     assert status(app) == refusal(undo.value.reason) + " X, move 1: choose two squares"
-    app.redo_button.click()
+    app.controls.redo_button.click()
     with pytest.raises(IllegalMoveError) as redo:
         Game().redo()
     assert app.message == refusal(redo.value.reason)
@@ -331,7 +337,7 @@ def test_undo_and_redo_with_nothing():
 
 def test_a_refusal_clears_on_the_next_good_action():
     app = GameApp(computer_delay=0)
-    app.undo_button.click()
+    app.controls.undo_button.click()
     click(app, 1)
     assert app.message is None
     assert status(app).startswith("X, move 1: square 1 chosen")
@@ -354,7 +360,7 @@ def test_reentrant_click_is_refused_and_harmless():
     click(app, 1, 2)
     assert app.game.record() == "1-2 1-2"  # the computer's pair, not a stray 9
     assert app.message is None
-    assert not any("qttt-selected" in classes(b) for b in app.squares.values())
+    assert not squares_with(app, "selected")
 
 
 # --- undo, redo, timeline -----------------------------------------------------------
@@ -363,40 +369,41 @@ def test_reentrant_click_is_refused_and_harmless():
 def test_undo_redo_and_the_timeline_keep_the_whole_game():
     app = GameApp(computer_delay=0)
     play_record(app, "1-2 2-3 3-6 1-3 c1")
-    assert (app.timeline.min, app.timeline.max, app.timeline.value) == (0, 5, 5)
+    timeline = app.controls.timeline
+    assert (timeline.min, timeline.max, timeline.value) == (0, 5, 5)
     # The browser sends the slider's value only when the user moves it: with continuous
     # updates it echoes the app's own updates, and a late echo rewound the game in Voila.
-    assert app.timeline.continuous_update is False
-    app.undo_button.click()
+    assert app.controls.timeline.continuous_update is False
+    app.controls.undo_button.click()
     assert app.game.record() == "1-2 2-3 3-6 1-3"
     assert status(app).startswith("X: O4 closed a cycle")
-    assert app.timeline.value == 4 and app.timeline.max == 5
-    app.redo_button.click()
+    assert app.controls.timeline.value == 4 and app.controls.timeline.max == 5
+    app.controls.redo_button.click()
     assert app.game.classical == {1: "O4", 2: "X1", 3: "O2", 6: "X3"}
-    app.timeline.value = 2
+    app.controls.timeline.value = 2
     assert app.game.record() == "1-2 2-3"
     assert texts(app) == expected_texts(app.game)
-    assert app.log.value == "<code>1-2 2-3</code>"
-    assert app.timeline.max == 5
-    app.timeline.value = 0
+    assert app.controls.log.value == "<code>1-2 2-3</code>"
+    assert app.controls.timeline.max == 5
+    app.controls.timeline.value = 0
     assert app.game.ply == 0 and texts(app) == dict.fromkeys(range(1, 10), "")
-    app.timeline.value = 5
+    app.controls.timeline.value = 5
     assert app.game.record() == "1-2 2-3 3-6 1-3 c1"
     # A new move from an earlier step replaces the later ones.
-    app.timeline.value = 3
+    app.controls.timeline.value = 3
     click(app, 7, 8)
     assert app.game.record() == "1-2 2-3 3-6 7-8"
-    assert (app.timeline.max, app.timeline.value) == (4, 4)
+    assert (app.controls.timeline.max, app.controls.timeline.value) == (4, 4)
 
 
 def test_new_game():
     app = GameApp(Game.from_record("1-2 1-2 c1"), computer_delay=0)
     click(app, 4)
-    app.new_button.click()
+    app.controls.new_button.click()
     assert app.game.ply == 0 and app.game.timeline == ()
     assert status(app) == "X, move 1: choose two squares"
     assert texts(app) == dict.fromkeys(range(1, 10), "")
-    assert app.timeline.max == 0
+    assert app.controls.timeline.max == 0
 
 
 # --- records in and out ----------------------------------------------------------------
@@ -405,17 +412,17 @@ def test_new_game():
 def test_save_and_load_round_trip():
     app = GameApp(computer_delay=0)
     play_record(app, "1-5 3-8 5-8")
-    app.save_button.click()
-    assert app.record_input.value == "1-5 3-8 5-8"
+    app.controls.save_button.click()
+    assert app.controls.record_input.value == "1-5 3-8 5-8"
     assert app.message == "The record is in the box: select it and copy it."
     other = GameApp(computer_delay=0)
-    other.record_input.value = app.record_input.value
-    other.load_button.click()
+    other.controls.record_input.value = app.controls.record_input.value
+    other.controls.load_button.click()
     assert other.game.record() == "1-5 3-8 5-8"
     assert other.message == "Loaded: 3 actions."
     assert texts(other) == texts(app)
     assert status(other) == "Loaded: 3 actions. O, move 4: choose two squares"
-    assert other.log.value == "<code>1-5 3-8 5-8</code>"
+    assert other.controls.log.value == "<code>1-5 3-8 5-8</code>"
 
 
 # --- panels -------------------------------------------------------------------------------
@@ -483,7 +490,7 @@ def test_graph_panel_follows_the_game():
     edges = app.board.view["graph"]["edges"]
     assert [e["cycle"] for e in edges] == [True, True]
     assert edges[0]["bend"] == -edges[1]["bend"] != 0  # two arcs, apart
-    app.timeline.value = 0
+    app.controls.timeline.value = 0
     assert app.board.view["graph"]["edges"] == []
     assert app.board.view["texts"]["graph_alt"].startswith("Entanglement graph: squares are nodes")
 
@@ -501,14 +508,14 @@ def test_view_sent_to_the_page_is_json():
 
 def test_undo_and_redo_are_disabled_when_there_is_nothing_to_take_back_or_replay():
     app = GameApp(computer_delay=0)
-    assert app.undo_button.disabled and app.redo_button.disabled
-    assert app.timeline_length.value == "of 0"
+    assert app.controls.undo_button.disabled and app.controls.redo_button.disabled
+    assert app.controls.timeline_length.value == "of 0"
     click(app, 1, 2)
-    assert not app.undo_button.disabled and app.redo_button.disabled
-    assert app.timeline_length.value == "of 1"
-    app.undo_button.click()
-    assert app.undo_button.disabled and not app.redo_button.disabled
-    assert app.timeline_length.value == "of 1"
+    assert not app.controls.undo_button.disabled and app.controls.redo_button.disabled
+    assert app.controls.timeline_length.value == "of 1"
+    app.controls.undo_button.click()
+    assert app.controls.undo_button.disabled and not app.controls.redo_button.disabled
+    assert app.controls.timeline_length.value == "of 1"
 
 
 # --- the computer opponent -------------------------------------------------------------
@@ -529,7 +536,7 @@ def test_computer_replies_and_chooses_with_no_delay():
     player = FirstLegal()
     app = GameApp(opponent=player, computer_delay=0)
     assert app.opponent == "custom"
-    assert app.opponent_select.value == "custom"
+    assert app.controls.opponent_select.value == "custom"
     click(app, 3, 4)
     assert app.game.record() == "3-4 1-2"
     click(app, 1, 2)  # X closes a cycle: the computer (O) chooses, then moves
@@ -552,11 +559,11 @@ def test_undo_against_the_computer_returns_to_the_humans_turn():
     app = GameApp(opponent=FirstLegal(), computer_delay=0)
     click(app, 5, 6)
     assert app.game.record() == "5-6 1-2"
-    app.undo_button.click()
+    app.controls.undo_button.click()
     assert app.game.ply == 0 and app.game.to_act == "X"
-    app.redo_button.click()
+    app.controls.redo_button.click()
     assert app.game.record() == "5-6 1-2"
-    app.timeline.value = 1  # the computer's turn, inside the game: it waits
+    app.controls.timeline.value = 1  # the computer's turn, inside the game: it waits
     assert app.game.record() == "5-6"
     assert status(app).startswith("O (computer) is to act")
     click(app, 3)
@@ -604,7 +611,7 @@ def test_undo_cancels_the_computers_pending_move():
         player = FirstLegal()
         app = GameApp(opponent=player, computer_delay=0.05)
         click(app, 5, 6)
-        app.undo_button.click()
+        app.controls.undo_button.click()
         await asyncio.sleep(0.15)
         assert player.asked == 0
         assert app.game.ply == 0 and app.game.can_redo
@@ -628,24 +635,24 @@ def test_named_computer_opponents_play_to_the_end(name):
 
 def test_choosing_an_opponent_in_the_dropdown():
     app = GameApp(computer_delay=0)
-    assert app.side_select.layout.display == "none"
+    assert app.controls.side_select.layout.display == "none"
     click(app, 1, 2)
-    app.opponent_select.value = "random"  # O to act: the computer answers at once
+    app.controls.opponent_select.value = "random"  # O to act: the computer answers at once
     assert app.opponent == "random"
     assert app.game.ply == 2 and app.game.to_act == "X"
-    assert app.side_select.layout.display == "flex"
-    app.side_select.value = "X"  # now X is the computer's side, and X is to act
+    assert app.controls.side_select.layout.display == "flex"
+    app.controls.side_select.value = "X"  # now X is the computer's side, and X is to act
     # The computer takes X's whole turn: one move, or, when O's random answer closed a
     # cycle, the collapse and then the move. Either way O (the person) is to act next.
     assert app.game.ply in (3, 4) and app.game.to_act == "O"
     assert [a.kind for a in app.game.history[2:]] in (["pair"], ["collapse", "pair"])
-    app.opponent_select.value = "human"
-    assert app.opponent == "human" and app.side_select.layout.display == "none"
+    app.controls.opponent_select.value = "human"
+    assert app.opponent == "human" and app.controls.side_select.layout.display == "none"
 
 
 def test_opponent_dropdown_offers_only_what_exists():
     app = GameApp(computer_delay=0)
-    values = [v for _, v in app.opponent_select.options]
+    values = [v for _, v in app.controls.opponent_select.options]
     assert values == ["human", *available_opponents()]
     with pytest.raises(ValueError, match="unknown opponent 'grandmaster'"):
         GameApp(opponent="grandmaster")
@@ -656,7 +663,7 @@ def test_opponent_dropdown_offers_only_what_exists():
 
 def test_language_selector_offers_installed_catalogs():
     app = GameApp(computer_delay=0)
-    offered = [v for _, v in app.language_select.options]
+    offered = [v for _, v in app.controls.language_select.options]
     assert offered == available_languages()
     assert "en" in offered and set(offered) <= set(LANGUAGES)
 
@@ -664,22 +671,22 @@ def test_language_selector_offers_installed_catalogs():
 @pytest.mark.parametrize("lang", available_languages())
 def test_switching_language_rerenders_every_text(lang):
     app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
-    app.language_select.value = lang
+    app.controls.language_select.value = lang
     assert get_language() == lang
     assert status(app) == t_in(lang, "status_collapse", chooser="X", mark="O2", a=1, b=2)
-    assert app.undo_button.description == t_in(lang, "widget_undo")
+    assert app.controls.undo_button.description == t_in(lang, "widget_undo")
     assert app.squares[1].tooltip.startswith(
         t_in(lang, "view_square_spooky", square=1, marks="X1, O2")
     )
     assert choices(app)[0] == t_in(lang, "view_choose_button", mark="O2", square=1)
-    assert app.opponent_select.value == "human"
-    labels = dict((v, k) for k, v in app.opponent_select.options)
+    assert app.controls.opponent_select.value == "human"
+    labels = dict((v, k) for k, v in app.controls.opponent_select.options)
     assert labels["human"] == t_in(lang, "widget_opponent_human")
-    assert t_in(lang, "widget_title") in app.title.value
+    assert t_in(lang, "widget_title") in app.controls.title.value
     # a refusal comes in the new language too (the core's message)
     click(app, 5)
     assert app.message == t_in(lang, "widget_refusal", reason=core_reason(app.game, "c5"))
-    app.language_select.value = "en"
+    app.controls.language_select.value = "en"
     assert status(app).endswith("Choose where O2 lands: square 1 or square 2")
 
 
@@ -727,15 +734,13 @@ def test_css_classes_of_the_contract_are_in_the_page_module():
         "qttt-language",
     ]:
         assert found.count(c) == 1, c
-    assert app.squares[1]._dom_classes[:2] == ("qttt-square", "qttt-square-1")
-    assert classes(app.choose_buttons[2]) == ("qttt-choose", "qttt-choose-2")
 
 
 def test_accessible_name_example_of_the_contract():
     app = GameApp(Game.from_record("1-5 2-5 3-4"), computer_delay=0)
     assert app.squares[5].tooltip == "Square 5: spooky X1, O2"
     assert app.squares[4].tooltip == "Square 4: spooky X3 (last move)"
-    assert "qttt-last" in classes(app.squares[4])
+    assert square_view(app, 4)["last"]
     assert app.squares[5].description == "X₁ O₂"
     assert app.squares[9].tooltip == "Square 9: empty"
 
@@ -782,7 +787,7 @@ def test_play_in_another_language():
         pytest.skip("only the English catalog is installed")
     app = play(language=other, computer_delay=0)
     assert get_language() == other
-    assert app.language_select.value == other
+    assert app.controls.language_select.value == other
     assert status(app) == t_in(other, "status_move", player="X", move=1)
 
 
@@ -838,7 +843,7 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
             if pending is not None and n in pending["choices"]:
                 app.choose_buttons[n].click()
         elif kind == "timeline":
-            app.timeline.value = min(n, app.timeline.max)
+            app.controls.timeline.value = min(n, app.controls.timeline.max)
         else:
             getattr(app, f"{kind}_button").click()
         if app.message is not None and app.message.startswith("⚠"):
@@ -846,13 +851,14 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
         assert app.last_error is None
         game = app.game
         assert Game.from_record(game.record()).position == game.position
-        assert (app.undo_button.disabled, app.redo_button.disabled) == (
+        assert (app.controls.undo_button.disabled, app.controls.redo_button.disabled) == (
             not game.can_undo,
             not game.can_redo,
         )
         assert texts(app) == expected_texts(game)
-        assert (app.timeline.value, app.timeline.max) == (game.ply, len(game.timeline))
-        assert app.log.value == f"<code>{game.record()}</code>"
+        timeline = app.controls.timeline
+        assert (timeline.value, timeline.max) == (game.ply, len(game.timeline))
+        assert app.controls.log.value == f"<code>{game.record()}</code>"
         assert status(app).endswith(app.status_text)
         pending = game.awaiting_collapse
         shown = choices(app)
@@ -898,6 +904,20 @@ def test_the_computer_never_gets_the_game_only_an_immutable_position():
     assert app.game.record() == "5-6 1-2"
 
 
+def test_a_choice_buttons_message_is_a_collapse_never_a_pairs_square():
+    """The page's "choose" and "square" are two messages: a stale choice button cannot
+    start a pair, and the refusal is the rules' own."""
+    app = GameApp(computer_delay=0)
+    app.board.send_action({"type": "choose", "square": 5})
+    assert app.game.record() == ""
+    assert not squares_with(app, "selected")
+    assert app.message is not None and app.board.view["status"]["message"]["kind"] == "refusal"
+    click(app, 1, 2)
+    click(app, 1, 2)  # O2 closes the cycle 1-2
+    app.board.send_action({"type": "choose", "square": 2})
+    assert app.game.record() == "1-2 1-2 c2"
+
+
 # --- the lessons' warm-ups on the projector ------------------------------------------------
 
 
@@ -914,17 +934,17 @@ def test_choosing_a_warm_up_shows_its_position_on_the_board():
     from qttt_edu.widgets.openings import OPENINGS
 
     app = GameApp(computer_delay=0)
-    app.opening_select.value = "03.triangle"
+    app.controls.opening_select.value = "03.triangle"
     assert app.game.record() == "1-2 2-5 1-5"
-    assert app.record_input.value == "1-2 2-5 1-5"
+    assert app.controls.record_input.value == "1-2 2-5 1-5"
     assert app.board.view["pending"] is not None  # the cycle waits for O's choice
     assert choices(app)
     assert status(app).startswith("Loaded: 3 actions.")
     # Stepping on through the menu: each choice replaces the board with its position.
     for lesson, name, record in OPENINGS:
-        app.opening_select.value = f"{lesson}.{name}"
+        app.controls.opening_select.value = f"{lesson}.{name}"
         assert app.game.record() == record, (lesson, name)
-        assert app.log.value == f"<code>{record}</code>"
+        assert app.controls.log.value == f"<code>{record}</code>"
         expected = Game.from_record(record).position
         shown = {sq["square"]: sq for sq in app.board.view["squares"]}
         for square in range(1, 10):
@@ -934,16 +954,16 @@ def test_choosing_a_warm_up_shows_its_position_on_the_board():
 
 def test_the_warm_up_menu_speaks_every_language_and_keeps_its_choice():
     app = GameApp(computer_delay=0)
-    app.opening_select.value = "05.closed"
+    app.controls.opening_select.value = "05.closed"
     for lang in available_languages():
-        app.language_select.value = lang
-        labels = dict((value, label) for label, value in app.opening_select.options)
+        app.controls.language_select.value = lang
+        labels = dict((value, label) for label, value in app.controls.opening_select.options)
         assert labels["05.closed"] == t_in(
             lang,
             "widget_opening_label",
             lesson="05",
             name=t_in(lang, "widget_opening_05_closed"),
         )
-        assert app.opening_select.value == "05.closed"
+        assert app.controls.opening_select.value == "05.closed"
         assert app.game.record() == "4-6 3-8 5-7 1-7 1-5 c5 2-8 2-8"  # not reloaded
-    app.language_select.value = "en"
+    app.controls.language_select.value = "en"

@@ -116,7 +116,9 @@ def test_new_shared_game_shows_the_code_the_link_the_qr_code_and_the_seat_link(
     assert app.shared_panel.page.params == {"room": code, "seat": shared.client.credential}
     assert rooms.room(code).seats["X"].nickname == "Ada"
     # While shared, the game belongs to both: no undo, timeline, load or new game here.
-    assert app.undo_button.disabled and app.new_button.disabled and app.timeline.disabled
+    controls = app.controls
+    assert controls.undo_button.disabled and controls.new_button.disabled
+    assert controls.timeline.disabled
 
 
 def test_join_by_code_and_both_screens_see_each_others_actions(
@@ -489,7 +491,7 @@ def test_the_warm_up_menu_is_off_in_a_shared_game_and_a_crafted_choice_changes_n
     code = new_shared(ada)
     act(ada, "1-2")
     version = rooms.room(code).version
-    assert ada.opening_select.disabled
-    ada.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
+    assert ada.controls.opening_select.disabled
+    ada.controls.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
     assert ada.message == t("widget_refusal", reason=t("widget_opening_shared"))
     assert ada.game.record() == "1-2" and rooms.room(code).version == version

@@ -255,7 +255,7 @@ def test_answer_sheets_say_what_a_teacher_checks():
     assert "6 pairs close a cycle: 1-2, 1-6, 2-6, 5-8, 5-9, 8-9" in answers[2]
     assert "3/4: it happens in 3 of the 4 realities." in answers[2]  # Goff's 75 %
     assert "X makes move 3: the chooser moves next." in answers[1]
-    assert "squares 1, 2 hold classical marks, so no spooky mark may go there" in answers[1]
+    assert "squares 1 and 2 hold classical marks, so no spooky mark may go there" in answers[1]
     assert "2 × 2 × 2 = 8" in answers[1]
     assert "No: O loses whichever square is chosen." in answers[3]
     assert "X can win by choosing after 1-7, 5-7" in answers[3]

@@ -7,7 +7,10 @@ the English notebook one folder up.
 """
 
 import shared
-from shared import GOFF, G  # noqa: F401  (re-exported for the notebook tables)
+from shared import GOFF  # noqa: F401  (re-exported for the notebook tables)
+
+# The Norwegian glossary (lessons/nb/glossary.md, with the English anchors): links open in Bokmål.
+G = "../../lessons/nb/glossary.md"
 
 TITLES = {
     "00_start_here": "Start her",

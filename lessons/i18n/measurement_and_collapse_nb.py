@@ -173,7 +173,7 @@ Goff bruker kollapsen som et bilde på en kvantemekanisk **måling**. Sammenlign
 
 Den siste raden er den store forskjellen. I fysikken kan ingen velge utfallet av en måling,
 og det er en viktig grunn til at sammenfiltring ikke kan brukes til å sende en beskjed
-(*ingen signalering*-regelen, på engelsk *no-signalling*): i den andre enden ser man
+(*no-signalling*-prinsippet, på engelsk *no-signalling*): i den andre enden ser man
 tilfeldige resultater uansett. I spillet *velger* velgeren utfallet, og det gjør det til et
 ferdighetsspill. I notatbok 07 spiller vi en variant der en mynt bestemmer i stedet.
 """,

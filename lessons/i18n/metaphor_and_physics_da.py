@@ -4,6 +4,7 @@ from common_da import G, predict, stuck
 
 
 CODE = [
+    ("# P(Alice gets 1) = P(10) + P(11)", "# P(Alice får 1) = P(10) + P(11)"),
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ('"yes" or "no"', '"ja" eller "nej"'),
@@ -72,12 +73,12 @@ CODE = [
     ("# Bob's choice for every shot: 0 or 1", "# Bobs valg for hvert skud: 0 eller 1"),
     ("# Alice's result is the first digit", "# Alices resultat er det første ciffer"),
     (
-        'print(f"Bob at {45 * bit:2}°: Alice got 1 in {share:.1%} of {shots} shots"',
-        'print(f"Bob ved {45 * bit:2}°: Alice fik 1 i {share:.1%} af {shots} skud"',
+        'print(f"Bob at {45 * bit:2}°: Alice got 1 in {percent(share, 1)} of {shots} shots"',
+        'print(f"Bob ved {45 * bit:2}°: Alice fik 1 i {percent(share, 1)} af {shots} skud"',
     ),
     (
-        'f" (95 % interval {share - margin:.1%} to {share + margin:.1%}); exact {exact:.3f}")',
-        'f" (95 %-interval {share - margin:.1%} til {share + margin:.1%}); præcist {exact:.3f}")',
+        'f" (95 % interval {percent(share - margin, 1)} to {percent(share + margin, 1)}); exact {number(exact, 3)}")',
+        'f" (95 %-interval {percent(share - margin, 1)} til {percent(share + margin, 1)}); præcist {number(exact, 3)}")',
     ),
     ('"S for the 16 possible slips:"', '"S for de 16 mulige sedler:"'),
     ("# result product for 00, 01, 10, 11", "# resultaternes produkt for 00, 01, 10, 11"),
@@ -89,10 +90,10 @@ CODE = [
         "# each E has standard error at most 1/√shots",
         "# hver E har en standardfejl på højst 1/√shots",
     ),
-    ('print(f"exact S = {exact:.4f}', 'print(f"præcist S = {exact:.4f}'),
+    ('print(f"exact S = {number(exact, 4)}', 'print(f"præcist S = {number(exact, 4)}'),
     (
-        'print(f"simulated S = {simulated:.2f}, 95 % interval {simulated - margin:.2f} to',
-        'print(f"simuleret S = {simulated:.2f}, 95 %-interval {simulated - margin:.2f} til',
+        'print(f"simulated S = {number(simulated, 2)}, 95 % interval {number(simulated - margin, 2)} to',
+        'print(f"simuleret S = {number(simulated, 2)}, 95 %-interval {number(simulated - margin, 2)} til',
     ),
 ]
 

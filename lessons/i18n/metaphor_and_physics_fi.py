@@ -68,13 +68,13 @@ CODE = [
     ("# Alice's result is the first digit", "# Alicen tulos on ensimmäinen numero"),
     ("# P(Alice gets 1) = P(10) + P(11)", "# P(Alice saa 1) = P(10) + P(11)"),
     (
-        'f"Bob at {45 * bit:2}°: Alice got 1 in {share:.1%} of {shots} shots"',
-        'f"Bob kulmassa {45 * bit:2}°: Alice sai ykkösen {share:.1%}:ssa {shots} mittauksesta"',
+        'f"Bob at {45 * bit:2}°: Alice got 1 in {percent(share, 1)} of {shots} shots"',
+        'f"Bob kulmassa {45 * bit:2}°: Alice sai ykkösen {percent(share, 1)}:ssa {shots} mittauksesta"',
     ),
     (
-        'f" (95 % interval {share - margin:.1%} to {share + margin:.1%}); exact {exact:.3f}"',
-        'f" (95 %:n luottamusväli {share - margin:.1%}–{share + margin:.1%});'
-        ' tarkka arvo {exact:.3f}"',
+        'f" (95 % interval {percent(share - margin, 1)} to {percent(share + margin, 1)}); exact {number(exact, 3)}"',
+        'f" (95 %:n luottamusväli {percent(share - margin, 1)}–{percent(share + margin, 1)});'
+        ' tarkka arvo {number(exact, 3)}"',
     ),
     ('"S for the 16 possible slips:"', '"S kaikille 16 mahdolliselle lapulle:"'),
     ("# result product for 00, 01, 10, 11", "# tulosten tulo tapauksissa 00, 01, 10, 11"),
@@ -86,12 +86,12 @@ CODE = [
         "# each E has standard error at most 1/√shots",
         "# jokaisen E:n keskivirhe on enintään 1/√shots",
     ),
-    ('f"exact S = {exact:.4f}', 'f"tarkka S = {exact:.4f}'),
+    ('f"exact S = {number(exact, 4)}', 'f"tarkka S = {number(exact, 4)}'),
     (
-        'f"simulated S = {simulated:.2f}, 95 % interval {simulated - margin:.2f}'
-        ' to {simulated + margin:.2f}"',
-        'f"simuloitu S = {simulated:.2f}, 95 %:n luottamusväli {simulated - margin:.2f}'
-        '–{simulated + margin:.2f}"',
+        'f"simulated S = {number(simulated, 2)}, 95 % interval {number(simulated - margin, 2)}'
+        ' to {number(simulated + margin, 2)}"',
+        'f"simuloitu S = {number(simulated, 2)}, 95 %:n luottamusväli {number(simulated - margin, 2)}'
+        '–{number(simulated + margin, 2)}"',
     ),
 ]
 

@@ -66,13 +66,13 @@ CODE = [
     ("# Alice's result is the first digit", "# il risultato di Alice è la prima cifra"),
     ("# P(Alice gets 1) = P(10) + P(11)", "# P(Alice ottiene 1) = P(10) + P(11)"),
     (
-        'f"Bob at {45 * bit:2}°: Alice got 1 in {share:.1%} of {shots} shots"',
-        'f"Bob a {45 * bit:2}°: Alice ha ottenuto 1 nel {share:.1%} di {shots} misure"',
+        'f"Bob at {45 * bit:2}°: Alice got 1 in {percent(share, 1)} of {shots} shots"',
+        'f"Bob a {45 * bit:2}°: Alice ha ottenuto 1 nel {percent(share, 1)} di {shots} misure"',
     ),
     (
-        'f" (95 % interval {share - margin:.1%} to {share + margin:.1%}); exact {exact:.3f}"',
-        'f" (intervallo al 95 %: {share - margin:.1%}–{share + margin:.1%});'
-        ' valore esatto {exact:.3f}"',
+        'f" (95 % interval {percent(share - margin, 1)} to {percent(share + margin, 1)}); exact {number(exact, 3)}"',
+        'f" (intervallo al 95 %: {percent(share - margin, 1)}–{percent(share + margin, 1)});'
+        ' valore esatto {number(exact, 3)}"',
     ),
     ('"S for the 16 possible slips:"', '"S per i 16 foglietti possibili:"'),
     ("# result product for 00, 01, 10, 11", "# prodotto dei risultati per 00, 01, 10, 11"),
@@ -84,12 +84,12 @@ CODE = [
         "# each E has standard error at most 1/√shots",
         "# ogni E ha un errore standard di al massimo 1/√shots",
     ),
-    ('f"exact S = {exact:.4f}', 'f"S esatto = {exact:.4f}'),
+    ('f"exact S = {number(exact, 4)}', 'f"S esatto = {number(exact, 4)}'),
     (
-        'f"simulated S = {simulated:.2f}, 95 % interval {simulated - margin:.2f} to'
-        ' {simulated + margin:.2f}"',
-        'f"S simulato = {simulated:.2f}, intervallo al 95 %: da {simulated - margin:.2f} a'
-        ' {simulated + margin:.2f}"',
+        'f"simulated S = {number(simulated, 2)}, 95 % interval {number(simulated - margin, 2)} to'
+        ' {number(simulated + margin, 2)}"',
+        'f"S simulato = {number(simulated, 2)}, intervallo al 95 %: da {number(simulated - margin, 2)} a'
+        ' {number(simulated + margin, 2)}"',
     ),
 ]
 

@@ -59,12 +59,12 @@ CODE = [
     ("# Alice's result is the first digit", "# Alices resultat er det første sifferet"),
     ("# P(Alice gets 1) = P(10) + P(11)", "# P(Alice får 1) = P(10) + P(11)"),
     (
-        'f"Bob at {45 * bit:2}°: Alice got 1 in {share:.1%} of {shots} shots"',
-        'f"Bob på {45 * bit:2}°: Alice fikk 1 i {share:.1%} av {shots} målinger"',
+        'f"Bob at {45 * bit:2}°: Alice got 1 in {percent(share, 1)} of {shots} shots"',
+        'f"Bob på {45 * bit:2}°: Alice fikk 1 i {percent(share, 1)} av {shots} målinger"',
     ),
     (
-        'f" (95 % interval {share - margin:.1%} to {share + margin:.1%}); exact {exact:.3f}"',
-        'f" (95 %-intervall {share - margin:.1%} til {share + margin:.1%}); eksakt {exact:.3f}"',
+        'f" (95 % interval {percent(share - margin, 1)} to {percent(share + margin, 1)}); exact {number(exact, 3)}"',
+        'f" (95 %-intervall {percent(share - margin, 1)} til {percent(share + margin, 1)}); eksakt {number(exact, 3)}"',
     ),
     ('"S for the 16 possible slips:"', '"S for de 16 mulige lappene:"'),
     ("# result product for 00, 01, 10, 11", "# produktet av resultatene for 00, 01, 10, 11"),
@@ -73,12 +73,12 @@ CODE = [
         '"""E(a, b): eksakt, eller anslått fra `shots` simulerte målinger."""',
     ),
     ("# each E has standard error at most 1/√shots", "# hver E har standardfeil på høyst 1/√shots"),
-    ('f"exact S = {exact:.4f}', 'f"eksakt S = {exact:.4f}'),
+    ('f"exact S = {number(exact, 4)}', 'f"eksakt S = {number(exact, 4)}'),
     (
-        'f"simulated S = {simulated:.2f}, 95 % interval {simulated - margin:.2f} to '
-        '{simulated + margin:.2f}"',
-        'f"simulert S = {simulated:.2f}, 95 %-intervall {simulated - margin:.2f} til '
-        '{simulated + margin:.2f}"',
+        'f"simulated S = {number(simulated, 2)}, 95 % interval {number(simulated - margin, 2)} to '
+        '{number(simulated + margin, 2)}"',
+        'f"simulert S = {number(simulated, 2)}, 95 %-intervall {number(simulated - margin, 2)} til '
+        '{number(simulated + margin, 2)}"',
     ),
 ]
 
@@ -94,7 +94,7 @@ MARKDOWN = {
             "regel, amplituder og interferens;",
             "kjøre et CHSH-eksperiment: sammenligne hva sammenfiltrede qubiter gir med hva en "
             "hvilken som helst liste med forhåndsbestemte svar (eller med brett) kan gi;",
-            "vise at Bobs valg av måling ikke endrer Alices resultater (ingen signalering), og "
+            "vise at Bobs valg av måling ikke endrer Alices resultater (no-signalling-prinsippet), og "
             "hvorfor velgeren i spillet er annerledes.",
         ],
         f"notatbok [01]({link('01_superposition')}) til "
@@ -107,7 +107,7 @@ MARKDOWN = {
     "c75b126833": f"""
 ## 1. Hva spillet viser
 
-Allan Goff laget spillet slik at trekkene *oppfører seg som* idéer fra kvantemekanikken
+Allan Goff laget spillet slik at trekkene *oppfører seg som* ideer fra kvantemekanikken
 ({GOFF}). Det gir hver idé et bilde du kan leke med:
 
 | kvanteidé | bildet av den i spillet |
@@ -138,7 +138,7 @@ annerledes, finnes ikke i spillet i det hele tatt:
 | fortegn (faser) og interferens | amplituder har fortegn, så to veier til samme utfall kan legges sammen eller **oppheve hverandre** | virkeligheter bare legges sammen; ingenting opphever noe |
 | korrelasjoner | sammenfiltrede qubiter gir korrelasjoner som **ingen liste** med forhåndsbestemte utfall kan gi (avsnitt 6) | en liste med brett er nettopp en slik liste |
 | hvem som velger utfallet | **ingen**: det er tilfeldig, med sannsynligheter fra Borns regel | **en spiller**, med vilje (velgeren) |
-| å sende beskjeder | umulig med sammenfiltring alene (**ingen signalering**, avsnitt 5) | velgerens avgjørelse bestemmer merker hvor som helst i gruppen |
+| å sende beskjeder | umulig med sammenfiltring alene (**no-signalling-prinsippet**, avsnitt 5) | velgerens avgjørelse bestemmer merker hvor som helst i gruppen |
 | når det skjer | når systemet vekselvirker med et måleapparat | når en syklus lukkes |
 
 De neste avsnittene gjør disse radene konkrete, én om gangen.
@@ -281,7 +281,7 @@ listen sin på vanlig måte).
 Uansett hva Bob velger, ser Alice en rettferdig mynt: nøyaktig 1/2 i teorien, og intervaller
 som overlapper i eksperimentet. Bobs valg endrer **korrelasjonen** mellom resultatene deres
 (som bare viser seg når de sammenligner listene), aldri Alices egen statistikk. Ingen kan
-velge et utfall, så ingen beskjed kommer fram: dette er prinsippet om **ingen signalering**
+velge et utfall, så ingen beskjed kommer fram: dette er prinsippet om **no-signalling-prinsippet**
 (*no-signalling*).
 
 I spillet *velger* velgeren utfallet, og valget bestemmer merker i hver rute i gruppen på
@@ -356,7 +356,7 @@ En metafor er et verktøy med en rekkevidde. Kvante-tre på rad gir kvantemekani
 **ordforråd og bokføring** en form du kan leke med: en liste med muligheter i stedet for
 ett faktum, muligheter som utelukkes når systemer vekselvirker, en hel gruppe som avgjøres
 av én måling, og tellingen av alt sammen. Det spillet ikke kan vise, er det som gjør disse
-idéene til *kvante*-idéer: amplituder med fortegn som interfererer, korrelasjoner utover
+ideene til *kvante*-ideer: amplituder med fortegn som interfererer, korrelasjoner utover
 enhver liste (CHSH), og utfall som ingen styrer. Spillets «superposisjon» kunne like gjerne
 vært uvitenhet, og «sammenfiltringen» et par forseglede konvolutter. Å vite nøyaktig hvor
 den grensen går, er det du har lært.
@@ -364,14 +364,14 @@ den grensen går, er det du har lært.
     "c384a6b613": f"""
 ## Sammendrag
 
-- Ensemblet i spillet er en klassisk sannsynlighetsfordeling over brett; å utelukke brett er vanlig betinging. Spillet kan derfor ikke skille superposisjon fra uvitenhet, eller sammenfiltring fra klassisk korrelasjon: det gir et bilde av idéene, ikke av fysikken.
+- Ensemblet i spillet er en klassisk sannsynlighetsfordeling over brett; å utelukke brett er vanlig betinging. Spillet kan derfor ikke skille superposisjon fra uvitenhet, eller sammenfiltring fra klassisk korrelasjon: det gir et bilde av ideene, ikke av fysikken.
 - En mynt i stedet for en velger endrer hvordan partiene ender; påstander fra simuleringer trenger nok partier og en usikkerhet (95 %-intervaller).
 - Ekte målinger følger Borns regel: sannsynlighet = amplitude²; amplituder kan oppheve hverandre (interferens), sannsynligheter kan ikke.
-- Bobs valg av måling endrer ikke Alices statistikk (ingen signalering); velgeren i spillet kunne sendt signaler, fordi en spiller velger utfallet.
+- Bobs valg av måling endrer ikke Alices statistikk (no-signalling-prinsippet); velgeren i spillet kunne sendt signaler, fordi en spiller velger utfallet.
 - CHSH: svar som er fastlagt på forhånd, og sammenfiltrede qubiter har ulike grenser for S, den klareste grensen mellom metaforen og fysikken.
 
 ## Hva nå
 
-Du har nådd slutten av veien. Gå tilbake til {title('00_start_here')} og spill et parti mot den perfekte spilleren med nye øyne, prøv varianten med tilfeldig kollaps sammen med en venn og en mynt, eller les Goffs artikkel, som drøfter mange flere idéer (interferens, dekoherens, mange verdener) enn det er plass til her.
+Du har nådd slutten av veien. Gå tilbake til {title('00_start_here')} og spill et parti mot den perfekte spilleren med nye øyne, prøv varianten med tilfeldig kollaps sammen med en venn og en mynt, eller les Goffs artikkel, som drøfter mange flere ideer (interferens, dekoherens, mange verdener) enn det er plass til her.
 """,
 }

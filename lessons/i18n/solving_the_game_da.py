@@ -13,8 +13,8 @@ CODE = [
     ),
     # Danish writes thousands with a point: 1.531.656.
     (
-        'print(f"perft({depth}) = {perft(Position(), depth):>9,}")',
-        'print(f"perft({depth}) = {perft(Position(), depth):>9,}".replace(",", "."))',
+        'print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")',
+        'print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")',
     ),
     ('"kinds of first move:"', '"slags første træk:"'),
     ("{members[0]:4} and {len(members) - 1} more like it:", "{members[0]:4} og {len(members) - 1} mere af samme slags:"),
@@ -27,15 +27,15 @@ CODE = [
         '"""Knuths skøn over perft(depth): veje, der slutter tidligere, tæller 0."""',
     ),
     (
-        'print(f"estimate of perft(4): {estimate(4):,.0f}   exact: {exact:,}   off by {off:.2%}")',
-        'print(f"skøn over perft(4): {estimate(4):,.0f}   præcist: {exact:,}".replace(",", "."),\n'
-        '      f"  afvigelse {off:.2%}".replace(".", ","))',
+        'print(f"estimate of perft(4): {number(estimate(4), 0)}   exact: {number(exact)}   off by {percent(off, 2)}")',
+        'print(f"skøn over perft(4): {number(estimate(4), 0)}   præcist: {number(exact)}",\n'
+        '      f"  afvigelse {percent(off, 2)}")',
     ),
-    ('print(f"depth {depth:2}: about {estimate(depth):.2g} sequences")',
-     'print(f"dybde {depth:2}: cirka {estimate(depth):.2g} følger")'),
+    ('print(f"depth {depth:2}: about {number(estimate(depth), significant=2)} sequences")',
+     'print(f"dybde {depth:2}: cirka {number(estimate(depth), significant=2)} følger")'),
     (
-        'print(f"complete games: about {mean:.2g} (± {error / mean:.0%} standard error)")',
-        'print(f"hele partier: cirka {mean:.2g} (± {error / mean:.0%} standardfejl)")',
+        'print(f"complete games: about {number(mean, significant=2)} (± {percent(error / mean)} standard error)")',
+        'print(f"hele partier: cirka {number(mean, significant=2)} (± {percent(error / mean)} standardfejl)")',
     ),
     (
         '"""+1 if X wins with perfect play from here, -1 if O does, 0 for a draw."""',
@@ -49,12 +49,12 @@ CODE = [
         'print("løste stillinger:", info.misses, "  fundet igen i cachen:", info.hits)',
     ),
     ('print("solver:", solve(puzzle2).value, "  minimax:"', 'print("løser:", solve(puzzle2).value, "  minimax:"'),
-    ('print(f"{scoring:9} value {result.value:+}")', 'print(f"{scoring:9} værdi {result.value:+}")'),
+    ('print(f"{scoring_name(scoring):9} value {number(result.value, sign=True)}")', 'print(f"{scoring_name(scoring):24} værdi {number(result.value, sign=True)}")'),
     ('for line in end.lines) or "none"', 'for line in end.lines) or "ingen"'),
     (
-        'print(f"{scoring:9} result {end.result:>4}   lines: {lines}   Goff\'s points {end.scores}")',
+        'print(f"{scoring_name(scoring):9} result {end.result:>4}   lines: {lines}   Goff\'s points X {number(end.scores[\'X\'])} / O {number(end.scores[\'O\'])}")',
         "result = \"uafgjort\" if end.result == \"draw\" else end.result\n"
-        "    print(f\"{scoring:9} resultat {result:>8}   linjer: {lines}   Goffs point {end.scores}\")",
+        "    print(f\"{scoring_name(scoring):24} resultat {result:>8}   linjer: {lines}   Goffs point X {number(end.scores['X'])} / O {number(end.scores['O'])}\")",
     ),
     ('print("value:", line.value, "  positions searched:", line.nodes)',
      'print("værdi:", line.value, "  gennemsøgte stillinger:", line.nodes)'),
@@ -199,9 +199,9 @@ Den er enig med vores minimax:
 Notesbog 04 viste tre måder at give point for et parti på. De adskiller sig kun, når ét kollaps giver
 begge spillere en linje:
 
-- **seed** (materialets regel): den tidligste linje vinder. Værdierne +1, 0, −1.
-- **complete**: sådan et kollaps er uafgjort.
-- **goff**: Goffs point (1 og 1/2), som X's point minus O's: 1, 1/2, 0, −1/2, −1.
+- **seed**, på skærmen *første linje* (materialets regel): den tidligste linje vinder. Værdierne +1, 0, −1.
+- **complete**, på skærmen *dobbelt = uafgjort*: sådan et kollaps er uafgjort.
+- **goff**, på skærmen *Goff-point*: Goffs point (1 og 1/2), som X's point minus O's: 1, 1/2, 0, −1/2, −1.
 
 Her er en stilling efter tre træk, starten på et forløb med perfekt spil fra det
 tomme bræt efter materialets regel. O skal lave træk 4.

@@ -9,8 +9,8 @@ CODE = [
     # Big numbers are grouped with spaces as in Finnish, not with commas (1,296 would read
     # as a decimal number).
     (
-        'f"perft({depth}) = {perft(Position(), depth):>9,}"',
-        'f"perft({depth}) = {perft(Position(), depth):>9,}".replace(",", " ")',
+        'f"perft({depth}) = {number(perft(Position(), depth)):>11}"',
+        'f"perft({depth}) = {number(perft(Position(), depth)):>11}"',
     ),
     (
         '"""The number of sequences of `depth` legal actions from `position`."""',
@@ -30,17 +30,17 @@ CODE = [
         '"""Knuthin arvio perft(depth):lle: aiemmin päättyvät polut lasketaan nollaksi."""',
     ),
     (
-        'f"estimate of perft(4): {estimate(4):,.0f}   exact: {exact:,}   off by {off:.2%}"',
-        'f"perft(4):n arvio: {estimate(4):,.0f}   tarkka: {exact:,}   poikkeama {off:.2%}"'
-        '.replace(",", " ").replace(".", ",")',
+        'f"estimate of perft(4): {number(estimate(4), 0)}   exact: {number(exact)}   off by {percent(off, 2)}"',
+        'f"perft(4):n arvio: {number(estimate(4), 0)}   tarkka: {number(exact)}   poikkeama {percent(off, 2)}"'
+        '',
     ),
     (
-        'f"depth {depth:2}: about {estimate(depth):.2g} sequences"',
-        'f"syvyys {depth:2}: noin {estimate(depth):.2g} jonoa"',
+        'f"depth {depth:2}: about {number(estimate(depth), significant=2)} sequences"',
+        'f"syvyys {depth:2}: noin {number(estimate(depth), significant=2)} jonoa"',
     ),
     (
-        'f"complete games: about {mean:.2g} (± {error / mean:.0%} standard error)"',
-        'f"kokonaisia pelejä: noin {mean:.2g} (keskivirhe ± {error / mean:.0%})"',
+        'f"complete games: about {number(mean, significant=2)} (± {percent(error / mean)} standard error)"',
+        'f"kokonaisia pelejä: noin {number(mean, significant=2)} (keskivirhe ± {percent(error / mean)})"',
     ),
     (
         '"""+1 if X wins with perfect play from here, -1 if O does, 0 for a draw."""',
@@ -54,12 +54,12 @@ CODE = [
         ' "  valmiina välimuistissa:", minimax.cache_info().hits)',
     ),
     ('"solver:", solve(puzzle2).value', '"ratkaisija:", solve(puzzle2).value'),
-    ('f"{scoring:9} value {result.value:+}"', 'f"{scoring:9} arvo {result.value:+}"'),
+    ('f"{scoring_name(scoring):9} value {number(result.value, sign=True)}"', 'f"{scoring_name(scoring):24} arvo {number(result.value, sign=True)}"'),
     ('or "none"', 'or "ei suoria"'),
     (
-        "f\"{scoring:9} result {end.result:>4}   lines: {lines}   Goff's points {end.scores}\"",
-        "f\"{scoring:9} tulos {'tasapeli' if end.result == 'draw' else end.result:>8}"
-        '   suorat: {lines}   Goffin pisteet {end.scores}"',
+        "f\"{scoring_name(scoring):9} result {end.result:>4}   lines: {lines}   Goff's points X {number(end.scores['X'])} / O {number(end.scores['O'])}\"",
+        "f\"{scoring_name(scoring):24} tulos {'tasapeli' if end.result == 'draw' else end.result:>8}"
+        '   suorat: {lines}   Goffin pisteet X {number(end.scores[\'X\'])} / O {number(end.scores[\'O\'])}"',
     ),
     (
         '"value:", line.value, "  positions searched:", line.nodes',
@@ -206,9 +206,9 @@ Se päätyy samaan tulokseen kuin oma minimaximme:
 Muistikirjassa 04 tutustuttiin kolmeen tapaan pisteyttää peli. Ne eroavat vain, kun yksi romahdus antaa
 suoran kummallekin pelaajalle:
 
-- **seed** (materiaalin sääntö): aiempi suora voittaa. Arvot +1, 0, −1.
-- **complete**: tällainen romahdus on tasapeli.
-- **goff**: Goffin pisteet (1 ja 1/2), X:n pisteet miinus O:n: 1, 1/2, 0, −1/2, −1.
+- **seed**, näytöllä *ensimmäinen suora* (materiaalin sääntö): aiempi suora voittaa. Arvot +1, 0, −1.
+- **complete**, näytöllä *kaksi suoraa = tasapeli*: tällainen romahdus on tasapeli.
+- **goff**, näytöllä *Goffin pisteet*: Goffin pisteet (1 ja 1/2), X:n pisteet miinus O:n: 1, 1/2, 0, −1/2, −1.
 
 Tässä on asema kolmen siirron jälkeen, tyhjältä laudalta alkavan täydellisen pelin alku
 materiaalin säännöllä. O:n on tehtävä siirto 4.

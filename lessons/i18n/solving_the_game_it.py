@@ -14,8 +14,8 @@ CODE = [
     ),
     # Italian writes 1 531 656, never 1,531,656 (a comma is the decimal sign).
     (
-        'print(f"perft({depth}) = {perft(Position(), depth):>9,}")',
-        'print(f"perft({depth}) = {perft(Position(), depth):>9,}".replace(",", " "))',
+        'print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")',
+        'print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")',
     ),
     ('"kinds of first move:"', '"tipi di prima mossa:"'),
     (
@@ -32,17 +32,17 @@ CODE = [
     ),
     ('"10 %"', '"10 %"'),
     (
-        'print(f"estimate of perft(4): {estimate(4):,.0f}   exact: {exact:,}   off by {off:.2%}")',
-        'print(f"stima di perft(4): {estimate(4):,.0f}   valore esatto: {exact:,}".replace(",", " ")'
-        ' + f"   scarto: {off:.2%}")',
+        'print(f"estimate of perft(4): {number(estimate(4), 0)}   exact: {number(exact)}   off by {percent(off, 2)}")',
+        'print(f"stima di perft(4): {number(estimate(4), 0)}   valore esatto: {number(exact)}"'
+        ' + f"   scarto: {percent(off, 2)}")',
     ),
     (
-        'f"depth {depth:2}: about {estimate(depth):.2g} sequences"',
-        'f"profondità {depth:2}: circa {estimate(depth):.2g} sequenze"',
+        'f"depth {depth:2}: about {number(estimate(depth), significant=2)} sequences"',
+        'f"profondità {depth:2}: circa {number(estimate(depth), significant=2)} sequenze"',
     ),
     (
-        'f"complete games: about {mean:.2g} (± {error / mean:.0%} standard error)"',
-        'f"partite complete: circa {mean:.2g} (errore standard ± {error / mean:.0%})"',
+        'f"complete games: about {number(mean, significant=2)} (± {percent(error / mean)} standard error)"',
+        'f"partite complete: circa {number(mean, significant=2)} (errore standard ± {percent(error / mean)})"',
     ),
     ("# e.g. math.factorial(...) ** 2", "# ad es. math.factorial(...) ** 2"),
     (
@@ -57,12 +57,12 @@ CODE = [
         'print("posizioni risolte:", info.currsize, "  ritrovate nella cache:", info.hits)',
     ),
     ('print("solver:",', 'print("risolutore:",'),
-    ('f"{scoring:9} value {result.value:+}"', 'f"{scoring:9} valore {result.value:+}"'),
+    ('f"{scoring_name(scoring):9} value {number(result.value, sign=True)}"', 'f"{scoring_name(scoring):24} valore {number(result.value, sign=True)}"'),
     ('or "none"', 'or "nessuna"'),
     (
-        'f"{scoring:9} result {end.result:>4}   lines: {lines}   Goff\'s points {end.scores}"',
-        "f\"{scoring:9} risultato {end.winner or 'patta':>5}   linee: {lines}"
-        '   punti di Goff {end.scores}"',
+        'f"{scoring_name(scoring):9} result {end.result:>4}   lines: {lines}   Goff\'s points X {number(end.scores[\'X\'])} / O {number(end.scores[\'O\'])}"',
+        "f\"{scoring_name(scoring):24} risultato {end.winner or 'patta':>5}   linee: {lines}"
+        '   punti di Goff X {number(end.scores[\'X\'])} / O {number(end.scores[\'O\'])}"',
     ),
     (
         'print("value:", line.value, "  positions searched:"',
@@ -210,9 +210,9 @@ Dà lo stesso risultato del nostro minimax:
 Il notebook 04 ha presentato tre modi di contare il risultato di una partita. Differiscono
 solo quando un collasso dà una linea a entrambi i giocatori:
 
-- **seed** (la regola del kit): vince la linea completata prima. Valori +1, 0, −1.
-- **complete**: un collasso del genere è una patta.
-- **goff**: i punti di Goff (1 e 1/2), come punti di X meno punti di O: 1, 1/2, 0, −1/2, −1.
+- **seed**, sullo schermo *prima linea* (la regola del kit): vince la linea completata prima. Valori +1, 0, −1.
+- **complete**, sullo schermo *doppia = patta*: un collasso del genere è una patta.
+- **goff**, sullo schermo *punti di Goff*: i punti di Goff (1 e 1/2), come punti di X meno punti di O: 1, 1/2, 0, −1/2, −1.
 
 Ecco una posizione dopo tre mosse, l'inizio di una linea di gioco perfetto dal tabellone
 vuoto con la regola del kit. Tocca a O fare la mossa 4.

@@ -15,8 +15,8 @@ CODE = [
     ),
     # Norwegian writes thousands with a space: 1 531 656, not 1,531,656.
     (
-        'print(f"perft({depth}) = {perft(Position(), depth):>9,}")',
-        'print(f"perft({depth}) = {perft(Position(), depth):>9,}".replace(",", " "))',
+        'print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")',
+        'print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")',
     ),
     ('"kinds of first move:"', '"slags første trekk:"'),
     ("{members[0]:4} and {len(members) - 1} more like it:", "{members[0]:4} og {len(members) - 1} til av samme slag:"),
@@ -29,17 +29,17 @@ CODE = [
         '"""Knuths anslag for perft(depth): veier som slutter tidligere, teller 0."""',
     ),
     (
-        'print(f"estimate of perft(4): {estimate(4):,.0f}   exact: {exact:,}   off by {off:.2%}")',
-        'print(f"anslag for perft(4): {estimate(4):,.0f}   eksakt: {exact:,}".replace(",", " "),'
-        ' f"  avvik: {off:.2%}")',
+        'print(f"estimate of perft(4): {number(estimate(4), 0)}   exact: {number(exact)}   off by {percent(off, 2)}")',
+        'print(f"anslag for perft(4): {number(estimate(4), 0)}   eksakt: {number(exact)}",'
+        ' f"  avvik: {percent(off, 2)}")',
     ),
     (
-        'print(f"depth {depth:2}: about {estimate(depth):.2g} sequences")',
-        'print(f"dybde {depth:2}: omtrent {estimate(depth):.2g} sekvenser")',
+        'print(f"depth {depth:2}: about {number(estimate(depth), significant=2)} sequences")',
+        'print(f"dybde {depth:2}: omtrent {number(estimate(depth), significant=2)} sekvenser")',
     ),
     (
-        'print(f"complete games: about {mean:.2g} (± {error / mean:.0%} standard error)")',
-        'print(f"hele partier: omtrent {mean:.2g} (± {error / mean:.0%} standardfeil)")',
+        'print(f"complete games: about {number(mean, significant=2)} (± {percent(error / mean)} standard error)")',
+        'print(f"hele partier: omtrent {number(mean, significant=2)} (± {percent(error / mean)} standardfeil)")',
     ),
     ("# e.g. math.factorial(...) ** 2", "# f.eks. math.factorial(...) ** 2"),
     (
@@ -54,13 +54,13 @@ CODE = [
         ' "  funnet igjen i hurtigminnet:", minimax.cache_info().hits)',
     ),
     ('print("solver:", solve(puzzle2).value, "  minimax:"', 'print("løser:", solve(puzzle2).value, "  minimax:"'),
-    ('print(f"{scoring:9} value {result.value:+}")', 'print(f"{scoring:9} verdi {result.value:+}")'),
+    ('print(f"{scoring_name(scoring):9} value {number(result.value, sign=True)}")', 'print(f"{scoring_name(scoring):24} verdi {number(result.value, sign=True)}")'),
     # A yes/no truth is shown as ja/nei by reveal; a draw is printed as a word.
     ('or "none"', 'or "ingen"'),
     (
-        'print(f"{scoring:9} result {end.result:>4}   lines: {lines}   Goff\'s points {end.scores}")',
-        "print(f\"{scoring:9} resultat {end.result.replace('draw', 'uavgjort'):>8}   "
-        "linjer: {lines}   Goffs poeng {end.scores}\")",
+        'print(f"{scoring_name(scoring):9} result {end.result:>4}   lines: {lines}   Goff\'s points X {number(end.scores[\'X\'])} / O {number(end.scores[\'O\'])}")',
+        "print(f\"{scoring_name(scoring):24} resultat {end.result.replace('draw', 'uavgjort'):>8}   "
+        "linjer: {lines}   Goffs poeng X {number(end.scores['X'])} / O {number(end.scores['O'])}\")",
     ),
     ('print("value:", line.value, "  positions searched:", line.nodes)', 'print("verdi:", line.value, "  stillinger søkt gjennom:", line.nodes)'),
     ('"perfect play goes on:"', '"perfekt spill fortsetter:"'),
@@ -181,7 +181,7 @@ annen trekkrekkefølge, slås opp og søkes ikke gjennom på nytt.
 Omtrent 1400 stillinger løst, og mer enn halvparten av stillingene søket møtte, lå allerede
 i hurtigminnet (cachen). Fra det tomme brettet måtte denne enkle minimaksen ha besøkt en
 stor del av 10¹³ partier: håpløst. Løseren i opplegget (`qttt_edu.solver`) legger til fire
-idéer, beskrevet i modulens docstring:
+ideer, beskrevet i modulens docstring:
 
 - **beskjæring:** så snart ett vinnende trekk er funnet, trenger de andre ikke søkes
   gjennom (den stiller ja/nei-spørsmål som «kan X tvinge fram minst uavgjort?»);
@@ -198,9 +198,9 @@ Den er enig med vår minimaks:
 Notatbok 04 viste tre måter å gi poeng for et parti på. De er bare uenige når én kollaps
 gir begge spillerne en linje:
 
-- **seed** (regelen i opplegget): den tidligste linjen vinner. Verdiene +1, 0, −1.
-- **complete**: en slik kollaps er uavgjort.
-- **goff**: Goffs poeng (1 og 1/2), som Xs poeng minus Os: 1, 1/2, 0, −1/2, −1.
+- **seed**, på skjermen *første linje* (regelen i opplegget): den tidligste linjen vinner. Verdiene +1, 0, −1.
+- **complete**, på skjermen *dobbel = uavgjort*: en slik kollaps er uavgjort.
+- **goff**, på skjermen *Goff-poeng*: Goffs poeng (1 og 1/2), som Xs poeng minus Os: 1, 1/2, 0, −1/2, −1.
 
 Her er en stilling etter tre trekk, begynnelsen på en rekke med perfekt spill fra det tomme
 brettet etter regelen i opplegget. O skal gjøre trekk 4.

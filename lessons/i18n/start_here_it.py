@@ -122,7 +122,7 @@ Una trascrizione è il modo in cui il kit scrive una partita, un elemento per az
 | `3`   | la nona mossa di X: un solo segno classico nella casella 3 |
 
 Una trascrizione ricostruisce esattamente una posizione, quindi ogni tabellone di questi notebook viene
-da una trascrizione, e puoi incollarne una qualsiasi nella casella di testo dell'app. Nel codice
+da una trascrizione, e puoi incollarne una qualsiasi nel campo di testo dell'app. Nel codice
 `Game.from_record` costruisce la partita, e una partita sull'ultima riga di una cella si disegna da sola:
 """,
     "e2e7874c34": """

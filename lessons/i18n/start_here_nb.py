@@ -2,7 +2,7 @@
 
 import re
 
-G = "../../lessons/glossary.md"
+G = "../../lessons/nb/glossary.md"
 
 CODE = [
     ('"yes" or "no"', '"ja" eller "nei"'),
@@ -44,7 +44,7 @@ MARKDOWN = {
 """,
     "54c9bfe3be": """
 Kvante-tre på rad ble funnet opp av fysikeren Allan Goff som en måte å *kjenne på*
-tre merkelige idéer fra kvantemekanikken (superposisjon, sammenfiltring og måling)
+tre merkelige ideer fra kvantemekanikken (superposisjon, sammenfiltring og måling)
 ved å leke med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette opplegget kan du spille det i en notatbok og deretter se
 nærmere på hver idé, én notatbok om gangen.
 """,
@@ -193,7 +193,7 @@ lære, slutter med et sammendrag og tar omtrent én skoletime på 45 minutter (n
 | [07 · Metaforen og fysikken](07_metaphor_and_physics.nb.ipynb) | hvor metaforen holder og svikter; tilfeldig kollaps; ekte qubiter i NumPy |
 """,
     "fb7af1ac03": f"""
-**Ordlisten** ([lessons/glossary.md]({G})) forklarer hvert ord i spillet:
+**Ordlisten** ([lessons/nb/glossary.md]({G})) forklarer hvert ord i spillet:
 [spøkelsesmerke]({G}#spooky-mark), [klassisk merke]({G}#classical-mark),
 [syklus]({G}#cycle), [kollaps]({G}#collapse), [stilk]({G}#stem), [velger]({G}#chooser),
 [virkelighet]({G}#reality), [ensemble]({G}#ensemble). Ord med lenker som disse åpner den

@@ -30,8 +30,8 @@ CODE = [
         '"""Et 95 %-konfidensinterval for en chance, der er set `count` gange i `games` partier."""',
     ),
     (
-        '(95 % interval {max(share - margin, 0):.0%} to {min(share + margin, 1):.0%})',
-        '(95 %-interval {max(share - margin, 0):.0%} til {min(share + margin, 1):.0%})',
+        '(95 % interval {percent(max(share - margin, 0))} to {percent(min(share + margin, 1))})',
+        '(95 %-interval {percent(max(share - margin, 0))} til {percent(min(share + margin, 1))})',
     ),
     ('print("X wins", interval(', 'print("X vinder", interval('),
     ('print("O wins", interval(', 'print("O vinder", interval('),
@@ -62,7 +62,7 @@ CODE = [
         "# per pairing and colour; more games give fairer results",
         "# pr. opgør og farve; flere partier giver mere retfærdige resultater",
     ),
-    ('{score:5.1f} points")', '{score:5.1f} point")'),
+    ('{number(score, 1):>5} points")', '{number(score, 1):>5} point")'),
 ]
 
 MARKDOWN = {

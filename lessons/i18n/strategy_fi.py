@@ -28,8 +28,8 @@ CODE = [
         '"""95 %:n luottamusväli todennäköisyydelle, joka nähtiin `count` kertaa `games` pelissä."""',
     ),
     (
-        'f"{share:.0%} (95 % interval {max(share - margin, 0):.0%} to {min(share + margin, 1):.0%})"',
-        'f"{share:.0%} (95 %:n luottamusväli {max(share - margin, 0):.0%}–{min(share + margin, 1):.0%})"',
+        'f"{percent(share)} (95 % interval {percent(max(share - margin, 0))} to {percent(min(share + margin, 1))})"',
+        'f"{percent(share)} (95 %:n luottamusväli {percent(max(share - margin, 0))}–{percent(min(share + margin, 1))})"',
     ),
     ('print("X wins", interval(', 'print("X voittaa", interval('),
     ('print("O wins", interval(', 'print("O voittaa", interval('),
@@ -65,7 +65,7 @@ CODE = [
         "# per pairing and colour; more games give fairer results",
         "# kullekin parille ja värille; useampi peli antaa reilumman tuloksen",
     ),
-    ('f"{rank}. {name:10} {score:5.1f} points"', 'f"{rank}. {name:14} {score:5.1f} pistettä"'),
+    ('f"{rank}. {name:10} {number(score, 1):>5} points"', 'f"{rank}. {name:14} {number(score, 1):>5} pistettä"'),
 ]
 
 

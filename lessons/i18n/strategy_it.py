@@ -31,10 +31,10 @@ CODE = [
         ' partite."""',
     ),
     (
-        'f"{share:.0%} (95 % interval {max(share - margin, 0):.0%} to'
-        ' {min(share + margin, 1):.0%})"',
-        'f"{share:.0%} (intervallo al 95 %: {max(share - margin, 0):.0%}–'
-        '{min(share + margin, 1):.0%})"',
+        'f"{percent(share)} (95 % interval {percent(max(share - margin, 0))} to'
+        ' {percent(min(share + margin, 1))})"',
+        'f"{percent(share)} (intervallo al 95 %: {percent(max(share - margin, 0))}–'
+        '{percent(min(share + margin, 1))})"',
     ),
     ('print("X wins", interval(', 'print("X vince:", interval('),
     ('print("O wins", interval(', 'print("O vince:", interval('),
@@ -72,7 +72,7 @@ CODE = [
         "# per pairing and colour; more games give fairer results",
         "# per ogni coppia e ogni colore; più partite danno risultati più affidabili",
     ),
-    ('{score:5.1f} points"', '{score:5.1f} punti"'),
+    ('{number(score, 1):>5} points"', '{number(score, 1):>5} punti"'),
 ]
 
 MARKDOWN = {

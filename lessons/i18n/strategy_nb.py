@@ -29,7 +29,7 @@ CODE = [
         '"""Et 95 %-konfidensintervall for en sjanse sett `count` ganger i `games` partier."""',
     ),
     ("(95 % interval", "(95 %-intervall"),
-    ("{max(share - margin, 0):.0%} to {min", "{max(share - margin, 0):.0%} til {min"),
+    ("{percent(max(share - margin, 0))} to {percent(min", "{percent(max(share - margin, 0))} til {percent(min"),
     ('print("X wins", interval', 'print("X vinner", interval'),
     ('print("O wins", interval', 'print("O vinner", interval'),
     ('(X) vs {o.name:<9} (O): heuristic wins"', '(X) mot {o.name:<9} (O): tommelfingerreglene vinner"'),
@@ -44,7 +44,7 @@ CODE = [
     ),
     ("# puzzle 1: does it find the win?", "# nøtt 1: finner den seieren?"),
     ('"""My strategy: ... (describe it here)."""', '"""Min strategi: ... (beskriv den her)."""'),
-    ("# ← replace with your own ideas", "# ← erstatt med dine egne idéer"),
+    ("# ← replace with your own ideas", "# ← erstatt med dine egne ideer"),
     (
         '"""Turn a function position -> action into a player for play_match."""',
         '"""Gjør en funksjon stilling -> handling om til en spiller for play_match."""',
@@ -54,12 +54,12 @@ CODE = [
     ('"heuristic": HeuristicPlayer()', '"tommelfingerregler": HeuristicPlayer()'),
     ('"greedy": FunctionPlayer(greedy_player, "greedy")', '"grådig": FunctionPlayer(greedy_player, "grådig")'),
     ('"mine": FunctionPlayer(my_player, "mine")', '"min": FunctionPlayer(my_player, "min")'),
-    ('{name:10} {score:5.1f}', '{name:18} {score:5.1f}'),
+    ('{name:10} {number(score, 1):>5}', '{name:18} {number(score, 1):>5}'),
     (
         "# per pairing and colour; more games give fairer results",
         "# per par av spillere og per farge; flere partier gir et riktigere resultat",
     ),
-    ('{score:5.1f} points")', '{score:5.1f} poeng")'),
+    ('{number(score, 1):>5} points")', '{number(score, 1):>5} poeng")'),
 ]
 
 MARKDOWN = {
@@ -114,7 +114,7 @@ Den kan forklare seg selv. Her blir den spurt om to mulige første trekk:
     "dceb081900": """
 ## 2. Den som lukker en syklus, gir bort valget
 
-Den viktigste strategiske idéen i spillet: **spilleren som lukker en syklus, bestemmer ikke
+Den viktigste strategiske ideen i spillet: **spilleren som lukker en syklus, bestemmer ikke
 hvordan den kollapser; det gjør motstanderen.** Å lukke en syklus er som å stille
 motstanderen et spørsmål med to svar. Er ett av svarene bra for motstanderen, er det det
 svaret du får.
@@ -241,7 +241,7 @@ Her er en første spiller: den vinner med en gang når den kan, og spiller eller
 """,
     "b52ff1010e": """
 Skriv nå **din egen** spiller i neste celle. Start fra `greedy_player` («den grådige») og
-legg til én idé om gangen. Noen idéer:
+legg til én idé om gangen. Noen ideer:
 
 - ikke lukk en syklus hvis ett av motstanderens to valg gir motstanderen seieren (se to steg
   framover ved å bruke `position.child(...)` to ganger);
@@ -251,7 +251,7 @@ legg til én idé om gangen. Noen idéer:
     "dc9e4175ad": """
 ### Oppgave 05-3
 
-Lær spilleren din den første idéen ovenfor: **gi aldri motstanderen en seier spilleren
+Lær spilleren din den første ideen ovenfor: **gi aldri motstanderen en seier spilleren
 din kunne ha unngått.** Sjekkeren prøver spilleren din i 300 stillinger, med kollapsvalg og niende
 trekk: den må alltid gi tilbake en lovlig handling, og når den har et trekk som ikke lar
 motstanderen velge en vinnende kollaps, får den ikke spille et som gjør det.

@@ -1,7 +1,6 @@
 """Danish notebook 01 (superposition): translations of the English cells, keyed by fingerprint."""
 
-from shared import G
-from common_da import predict, stuck
+from common_da import G, predict, stuck
 
 
 CODE = [

@@ -1,8 +1,7 @@
 """Danish notebook 04 (winning and scoring): translations of the English cells."""
 
 import re
-from shared import G
-from common_da import predict, stuck
+from common_da import G, predict, stuck
 
 
 CODE = [
@@ -158,9 +157,9 @@ eller med to tal, X først.
 Løseren i notesbog 06 kender tre måder at give point på. De er enige om alle partier undtagen
 dem, hvor ét kollaps giver begge spillere en linje:
 
-- **seed** (materialets standard, efter spillets regelside): den tidligste linje vinder; ét resultat;
-- **complete**: et kollaps, der giver begge spillere en linje, tæller som uafgjort;
-- **goff**: Goffs point, 1 og 1/2.
+- **seed**, på skærmen *første linje* (materialets standard, efter spillets regelside): den tidligste linje vinder; ét resultat;
+- **complete**, på skærmen *dobbelt = uafgjort*: et kollaps, der giver begge spillere en linje, tæller som uafgjort;
+- **goff**, på skærmen *Goff-point*: Goffs point, 1 og 1/2.
 
 Cellen herunder stiller notesbogens partier op ved siden af hinanden.
 """,

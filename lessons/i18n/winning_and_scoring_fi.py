@@ -32,8 +32,8 @@ CODE = [
     ('"O\'s column game:"', '"O:n sarakepeli:"'),
     ('complete = "draw" if', 'complete = "tasapeli" if'),
     (
-        "{out.result:>5}",
-        "{'tasapeli' if out.result == 'draw' else out.result:>5}",
+        "{out.result:>{width[0]}}",
+        "{'tasapeli' if out.result == 'draw' else out.result:>{width[0]}}",
     ),
     ('"O\'s column": o_wins', '"O:n sarake": o_wins'),
     ('"another": Game', '"toinen peli": Game'),
@@ -170,9 +170,9 @@ tai kahtena lukuna, X ensin.
 Muistikirjan 06 ratkaisija tuntee kolme pisteytystä. Ne antavat saman tuloksen kaikissa peleissä paitsi
 niissä, joissa yksi romahdus antaa suoran kummallekin pelaajalle:
 
-- **seed** (materiaalin oletus): aiempi suora voittaa; yksi tulos;
-- **complete**: romahdus, joka antaa suoran kummallekin pelaajalle, lasketaan tasapeliksi;
-- **goff**: Goffin pisteet, 1 ja 1/2.
+- **seed**, näytöllä *ensimmäinen suora* (materiaalin oletus): aiempi suora voittaa; yksi tulos;
+- **complete**, näytöllä *kaksi suoraa = tasapeli*: romahdus, joka antaa suoran kummallekin pelaajalle, lasketaan tasapeliksi;
+- **goff**, näytöllä *Goffin pisteet*: Goffin pisteet, 1 ja 1/2.
 
 Alla oleva solu asettaa tämän muistikirjan pelit rinnakkain.
 """,

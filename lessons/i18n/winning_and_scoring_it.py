@@ -169,9 +169,9 @@ Quali sono i punti di Goff per l'**esempio 3**? Rispondi con un dizionario come
 Il risolutore del notebook 06 conosce tre modi di contare il risultato. Sono d'accordo su ogni
 partita tranne quelle in cui un collasso dà una linea a entrambi i giocatori:
 
-- **seed** (quello di base del kit, dalla pagina delle regole del gioco): vince la linea completata prima; un risultato unico;
-- **complete**: un collasso che dà una linea a entrambi i giocatori conta come patta;
-- **goff**: i punti di Goff, 1 e 1/2.
+- **seed**, sullo schermo *prima linea* (quello di base del kit, dalla pagina delle regole del gioco): vince la linea completata prima; un risultato unico;
+- **complete**, sullo schermo *doppia = patta*: un collasso che dà una linea a entrambi i giocatori conta come patta;
+- **goff**, sullo schermo *punti di Goff*: i punti di Goff, 1 e 1/2.
 
 La cella qui sotto mette a confronto le partite di questo notebook.
 """,

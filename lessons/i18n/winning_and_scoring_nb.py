@@ -34,13 +34,13 @@ CODE = [
         'complete = "draw" if out.simultaneous else out.result',
         'complete = "uavgjort" if out.simultaneous else out.result.replace("draw", "uavgjort")',
     ),
-    ('return f"{out.result:>5}', 'return f"{out.result.replace(\'draw\', \'uavgjort\'):>8}'),
+    ('return f"{out.result:>{width[0]}}', 'return f"{out.result.replace(\'draw\', \'uavgjort\'):>{width[0]}}'),
     ('"O\'s column": o_wins', '"Os kolonne": o_wins'),
     ('"another": Game', '"et annet": Game'),
     ('"example 4": example4', '"eksempel 4": example4'),
     (
-        "print(f\"{'game':12} {'seed':>5}  {'complete':>8}   goff\")",
-        "print(f\"{'parti':12} {'seed':>8}  {'complete':>8}   goff\")",
+        "print(f\"{'game':12}",
+        "print(f\"{'parti':12}",
     ),
     ('"legal:"', '"lovlige:"'),
     ('"wins with"', '"vinner med"'),
@@ -170,9 +170,9 @@ eller med to tall, X først.
 Løseren i notatbok 06 kjenner tre måter å gi poeng på. De er enige om alle partier unntatt
 dem der én kollaps gir begge spillerne en linje:
 
-- **seed** (standard i opplegget): den tidligste linjen vinner; ett enkelt resultat;
-- **complete**: en kollaps som gir begge spillerne en linje, teller som uavgjort;
-- **goff**: Goffs poeng, 1 og 1/2.
+- **seed**, på skjermen *første linje* (standard i opplegget): den tidligste linjen vinner; ett enkelt resultat;
+- **complete**, på skjermen *dobbel = uavgjort*: en kollaps som gir begge spillerne en linje, teller som uavgjort;
+- **goff**, på skjermen *Goff-poeng*: Goffs poeng, 1 og 1/2.
 
 Cellen nedenfor setter partiene fra denne notatboken ved siden av hverandre.
 """,

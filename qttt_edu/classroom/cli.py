@@ -1,9 +1,15 @@
 """``qttt-edu classroom``: one command on the teacher's computer serves the class.
 
-It starts a Voilà server for the room's network with the game app and the teacher's
-dashboard, protected by a class token, with idle kernels culled; keeps the games in
-a SQLite file it names; and prints the address (and a QR code when ``segno`` is
-installed) for students to open. Every kernel the server starts shares the file.
+It starts two Voilà servers: the students' one, on the room's network, serves the game
+app behind the class password (the token); the teacher's one, on this computer only
+(127.0.0.1), serves the dashboard behind a second password students never see. Both
+get a complete ``voila.json`` in a folder of their own (so no settings file of the
+folder the teacher starts from changes them), the kit's ``qttt`` template (a loading
+page with progress that says what to do after a minute) and its login page. Kernels
+of closed or reloaded pages are ended; a page that is open is never culled. It keeps
+the games in a SQLite file it names, and prints the address other devices can open
+(and a QR code when ``segno`` is installed). Ctrl-C or SIGTERM stops both servers and
+their kernels, and removes the temporary folder.
 
     qttt-edu classroom                         # ./qttt-classroom.sqlite3, port 8866
     qttt-edu classroom --file 7b.sqlite3 --class 7B --port 8900
@@ -13,20 +19,24 @@ installed) for students to open. Every kernel the server starts shares the file.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from ..cli import Parser, exit_status, speaking
 from ..core import cut
-from ..i18n import LANGUAGES, t
+from ..i18n import LANGUAGES, get_language, t
 from ..rooms import RoomStore
 from ..rooms.client import on_binder
 from ..rooms.codes import CODE_ALPHABET
@@ -39,9 +49,9 @@ from qttt_edu.widgets import play
 app = play(class_name={class_name!r})
 """
 DASHBOARD_SOURCE = """\
-from qttt_edu.classroom.dashboard import Dashboard
+from qttt_edu.classroom.dashboard import page_dashboard
 
-Dashboard(class_name={class_name!r})
+page_dashboard(class_name={class_name!r})
 """
 
 
@@ -51,16 +61,61 @@ def class_token() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
 
 
-def lan_address() -> str:
-    """This computer's address on the room's network, as best the host names tell."""
+# Where a UDP socket is "connected" to find the interface the computer would send from:
+# nothing is sent, the kernel only picks a route. Private ranges, so no packet could
+# leave the room even if one were sent.
+_PROBES = ("10.255.255.254", "192.168.255.254", "172.31.255.254")
+
+
+def outgoing_address(probe: str = _PROBES[0]) -> str | None:
+    """The IPv4 address this computer would use to reach ``probe``, or ``None``.
+
+    >>> outgoing_address("127.0.0.1")  # the loopback is never an answer
+    """
     try:
-        names = socket.gethostbyname_ex(socket.gethostname())[2]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe_socket:
+            probe_socket.connect((probe, 9))
+            address = str(probe_socket.getsockname()[0])
     except OSError:
-        names = []
-    for address in names:
-        if not address.startswith("127."):
-            return address
-    return "127.0.0.1"
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def _interface_addresses() -> list[str]:
+    """Every IPv4 address of this computer's network cards (psutil if present, else names)."""
+    found: list[str] = []
+    try:
+        import psutil
+
+        for entries in psutil.net_if_addrs().values():
+            found.extend(e.address for e in entries if e.family == socket.AF_INET)
+    except ImportError:  # pragma: no cover - psutil comes with ipykernel
+        with contextlib.suppress(OSError):
+            found.extend(socket.gethostbyname_ex(socket.gethostname())[2])
+    return found
+
+
+def lan_addresses() -> tuple[str | None, list[str]]:
+    """The address other devices should open, and the other non-loopback IPv4 addresses.
+
+    The first is the interface of the default route (``None`` when only the loopback
+    exists, a computer without a network); the list holds the rest, for a teacher whose
+    students sit on another of the computer's networks.
+    """
+    chosen = next(filter(None, map(outgoing_address, _PROBES)), None)
+    others: list[str] = []
+    for address in _interface_addresses():
+        if address.startswith("127.") or address in others or address == chosen:
+            continue
+        others.append(address)
+    if chosen is None and others:
+        chosen = others.pop(0)
+    return chosen, others
+
+
+def lan_address() -> str:
+    """This computer's address on the room's network (``127.0.0.1`` if it has none)."""
+    return lan_addresses()[0] or "127.0.0.1"
 
 
 class _NotebookV4(Protocol):
@@ -70,28 +125,93 @@ class _NotebookV4(Protocol):
     def new_code_cell(self, source: str) -> Any: ...
 
 
-def write_notebooks(folder: Path, class_name: str) -> None:
-    """The two pages the server shows: the app and the dashboard (plain notebooks)."""
+def _write_notebook(path: Path, source: str) -> None:
     import nbformat
 
     v4 = cast(_NotebookV4, nbformat.v4)
     write = cast(Callable[[Any, Path], None], nbformat.write)
-    for name, source in (
-        ("app.ipynb", APP_SOURCE.format(class_name=class_name)),
-        ("dashboard.ipynb", DASHBOARD_SOURCE.format(class_name=class_name or None)),
-    ):
-        notebook = v4.new_notebook()
-        notebook.cells = [v4.new_code_cell(source)]
-        notebook.metadata["kernelspec"] = {
-            "name": "python3",
-            "display_name": "Python 3",
-            "language": "python",
-        }
-        write(notebook, folder / name)
+    notebook = v4.new_notebook()
+    notebook.cells = [v4.new_code_cell(source)]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    write(notebook, path)
 
 
-def build_command(folder: Path, host: str, port: int, token: str, cull: int) -> list[str]:
-    """The Voilà command line: the folder's notebooks, the token, idle kernels culled."""
+def write_notebooks(folder: Path, class_name: str, *, dashboard: bool = True) -> None:
+    """The pages a server shows: the app, and (``dashboard``) the teacher's dashboard."""
+    _write_notebook(folder / "app.ipynb", APP_SOURCE.format(class_name=class_name))
+    if dashboard:
+        source = DASHBOARD_SOURCE.format(class_name=class_name or None)
+        _write_notebook(folder / "dashboard.ipynb", source)
+
+
+# nbclient waits this long for a cell's output once the cell has run. Voila's own 4 s
+# threw away the app of 3 pages in 10 when a class opened the link together (the
+# kernels were slow to answer, not dead); 30 s let every page come up.
+IOPUB_TIMEOUT = 30
+# A kernel without an open page is stopped after this many idle seconds: a safety net
+# for devices that vanish without closing the page (a closed or reloaded page ends its
+# kernel itself). A page that is open is never culled (cull_connected off). Not less:
+# on a laptop starved by thirty pages opening at once, a page's widgets took more than
+# 5 minutes to connect, and a 300 s cull stopped their kernels first.
+CULL_IDLE = 600
+LOGIN_PROVIDER = "qttt_edu.classroom.login.KitIdentityProvider"
+
+
+def voila_config(
+    token: str, cull: int = CULL_IDLE, *, template: str = "qttt", login: bool = True
+) -> dict[str, dict[str, Any]]:
+    """Every Voila setting the classroom's servers use, as a ``voila.json`` holds them.
+
+    No kernel pool: on a 2-core laptop a preheated kernel made the first page slower
+    and each kernel heavier (see lessons/classroom.md for the figures).
+    """
+    config: dict[str, dict[str, Any]] = {
+        "Voila": {"token": token, "open_browser": False, "port_retries": 0},
+        "VoilaConfiguration": {
+            "template": template,
+            "show_tracebacks": False,
+            "preheat_kernel": False,
+        },
+        "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
+        "MappingKernelManager": {
+            "cull_idle_timeout": cull,
+            "cull_interval": max(10, min(60, cull // 4)) if cull else 60,
+            "cull_connected": False,
+            "cull_busy": False,
+        },
+    }
+    if login:
+        config["Voila"]["identity_provider_class"] = LOGIN_PROVIDER
+        config["PasswordIdentityProvider"] = {"allow_password_change": False}
+    return config
+
+
+def _flag(section: str, key: str, value: Any) -> str:
+    return f"--{section}.{key}={value}"
+
+
+def build_command(
+    folder: Path,
+    host: str,
+    port: int,
+    token: str,
+    cull: int,
+    *,
+    config: dict[str, dict[str, Any]] | None = None,
+) -> list[str]:
+    """The Voilà command line serving ``folder``: every setting of :func:`voila_config`
+    as a flag too, so the server behaves the same whatever folder it starts in."""
+    settings = config if config is not None else voila_config(token, cull)
+    flags = [
+        _flag(section, key, value)
+        for section, values in settings.items()
+        for key, value in values.items()
+        if not isinstance(value, (dict, list))
+    ]
     return [
         sys.executable,
         "-m",
@@ -101,11 +221,46 @@ def build_command(folder: Path, host: str, port: int, token: str, cull: int) -> 
         f"--Voila.ip={host}",
         f"--port={port}",
         f"--token={token}",
-        f"--MappingKernelManager.cull_idle_timeout={cull}",
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_connected=False",
-        "--VoilaConfiguration.show_tracebacks=False",
+        *[flag for flag in flags if not flag.startswith("--Voila.token=")],
     ]
+
+
+def template_source() -> Path | None:
+    """The kit's ``qttt`` Voilà template: beside the package (a checkout) or installed."""
+    here = Path(__file__).resolve().parents[2] / "share" / "jupyter" / "voila" / "templates"
+    candidates = [here / "qttt"]
+    try:
+        from jupyter_core.paths import jupyter_path
+
+        candidates += [Path(p) / "qttt" for p in jupyter_path("voila", "templates")]
+    except ImportError:  # pragma: no cover - comes with Voila
+        pass
+    return next((c for c in candidates if (c / "conf.json").is_file()), None)
+
+
+def prepare_server(
+    folder: Path, config: dict[str, dict[str, Any]], notebooks: dict[str, str]
+) -> None:
+    """A server's own folder: its notebooks, its complete ``voila.json``, the template."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, source in notebooks.items():
+        _write_notebook(folder / name, source)
+    (folder / "voila.json").write_text(json.dumps(config, indent=2), "utf-8")
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def port_is_free(host: str, port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def print_qr(url: str) -> None:
@@ -161,12 +316,22 @@ def _parser(prog: str) -> Parser:
         help=t("class_port_help", default=8866),
     )
     parser.add_argument(
+        "--address", default=None, metavar=t("class_host_metavar"), help=t("class_address_help")
+    )
+    parser.add_argument(
+        "--teacher-port",
+        type=_whole_number(0, 65535),
+        default=0,
+        metavar=t("class_port_metavar"),
+        help=t("class_teacher_port_help"),
+    )
+    parser.add_argument(
         "--token", default=None, metavar=t("class_token_metavar"), help=t("class_token_help")
     )
     parser.add_argument(
         "--cull-idle",
         type=_whole_number(0, 7 * 24 * 3600),
-        default=1800,
+        default=CULL_IDLE,
         metavar=t("class_seconds_metavar"),
         help=t("class_cull_help"),
     )
@@ -193,6 +358,31 @@ def main(argv: list[str] | None = None, prog: str = "qttt-edu classroom") -> int
         return _serve(args)
 
 
+class _Stop(Exception):
+    """SIGTERM (or SIGHUP) arrived: stop like Ctrl-C does."""
+
+
+def _on_signal(signum: int, _frame: Any) -> None:
+    raise _Stop(signum)
+
+
+def student_url(base: str, token: str) -> str:
+    return f"{base}/voila/render/app.ipynb?token={token}"
+
+
+def _address(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """The address to print, with the alternatives; warns when only loopback exists."""
+    if args.address:
+        return args.address, []
+    if args.host not in ("0.0.0.0", "::", ""):
+        return args.host, []
+    chosen, others = lan_addresses()
+    if chosen is None:
+        print(t("class_only_loopback"), file=sys.stderr)
+        return "127.0.0.1", []
+    return chosen, others
+
+
 def _serve(args: argparse.Namespace) -> int:
     if on_binder():
         print(t("class_binder"), file=sys.stderr)
@@ -211,30 +401,119 @@ def _serve(args: argparse.Namespace) -> int:
     expired = store.purge_expired()
     store.close()
     token = args.token or class_token()
-    folder = Path(tempfile.mkdtemp(prefix="qttt-classroom-"))
-    write_notebooks(folder, args.class_name)
-    command = build_command(folder, args.host, args.port, token, args.cull_idle)
-    address = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    base = f"http://{address}:{args.port}"
-    student = f"{base}/voila/render/app.ipynb?token={token}"
-    teacher = f"{base}/voila/render/dashboard.ipynb?token={token}"
+    teacher_key = class_token()
+    while teacher_key == token:  # pragma: no cover - one chance in 10**15
+        teacher_key = class_token()
+    teacher_port = args.teacher_port or args.port + 1
+    if teacher_port == args.port or not port_is_free("127.0.0.1", teacher_port):
+        teacher_port = free_port()
+    root = Path(tempfile.mkdtemp(prefix="qttt-classroom-"))
+    try:
+        return _run(args, root, url, path, expired, token, teacher_key, teacher_port)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _run(
+    args: argparse.Namespace,
+    root: Path,
+    url: str,
+    path: Path,
+    expired: int,
+    token: str,
+    teacher_key: str,
+    teacher_port: int,
+) -> int:
+    students, teacher = root / "students", root / "teacher"
+    student_config = voila_config(token, args.cull_idle)
+    teacher_config = voila_config(teacher_key, args.cull_idle)
+    prepare_server(
+        students, student_config, {"app.ipynb": APP_SOURCE.format(class_name=args.class_name)}
+    )
+    prepare_server(
+        teacher,
+        teacher_config,
+        {"dashboard.ipynb": DASHBOARD_SOURCE.format(class_name=args.class_name or None)},
+    )
+    share = root / "share" / "jupyter"
+    template = template_source()
+    if template is not None:
+        shutil.copytree(template, share / "voila" / "templates" / "qttt")
+    commands = [
+        build_command(students, args.host, args.port, token, args.cull_idle, config=student_config),
+        build_command(
+            teacher, "127.0.0.1", teacher_port, teacher_key, args.cull_idle, config=teacher_config
+        ),
+    ]
+    address, others = _address(args)
+    host = f"[{address}]" if ":" in address else address
+    student = student_url(f"http://{host}:{args.port}", token)
+    teacher_url = (
+        f"http://127.0.0.1:{teacher_port}/voila/render/dashboard.ipynb?token={teacher_key}"
+    )
     print(t("class_games_file", file=str(path), expired=expired))
     print(t("class_students", url=student))
-    print(t("class_teacher", url=teacher))
+    for other in others:
+        print(t("class_students_other", url=student_url(f"http://{other}:{args.port}", token)))
     print(t("class_token", token=token))
+    print(t("class_teacher", url=teacher_url))
+    print(t("class_teacher_only"))
     print_qr(student)
     if args.dry_run:
-        print(" ".join(command))
-        shutil.rmtree(folder, ignore_errors=True)
+        for command in commands:
+            print(" ".join(command))
         return 0
-    running, env = start_rooms_service(url, args.class_name, folder)
+    lang = args.lang or get_language()
+    paths = [str(share), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    scratch = root / "tmp"
+    scratch.mkdir()
+    running, service_env = start_rooms_service(url, args.class_name, root)
+    # the teacher secret's file is named to the dashboard's server only
+    secret_file = service_env.pop("QTTT_ROOMS_TEACHER_SECRET_FILE")
+    env = {
+        **service_env,
+        "QTTT_CLASS_LANG": lang,
+        "JUPYTER_PATH": os.pathsep.join(paths),
+        # the servers' connection files and the kernels' scratch files stay in the
+        # command's folder, which goes when the command stops
+        "TMPDIR": str(scratch),
+        "JUPYTER_RUNTIME_DIR": str(root / "runtime"),
+    }
+    previous = {
+        signum: signal.signal(signum, _on_signal)
+        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM))
+    }
+    servers: list[subprocess.Popen[bytes]] = []
     try:
-        return subprocess.call(command, env=env)
-    except KeyboardInterrupt:
+        # each server in a session of its own: Ctrl-C reaches this process only, which
+        # then stops the servers and their kernels in order
+        servers.append(subprocess.Popen(commands[0], env=env, cwd=students, start_new_session=True))
+        teacher_env = {
+            **env,
+            "QTTT_CLASS_SERVER_PID": str(servers[0].pid),
+            "QTTT_ROOMS_TEACHER_SECRET_FILE": secret_file,
+        }
+        servers.append(
+            subprocess.Popen(commands[1], env=teacher_env, cwd=teacher, start_new_session=True)
+        )
+        while all(server.poll() is None for server in servers):
+            time.sleep(0.5)
+        return max(server.returncode or 0 for server in servers if server.poll() is not None)
+    except (KeyboardInterrupt, _Stop):
         return 0
     finally:
-        running.stop()  # folds the write-ahead log into the games file (R8)
-        shutil.rmtree(folder, ignore_errors=True)
+        # a second Ctrl-C or SIGTERM while stopping must not cut the stopping short
+        # (it would leave the servers and their kernels running)
+        for signum in (*previous, signal.SIGINT):
+            signal.signal(signum, signal.SIG_IGN)
+        try:
+            stop_servers(servers)
+            running.stop()  # folds the write-ahead log into the games file (R8)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        print(t("class_stopped"))
 
 
 def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, dict[str, str]]:
@@ -243,9 +522,8 @@ def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, d
     the class key, never the games file's address.
 
     The teacher secret goes to a file in ``folder`` (readable by this user only) that
-    the dashboard reads (``QTTT_ROOMS_TEACHER_SECRET_FILE``). Until the dashboard runs
-    in a server of its own, that server's kernels share this user with the students'
-    kernels: give the file's name only to the teacher's server.
+    the dashboard reads (``QTTT_ROOMS_TEACHER_SECRET_FILE``): the caller names the file
+    to the teacher's server only, never to the students' kernels.
     """
     from ..rooms.service import start_service
 
@@ -262,3 +540,29 @@ def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, d
         QTTT_ROOMS_TEACHER_SECRET_FILE=str(secret_file),
     )
     return running, env
+
+
+def stop_servers(servers: list[subprocess.Popen[bytes]], grace: float = 10.0) -> None:
+    """Stop ``servers`` and every process they started (the kernels), politely first."""
+    import psutil
+
+    family: list[psutil.Process] = []
+    for server in servers:
+        with contextlib.suppress(psutil.Error):
+            family.extend(psutil.Process(server.pid).children(recursive=True))
+        if server.poll() is None:
+            server.terminate()
+    for server in servers:
+        try:
+            server.wait(grace)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    alive = [p for p in family if p.is_running()]
+    for process in alive:
+        with contextlib.suppress(psutil.Error):
+            process.terminate()
+    _gone, left = psutil.wait_procs(alive, timeout=5)
+    for process in left:
+        with contextlib.suppress(psutil.Error):
+            process.kill()

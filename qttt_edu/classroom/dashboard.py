@@ -16,15 +16,18 @@ import html
 import os
 import pathlib
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..i18n import t
+from ..core import cut
+from ..i18n import number, percent, t
 from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_code, normalize_code
 from ..svg import board_svg
 from ..view import view_model
@@ -32,7 +35,7 @@ from ..widgets.board import BoardWidget
 from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
-__all__ = ["CardGrid", "Dashboard"]
+__all__ = ["CardGrid", "Dashboard", "page_dashboard"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -44,6 +47,8 @@ def _status(room: RoomState) -> str:
         return t("dash_won", player=room.result)
     if room.expired:
         return t("dash_expired")
+    if room.game.awaiting_collapse is not None:  # a cycle closed: the chooser picks
+        return t("dash_chooses", player=room.to_act)
     return t("dash_to_act", player=room.to_act)
 
 
@@ -132,13 +137,19 @@ class CardGrid(anywidget.AnyWidget):
             self._handler(content.get("room"))
 
 
-def large_caption_html(room: RoomState) -> str:
-    """The large game's caption: code, who plays whom, whose turn or the result."""
+def large_caption_html(room: RoomState, link: bool = True) -> str:
+    """The large game's caption: code, who plays whom, whose turn or the result, and
+    (``link``) the address of a page that shows this game alone."""
+    alone = (
+        f' · <a class="qttt-alone" href="?room={html.escape(room.label)}" target="_blank" '
+        f'rel="noopener">{html.escape(t("dash_open_alone"))}</a>'
+        if link
+        else ""
+    )
     return (
-        f'<div class="qttt-large" data-room="{html.escape(room.label)}" '
-        'style="font-size:20px;margin:10px 0 4px">'
+        f'<div class="qttt-large" data-room="{html.escape(room.label)}">'
         f"<b>{html.escape(room.label)}</b> · X: {html.escape(_who(room, 'X'))} · "
-        f"O: {html.escape(_who(room, 'O'))} · <i>{html.escape(_status(room))}</i></div>"
+        f"O: {html.escape(_who(room, 'O'))} · <i>{html.escape(_status(room))}</i>{alone}</div>"
     )
 
 
@@ -149,12 +160,44 @@ def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def server_usage(pid: int) -> tuple[int, float] | None:
+    """The kernels of the students' server ``pid`` and the memory (MB, resident) of the
+    server and its kernels together, or ``None`` when it cannot be read.
+
+    >>> import os
+    >>> kernels, megabytes = server_usage(os.getpid())
+    >>> megabytes > 0
+    True
+    """
+    try:
+        import psutil
+
+        server = psutil.Process(pid)
+        family = [server, *server.children(recursive=True)]
+        kernels = sum(1 for p in family[1:] if "ipykernel" in " ".join(p.cmdline()))
+        memory = sum(p.memory_info().rss for p in family) / 2**20
+    except Exception:  # gone, not allowed, or no psutil: the dashboard goes on without
+        return None
+    return kernels, memory
+
+
+def usage_html(usage: tuple[int, float] | None) -> str:
+    """The students' server's kernels and memory, as the dashboard's header shows them."""
+    if usage is None:
+        return ""
+    kernels, memory = usage
+    return (
+        "<span class='qttt-usage' role='status'>"
+        f"{html.escape(t('dash_usage', kernels=kernels, memory=f'{memory / 1024:.1f}'))}</span>"
+    )
+
+
 def _percent(value: float) -> str:
-    return "–" if value != value else f"{100 * value:.0f} %"
+    return "–" if value != value else percent(value)
 
 
 def _number(value: float) -> str:
-    return "–" if value != value else f"{value:.1f}"
+    return "–" if value != value else number(value, 1)
 
 
 def statistics_html(ours: GameStatistics, baseline: GameStatistics) -> str:
@@ -219,9 +262,16 @@ class Dashboard:
         *,
         refresh: float = 1.0,
         baseline_games: int = 2000,
+        room: str | None = None,
+        server_pid: int | None = None,
     ) -> None:
         self.store: Any = store if store is not None else dashboard_store()
         self.class_name = class_name
+        # ``room``: this page shows that one game large and nothing else (a second
+        # screen, or the projector while the teacher's laptop keeps the cards)
+        self.alone = normalize_code(room) if room else None
+        self.server_pid = server_pid
+        self._usage_read = -1e9
         self.baseline = random_play_statistics(baseline_games)
         self.cards = CardGrid(label=t("dash_title"))
         self.cards.on_show(self._on_card)
@@ -242,21 +292,39 @@ class Dashboard:
         self._armed = False
         self._lock = threading.RLock()
         self.clear.on_click(self._on_clear)
-        self.box = widgets.VBox(
+        self.clear.add_class("qttt-dash-clear")
+        self.usage = widgets.HTML()
+        # two views, so the projector never scrolls: the games (the large one on top,
+        # the cards in a strip under it) and the statistics, in type the back row reads
+        self.view = widgets.ToggleButtons(
+            options=[(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")],
+            value="games",
+        )
+        self.view.add_class("qttt-dash-view")
+        self.view.observe(self._on_view, names="value")
+        self.games_view = widgets.VBox(
+            [self.large, self.large_board, self.cards, self.refusal, self.problems]
+        )
+        self.games_view.add_class("qttt-dash-games")
+        self.stats_view = widgets.VBox(
+            [self.stats, widgets.HBox([self.downloads, self.clear])],
+            layout=widgets.Layout(display="none"),
+        )
+        self.stats_view.add_class("qttt-dash-stats")
+        head = widgets.HBox(
             [
                 widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
+                self.view,
+                self.usage,
                 self.status,
-                self.cards,
-                self.refusal,
-                self.problems,
-                # the game shown large right under the cards: on a projector (1920x1080)
-                # the class statistics pushed it below the fold
-                self.large,
-                self.large_board,
-                self.stats,
-                widgets.HBox([self.downloads, self.clear]),
             ]
         )
+        head.add_class("qttt-dash-head")
+        if self.alone is not None:
+            self.cards.layout.display = "none"
+            self.view.layout.display = "none"
+        self.box = widgets.VBox([head, self.games_view, self.stats_view])
+        self.box.add_class("qttt-dashboard")
         self.update()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -270,6 +338,20 @@ class Dashboard:
         while not self._stop.wait(refresh):
             self.update()
 
+    def _on_view(self, change: dict[str, Any]) -> None:
+        stats = change["new"] == "stats"
+        self.games_view.layout.display = "none" if stats else None
+        self.stats_view.layout.display = None if stats else "none"
+
+    def read_usage(self, every: float = 5.0) -> None:
+        """Show the kernels and memory of the students' server (when its pid is known),
+        read at most every ``every`` seconds."""
+        now = time.monotonic()
+        if self.server_pid is None or now - self._usage_read < every:
+            return
+        self._usage_read = now
+        self.usage.value = usage_html(server_usage(self.server_pid))
+
     def update(self) -> bool:
         """Read the class's rooms; redraw if anything changed. ``True`` if it redrew."""
         try:
@@ -278,6 +360,7 @@ class Dashboard:
             self.status.value = f"<span role='status'>{html.escape(str(err))}</span>"
             return False
         self.status.value = ""
+        self.read_usage()
         signature = tuple((r.code, r.version) for r in listing.rooms) + tuple(
             str(p) for p in listing.problems
         )
@@ -295,7 +378,9 @@ class Dashboard:
         )
         ours = game_statistics(room.record for room in rooms)
         self.stats.value = statistics_html(ours, self.baseline)
-        if self.shown not in {room.code for room in rooms}:
+        if self.alone is not None:
+            self.shown = self.alone
+        elif self.shown not in {room.code for room in rooms}:
             self.shown = rooms[0].code if rooms else None  # the game with the latest action
         self._draw_cards()
         self._draw_large()
@@ -338,6 +423,9 @@ class Dashboard:
     def _draw_cards(self) -> None:
         # In the order the games were started: a card stays where it is while its
         # game goes on, so the teacher's click lands on the game they aimed at.
+        if self.alone is not None:
+            self.cards.value = ""  # the one game, large: no cards on this page
+            return
         rooms = sorted(self.listing.rooms, key=lambda room: (room.created_at, room.code))
         self.cards.value = "".join(
             card_html(room, shown=room.code == self.shown) for room in rooms
@@ -347,14 +435,17 @@ class Dashboard:
         """The chosen game, large: the app's board, graph, explanation and realities."""
         room = next((r for r in self.listing.rooms if r.code == self.shown), None)
         if room is None:
-            self.large.value = ""
+            gone = t("dash_card_unknown", code=format_code(self.alone or ""))
+            self.large.value = (
+                f"<p role='alert'>{html.escape(gone)}</p>" if self.alone is not None else ""
+            )
             self.large_board.layout.display = "none"
             self._large_shown = None
             return
         if self._large_shown == (room.code, room.version):
             return  # nothing new: the page keeps what it shows
         self._large_shown = (room.code, room.version)
-        self.large.value = large_caption_html(room)
+        self.large.value = large_caption_html(room, link=self.alone is None)
         self.large_board.layout.display = None
         self.large_board.view = large_view(room, self._event.take())
 
@@ -390,3 +481,20 @@ def dashboard_store() -> Any:
         secret = Path(secret_file).read_text(encoding="utf-8").strip()
         return ServiceClient(service, teacher_secret=secret)
     return RoomStore()
+
+
+def page_dashboard(class_name: str | None = None) -> Dashboard:
+    """The dashboard of a Voilà page: ``?room=CODE`` in its address shows that game
+    alone; the classroom command names the students' server (``QTTT_CLASS_SERVER_PID``)
+    whose kernels and memory the header shows."""
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    room = (query.get("room") or [""])[0].strip() or None
+    pid = os.environ.get("QTTT_CLASS_SERVER_PID", "")
+    try:
+        return Dashboard(class_name=class_name, room=room, server_pid=int(pid) if pid else None)
+    except ValueError:  # a code that is not one: say so, and show the whole class
+        dashboard = Dashboard(class_name=class_name, server_pid=int(pid) if pid else None)
+        dashboard.refusal.value = (
+            f"<p role='alert'>{html.escape(t('dash_card_unknown', code=cut(room or '', 20)))}</p>"
+        )
+        return dashboard

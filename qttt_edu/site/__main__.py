@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ..cli import Parser, exit_status, speaking, write
 from ..i18n import LANGUAGES, t
-from .build import SiteBuildError, build_site, default_cache
+from .build import SiteBuildError, build_site
+from .fetch import default_cache
 
 
 def _parser(prog: str) -> Parser:
@@ -43,6 +44,8 @@ def _parser(prog: str) -> Parser:
         help=t("site_cli_app_help", default="notebooks/app.ipynb"),
     )
     build.add_argument("--no-lesson", action="store_true", help=t("site_cli_no_lesson_help"))
+    build.add_argument("--no-snapshot", action="store_true", help=t("site_cli_no_snapshot_help"))
+    build.add_argument("--no-compress", action="store_true", help=t("site_cli_no_compress_help"))
     build.add_argument("--lang", choices=languages, default=None, dest="build_lang", help=lang_help)
     return parser
 
@@ -51,13 +54,22 @@ def main(argv: list[str] | None = None, prog: str = "python -m qttt_edu.site") -
     """Build the site as the command line asks; 0 when built, 1 when the build failed,
     2 for a mistake on the command line (argparse's message, in the chosen language)."""
     args_in = sys.argv[1:] if argv is None else list(argv)
-    with speaking(args_in):
+    with speaking(args_in) as lang:
         try:
             args = _parser(prog).parse_args(args_in)
         except SystemExit as stop:  # --help, or a usage error already printed
             return exit_status(stop)
         try:
-            build_site(args.out, cache=args.cache, app_source=args.app, lesson=not args.no_lesson)
+            build_site(
+                args.out,
+                cache=args.cache,
+                app_source=args.app,
+                lesson=not args.no_lesson,
+                snapshot=not args.no_snapshot,
+                compressed=not args.no_compress,
+                lang=lang,
+                log=lambda line: write(sys.stdout, line + "\n"),
+            )
         except SiteBuildError as err:
             write(sys.stderr, t("site_cli_failed", reason=err) + "\n")
             return 1

@@ -8,8 +8,7 @@ records, computer opponents and the language, and a "Shared game" section that
 plays one game from two devices (:mod:`.shared`). It works in JupyterLab, Notebook
 7, Voilà and VS Code; nothing in it needs matplotlib.
 
-The names are imported on first use, so ``qttt_edu.widgets.text`` (the app's
-sentences) can be used without loading ipywidgets.
+The names are imported on first use: importing the package loads no widget library.
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ __all__ = ["OPPONENTS", "GameApp", "available_languages", "available_opponents",
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        # By name, so that a type check of the typed modules (view.py uses .text) does
-        # not follow into the untyped widget libraries.
+        # By name, so that importing the package loads no widget library.
         app = importlib.import_module(f"{__name__}.app")
         return getattr(app, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

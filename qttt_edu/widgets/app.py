@@ -187,8 +187,6 @@ class GameApp:
             language=self._on_language,
             opening=self._on_opening,
         )
-        for name in Controls.WIDGETS:  # by their names of old: app.undo_button, app.timeline
-            setattr(self, name, getattr(self.controls, name))
         self.shared_panel = SharedPanel(
             rooms=rooms,
             class_name=class_name,
@@ -229,8 +227,13 @@ class GameApp:
         self._render()
 
     def _on_action(self, kind: str, square: int) -> None:
-        """A message from the page: a square or a choice button was clicked."""
-        self._callback(self._on_square, square)()
+        """A message from the page: a square ("square") or a choice button ("choose")."""
+        self._callback(self._on_choose if kind == "choose" else self._on_square, square)()
+
+    def _on_choose(self, square: int) -> None:
+        """A collapse choice button: only a collapse, never a pair's first square."""
+        self._check_turn()
+        self._apply(Action.collapse(square))
 
     def _on_square(self, square: int) -> None:
         self._check_turn()
@@ -538,7 +541,7 @@ class GameApp:
     def view_model(self, *, realities: bool = True) -> dict[str, Any]:
         """The view model of the game as this app shows it now (without the page event)."""
         thinking = self._clock.thinking
-        return view_model(
+        view = view_model(
             self._game,
             selected=self._selected,
             message=self._message,
@@ -548,6 +551,13 @@ class GameApp:
             computer=self.computer_plays if self._player is not None else None,
             realities=realities,
         )
+        chooser = self._game.to_act
+        pending = view.get("pending")
+        shared = self._shared
+        if pending and chooser and shared is not None and shared.seat != chooser:
+            # the other player (or a spectator) sees the choice, not live buttons
+            pending["locked"] = t("widget_choice_locked", name=shared.name(chooser), player=chooser)
+        return view
 
     def _render(self) -> None:
         vm = self.view_model()

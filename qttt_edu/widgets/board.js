@@ -7,6 +7,8 @@
 const SVG = "http://www.w3.org/2000/svg";
 const MARK = /([XO])([1-9])/g;
 const STEP_MS = 220;
+// A click with no answer from the kernel for this long: the kernel is gone.
+const LOST_MS = 3000;
 // Graph geometry in SVG units: square columns/rows 0-2 scaled by UNIT, plus a margin.
 const UNIT = 110;
 const PAD = 50;
@@ -131,7 +133,12 @@ function edgeClass(edge) {
   return c.join(" ");
 }
 
-function drawGraph(host, graph, texts) {
+// Each board's hatch pattern gets its own id: two boards on one page (the dashboard's
+// large game beside a student's, two apps in a notebook) must not share one.
+const HATCH_PREFIX = `qttt-hatch-${Math.random().toString(36).slice(2, 8)}`;
+let boards = 0;
+
+function drawGraph(host, graph, texts, hatchId) {
   const size = 2 * PAD + 2 * UNIT;
   const root = svg("svg", {
     viewBox: `0 0 ${size} ${size}`,
@@ -141,7 +148,7 @@ function drawGraph(host, graph, texts) {
   });
   const defs = svg("defs");
   const hatch = svg("pattern", {
-    id: "qttt-hatch",
+    id: hatchId,
     width: "8",
     height: "8",
     patternUnits: "userSpaceOnUse",
@@ -184,7 +191,9 @@ function drawGraph(host, graph, texts) {
     const g = svg("g", { class: cls.join(" "), "data-square": node.square });
     const [x, y] = [gx(node.x), gy(node.y)];
     g.append(svg("circle", { cx: x, cy: y, r }));
-    if (node.cycle) g.append(svg("circle", { cx: x, cy: y, r: r - 4, class: "qttt-node-hatch" }));
+    if (node.cycle) {
+      g.append(svg("circle", { cx: x, cy: y, r: r - 4, class: "qttt-node-hatch", fill: `url(#${hatchId})` }));
+    }
     if (node.classical) {
       const text = svg("text", { x, y: y + 7, "text-anchor": "middle", class: "qttt-node-mark" });
       text.append(node.classical.mark[0]);
@@ -229,8 +238,11 @@ function drawLegend(host, texts) {
 
 // --- realities ---------------------------------------------------------------------
 
-function percent(p) {
-  return p > 0 && p < 0.005 ? "<1%" : `${Math.round(100 * p)}%`;
+// A share as the page's language writes it (the browser's CLDR data, as Babel's on the
+// Python side): 58 % in Danish, Finnish and Norwegian, 58% in English and Italian.
+function percent(p, lang) {
+  const format = new Intl.NumberFormat(lang || "en", { style: "percent", maximumFractionDigits: 0 });
+  return p > 0 && p < 0.005 ? `<${format.format(0.01)}` : format.format(p);
 }
 
 function drawRealities(host, realities, view, texts) {
@@ -254,13 +266,13 @@ function drawRealities(host, realities, view, texts) {
     } else {
       for (const m of sq.marks.slice(0, 3)) {
         const line = el("div");
-        line.append(markNode(m.mark), ` ${percent(m.p)}`);
+        line.append(markNode(m.mark), ` ${percent(m.p, view.lang)}`);
         cell.append(line);
       }
       if (sq.marks.length > 3) cell.lastChild.append(" …");
       if (sq.empty > 0 && sq.marks.length) {
         const line = el("div", "qttt-odds-empty");
-        line.textContent = `${texts.realities_empty} ${percent(sq.empty)}`;
+        line.textContent = `${texts.realities_empty} ${percent(sq.empty, view.lang)}`;
         cell.append(line);
       }
     }
@@ -352,6 +364,10 @@ function drawChoices(ui, view, send) {
   }
   ui.choices.classList.add("qttt-choices-open");
   const thinking = view.phase === "thinking";
+  // another screen's choice (a shared game: the other player, or a spectator): the
+  // buttons stay in view, disabled, with who chooses on them
+  const locked = pending.locked;
+  ui.choices.classList.toggle("qttt-choices-locked", !!locked);
   ui.choices.replaceChildren(
     ...pending.buttons.map((choice) => {
       const b = el("button", `qttt-choose qttt-choose-${choice.square}`, {
@@ -359,7 +375,12 @@ function drawChoices(ui, view, send) {
         title: choice.tooltip,
       });
       fill(b, choice.text);
-      if (thinking) b.disabled = true;
+      if (locked) {
+        const who = el("span", "qttt-choose-who");
+        who.textContent = locked;
+        b.append(who);
+      }
+      if (thinking || locked) b.disabled = true;
       b.addEventListener("click", () => send("choose", choice.square));
       return b;
     }),
@@ -433,11 +454,49 @@ function marksOf(target) {
 function render({ model, el: host }) {
   host.classList.add("qttt-stage-host");
   const ui = build(host);
+  const hatchId = `${HATCH_PREFIX}-${++boards}`;
   let timers = [];
   let lastSeq = null;
+  // A click the kernel does not answer within LOST_MS (it answers every one, and
+  // redraws the board for most): the kernel is gone (restarted, a laptop that slept,
+  // the server stopped). The board says so and offers to reload; a late answer takes
+  // the notice away again.
+  let pings = 0;
+  let waiting = null;
+  const answered = () => {
+    if (waiting) clearTimeout(waiting);
+    waiting = null;
+    const notice = host.querySelector(".qttt-lost");
+    if (notice) notice.remove();
+  };
+  const lost = () => {
+    waiting = null;
+    if (host.querySelector(".qttt-lost")) return;
+    const words = model.get("lost") || {};
+    const notice = el("div", "qttt-lost", { role: "alert" });
+    const text = el("p");
+    text.textContent = words.message || "⚠";
+    const again = el("button", "qttt-lost-reload", { type: "button" });
+    again.textContent = words.reload || "⟳";
+    again.addEventListener("click", () => window.location.reload());
+    notice.append(text, again);
+    host.prepend(notice);
+    again.focus({ preventScroll: true });
+    notice.scrollIntoView({ block: "nearest" });
+  };
+  const onMessage = (msg) => {
+    if (msg && msg.type === "ack") answered();
+  };
   // A read-only board (the teacher's dashboard) shows the game and sends nothing.
   const send = (type, square) => {
-    if (!model.get("readonly")) model.send({ type, square });
+    if (model.get("readonly")) return;
+    pings += 1;
+    if (!waiting) waiting = setTimeout(lost, LOST_MS);
+    try {
+      model.send({ type, square, ping: pings });
+    } catch (err) {
+      lost(); // the comm is closed already
+    }
   };
 
   ui.buttons.forEach((b, i) => {
@@ -470,7 +529,7 @@ function render({ model, el: host }) {
     squares.forEach((sq, i) => drawSquare(ui.buttons[i], sq, view));
   }
 
-  function finish(view, focus) {
+  function finish(view, focus, fresh) {
     drawBoard(view, view.squares);
     drawWinLine(ui, view);
     drawChoices(ui, view, send);
@@ -478,6 +537,14 @@ function render({ model, el: host }) {
     if (focus) {
       const target = ui.buttons[focus - 1];
       if (target) target.focus({ preventScroll: true });
+    }
+    // A cycle just closed: the choice buttons must be in view (in JupyterLab and
+    // Notebook 7 on a laptop, the notebook's toolbars leave them below the fold).
+    if (fresh && view.pending && view.phase !== "over") {
+      const box = ui.choices.getBoundingClientRect();
+      if (box.bottom > window.innerHeight - 28 || box.top < 0) {
+        ui.choices.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+      }
     }
   }
 
@@ -513,7 +580,7 @@ function render({ model, el: host }) {
     ui.root.lang = view.lang;
     drawHead(ui, view);
     drawSide(ui, view);
-    drawGraph(ui.graph, view.graph, view.texts);
+    drawGraph(ui.graph, view.graph, view.texts, hatchId);
     drawLegend(ui.legend, view.texts);
     const event = view.event || {};
     const fresh = event.seq !== undefined && event.seq !== lastSeq;
@@ -524,15 +591,20 @@ function render({ model, el: host }) {
     if (fresh && event.animate && last && last.kind === "collapse" && last.before && !reducedMotion()) {
       animate(view, focus);
     } else {
-      finish(view, focus);
+      finish(view, focus, fresh);
     }
   }
 
   model.on("change:view", update);
+  model.on("change:view", answered);
+  model.on("msg:custom", onMessage);
   update();
   return () => {
     timers.forEach(clearTimeout);
+    if (waiting) clearTimeout(waiting);
     model.off("change:view", update);
+    model.off("change:view", answered);
+    model.off("msg:custom", onMessage);
   };
 }
 

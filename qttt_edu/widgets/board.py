@@ -17,11 +17,17 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from .text import subscript
+from ..i18n import t
 
-__all__ = ["BoardWidget", "PageControl", "square_classes"]
+__all__ = ["BoardWidget", "PageControl", "subscript"]
 
 _HERE = pathlib.Path(__file__).parent
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def subscript(mark: str) -> str:
+    """A mark with its move number as Unicode subscript digits: ``"X3"`` -> ``"X₃"``."""
+    return mark[0] + mark[1:].translate(_SUBSCRIPTS)
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -36,9 +42,13 @@ class BoardWidget(anywidget.AnyWidget):
     _css = _HERE / "board.css"
     view = traitlets.Dict().tag(sync=True)
     readonly = traitlets.Bool(False).tag(sync=True)
+    # what the page says when its kernel no longer answers (a restart, a laptop that
+    # slept, a server stopped): the page cannot ask Python for these words then
+    lost = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lost = {"message": t("widget_kernel_lost"), "reload": t("widget_kernel_reload")}
         self._handler: Callable[[str, int], None] | None = None
         self.on_msg(self._receive)
 
@@ -46,7 +56,13 @@ class BoardWidget(anywidget.AnyWidget):
         self._handler = handler
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        self.send_action(content)
+        try:
+            self.send_action(content)
+        finally:
+            # every click is answered, whatever it did: a page whose click gets no
+            # answer within 3 s knows its kernel is gone and says so
+            ping = content.get("ping") if isinstance(content, dict) else None
+            self.send({"type": "ack", "ping": ping if isinstance(ping, int) else None})
 
     def send_action(self, content: Any) -> None:
         """Handle a message exactly as one from the page (tests and benchmarks call this)."""
@@ -66,9 +82,10 @@ class _HasBoard(Protocol):
 class PageControl:
     """A square or a choice button of the page, seen from Python.
 
-    ``click()`` sends the message the page sends; ``description``, ``tooltip``
-    and ``_dom_classes`` read what the page shows from the view model (the
-    names of the ipywidgets buttons the board used to be made of).
+    ``click()`` sends the message the page sends; ``description`` and ``tooltip``
+    read what the page shows from the view model (the names of the ipywidgets
+    buttons the board used to be made of). The CSS classes the page gives a square
+    come from board.js alone, tested without a browser in ``tests/js/board.test.js``.
     """
 
     def __init__(self, app: _HasBoard, kind: str, square: int) -> None:
@@ -102,24 +119,3 @@ class PageControl:
         if not pending:
             return None
         return next((c for c in pending["buttons"] if c["square"] == self.square), None)
-
-    @property
-    def _dom_classes(self) -> tuple[str, ...]:
-        if self._kind == "choose":
-            return ("qttt-choose", f"qttt-choose-{self.square}")
-        return square_classes(self._data())
-
-
-def square_classes(sq: dict[str, Any]) -> tuple[str, ...]:
-    """The CSS classes board.js gives a square (kept in step with its ``squareClasses``)."""
-    out = ["qttt-square", f"qttt-square-{sq['square']}"]
-    if sq["classical"]:
-        out += ["qttt-classical", f"qttt-mark-{sq['classical']['player'].lower()}"]
-    elif sq["spooky"]:
-        out.append("qttt-spooky-square")
-    for key in ("selected", "last", "cycle", "stem", "choosable"):
-        if sq[key]:
-            out.append(f"qttt-{key}")
-    if sq["line"]:
-        out += ["qttt-line", f"qttt-line-{sq['line']}"]
-    return tuple(out)

@@ -90,25 +90,6 @@ def show(widget: Any, shown: bool) -> None:
 class Controls:
     """The app's ipywidgets controls; ``wrap(handler)`` makes a handler safe to call."""
 
-    #: the controls, by the names the app has always given them
-    WIDGETS = (
-        "title",
-        "undo_button",
-        "redo_button",
-        "new_button",
-        "timeline",
-        "timeline_length",
-        "log_label",
-        "log",
-        "record_input",
-        "load_button",
-        "save_button",
-        "opponent_select",
-        "side_select",
-        "language_select",
-        "opening_select",
-    )
-
     def __init__(self, wrap: Wrap, *, computer_plays: str) -> None:
         self._wrap = wrap
         self.title = w.HTML()

@@ -15,7 +15,7 @@ const seatKey = (room) => "qttt-seat:" + String(room).toUpperCase().replace(/[^0
 function storage() {
   try {
     return window.sessionStorage;
-  } catch (e) {
+  } catch {
     return null; // storage refused (private mode, sandbox): the seat lives in the kernel only
   }
 }
@@ -34,7 +34,7 @@ function linkBase(appPath) {
   const config = document.getElementById("jupyter-config-data");
   try {
     base = JSON.parse(config.textContent).baseUrl || "/";
-  } catch (e) {
+  } catch {
     /* no config */
   }
   return new URL(base + "voila/render/" + appPath, location.origin).href;

@@ -296,13 +296,18 @@ def classroom_server(tmp_path: Path, token: str) -> Server:
     ``RoomStore`` of its own). Binder's variables are dropped: a classroom server
     never runs behind Binder, whatever machine runs the tests.
     """
-    from qttt_edu.classroom.cli import build_command, write_notebooks
+    from qttt_edu.classroom.cli import build_command, template_source, write_notebooks
 
     served = tmp_path / "served"
     served.mkdir()
     write_notebooks(served, "7B")
     port = free_port()
     env = server_env(tmp_path / "work")
+    template = template_source()  # the kit's qttt template, where Voila looks (JUPYTER_PATH)
+    assert template is not None
+    shutil.copytree(
+        template, tmp_path / "work" / "share" / "jupyter" / "voila" / "templates" / "qttt"
+    )
     env[CLASS_GAMES] = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
         env.pop(name, None)

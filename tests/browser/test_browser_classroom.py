@@ -8,9 +8,19 @@ Space on a game's card shows that game large.
 
 from __future__ import annotations
 
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 
 from qttt_edu.rooms import RoomStore
@@ -21,9 +31,12 @@ from .browser_harness import (
     STEP_TIMEOUT,
     check_board,
     classroom_server,
+    free_port,
     plain,
     running,
     screenshot,
+    server_env,
+    wait_for_status,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,6 +45,7 @@ WON = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
 TOKEN = "CLASS23456"
 PROJECTOR_HD = {"width": 1920, "height": 1080}
 LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -149,3 +163,240 @@ def test_a_card_clicked_or_pressed_shows_its_game_large(classroom: Any, offline_
     screenshot(page, "classroom-dashboard-clicked-laptop")
     page.locator("h2").first.scroll_into_view_if_needed()
     screenshot(page, "classroom-dashboard-cards-laptop")
+
+
+# --- the real command: two servers, the class password, the teacher's own key ---------
+
+
+@dataclass
+class Command:
+    process: subprocess.Popen[bytes]
+    students: str  # the students' server, http://127.0.0.1:PORT
+    teacher_url: str  # the dashboard's address, with the teacher's key
+    store: RoomStore
+
+    def students_server(self) -> psutil.Process:
+        return next(
+            child
+            for child in psutil.Process(self.process.pid).children()
+            if "students" in " ".join(child.cmdline())
+        )
+
+    def kernels(self) -> int:
+        return sum(
+            1
+            for p in self.students_server().children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())
+        )
+
+
+def _wait_for(url: str, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=10).close()
+            return
+        except urllib.error.HTTPError:
+            return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.3)
+    raise AssertionError(f"no answer from {url}")
+
+
+@pytest.fixture
+def command(tmp_path: Path) -> Iterator[Command]:
+    port, teacher_port = free_port(), free_port()
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = server_env(tmp_path / "work")
+    env.update(TMPDIR=str(scratch), QTTT_LANG="en")
+    for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
+        env.pop(name, None)
+    games = tmp_path / "games.sqlite3"
+    argv = [sys.executable, "-m", "qttt_edu", "classroom", "--file", str(games), "--class", "7B"]
+    argv += ["--port", str(port), "--teacher-port", str(teacher_port), "--host", "127.0.0.1"]
+    argv += ["--token", TOKEN]
+    log_path = tmp_path / "classroom.log"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
+    store = RoomStore(f"sqlite:///{games}")
+    try:
+        _wait_for(f"http://127.0.0.1:{port}/login")
+        _wait_for(f"http://127.0.0.1:{teacher_port}/login")
+        key = re.search(r"dashboard\.ipynb\?token=(\w+)", log_path.read_text())
+        assert key is not None and key[1] != TOKEN
+        yield Command(
+            process,
+            f"http://127.0.0.1:{port}",
+            f"http://127.0.0.1:{teacher_port}/voila/render/dashboard.ipynb?token={key[1]}",
+            store,
+        )
+    finally:
+        store.close()
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    assert list(scratch.glob("qttt-classroom-*")) == []  # the command's folder is gone
+
+
+def _play(store: RoomStore, x_name: str, o_name: str, record: str) -> str:
+    x = store.create_room(nickname=x_name, class_name="7B")
+    o = store.join(x.code, nickname=o_name)
+    seats = {"X": x, "O": o}
+    for token in record.split():
+        store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+    return x.label
+
+
+def _no_scroll(page: Any) -> tuple[int, int]:
+    return page.evaluate("() => [document.scrollingElement.scrollHeight, window.innerHeight]")
+
+
+def test_the_projected_dashboard_fits_and_the_statistics_have_a_view_of_their_own(
+    command: Command, offline_page: Any
+) -> None:
+    labels = [
+        _play(command.store, f"S{n}", f"T{n}", record)
+        for n, record in enumerate(["3-9 2-4 4-9", "5-7", "1-9 2-8", WON] * 4 + ["1-2"])
+    ]
+    page = offline_page(viewport=PROJECTOR_HD)
+    page.goto(command.teacher_url)
+    page.locator("button.qttt-card").nth(16).wait_for(timeout=APP_TIMEOUT)
+    page.locator(".qttt-usage").wait_for(timeout=STEP_TIMEOUT)
+    # the students' server's kernels and memory, in the header
+    assert re.search(r"\d+ kernels?, \d+\.\d GB", page.locator(".qttt-usage").inner_text())
+    page.wait_for_timeout(1500)
+    screenshot(page, "classroom-dashboard-17-games-1920")
+    height, viewport = _no_scroll(page)
+    assert height <= viewport, f"the projector must not scroll: {height} > {viewport}"
+    large = page.locator(".qttt-stage").bounding_box()
+    strip = page.locator(".qttt-cards-grid").bounding_box()
+    assert large and strip and large["y"] < strip["y"]  # the large game on top
+    assert strip["y"] + strip["height"] <= viewport  # the cards in view, in one strip
+    assert (
+        page.locator(".qttt-large").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 20
+    )
+
+    page.get_by_role("radio", name="Statistics").or_(
+        page.get_by_role("button", name="Statistics")
+    ).first.click()
+    table = page.locator("table.qttt-stats")
+    table.wait_for(timeout=STEP_TIMEOUT)
+    assert table.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 20
+    assert not page.locator(".qttt-stage").is_visible()
+    clear = page.locator(".qttt-dash-clear")
+    assert clear.bounding_box()["height"] >= 44
+    screenshot(page, "classroom-dashboard-statistics-1920")
+    height, viewport = _no_scroll(page)
+    assert height <= viewport
+
+    for size, name in ((LAPTOP, "1366"), (PHONE, "390")):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(500)
+        screenshot(page, f"classroom-dashboard-statistics-{name}")
+    page.get_by_role("radio", name="Games").or_(
+        page.get_by_role("button", name="Games")
+    ).first.click()
+    for size, name in ((LAPTOP, "1366"), (PHONE, "390")):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(800)
+        screenshot(page, f"classroom-dashboard-games-{name}")
+
+    # one room alone, large: the address a second screen opens
+    alone = offline_page(viewport=PROJECTOR_HD)
+    alone.goto(f"{command.teacher_url}&room={labels[3]}")
+    alone.locator(f'.qttt-large[data-room="{labels[3]}"]').wait_for(timeout=APP_TIMEOUT)
+    assert alone.locator("button.qttt-card").count() == 0
+    check_board(alone.locator(".qttt-stage"), WON, timeout=STEP_TIMEOUT / 1000)
+    screenshot(alone, "classroom-dashboard-one-room-1920")
+
+
+def test_strangers_meet_the_class_login_and_a_reload_leaves_no_kernel_behind(
+    command: Command, offline_page: Any
+) -> None:
+    app_path = "/voila/render/app.ipynb"
+    # a student who typed the address without the password: the kit's page
+    phone = offline_page(viewport=PHONE)
+    phone.goto(command.students + app_path)
+    phone.get_by_label("Class password").wait_for(timeout=APP_TIMEOUT)
+    assert phone.get_by_text("Setup a Password").count() == 0
+    screenshot(phone, "classroom-login-390")
+    phone.get_by_label("Class password").fill("WRONG23456")
+    phone.get_by_role("button", name="Open the game").click()
+    phone.get_by_role("alert").wait_for(timeout=STEP_TIMEOUT)
+    assert "not the class password" in phone.get_by_role("alert").inner_text()
+    phone.get_by_label("Class password").fill(TOKEN)
+    phone.get_by_role("button", name="Open the game").click()
+    app = phone.locator(".qttt-app")
+    wait_for_status(app, r"^X, move 1: choose two squares", timeout=APP_TIMEOUT)
+    # the student's token never opens the dashboard, on either server
+    assert phone.request.get(command.students + "/voila/render/dashboard.ipynb").status == 404
+
+    page = offline_page(viewport=LAPTOP)
+    page.goto(f"{command.students}{app_path}?token={TOKEN}")
+    wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
+    assert command.kernels() == 2
+    for _ in range(2):
+        page.reload()
+        wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
+    phone.reload()  # a password login (cookie and _xsrf, no token in the address)
+    wait_for_status(app, r"^X, move 1", timeout=APP_TIMEOUT)
+    deadline = time.monotonic() + 20
+    while command.kernels() > 2 and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert command.kernels() == 2, "a reload left its old kernel behind"
+
+
+def test_a_page_whose_kernel_is_gone_says_so_within_three_seconds_of_a_click(
+    command: Command, offline_page: Any
+) -> None:
+    for size, name in ((PROJECTOR_HD, "1920"), (LAPTOP, "1366"), (PHONE, "390")):
+        page = offline_page(viewport=size)
+        page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}")
+        app = page.locator(".qttt-app")
+        wait_for_status(app, r"^X, move 1: choose two squares", timeout=APP_TIMEOUT)
+        page.locator(".qttt-square-1").click()  # a live kernel answers: no notice
+        wait_for_status(app, r"square 1 chosen", timeout=STEP_TIMEOUT)
+        page.wait_for_timeout(3500)
+        assert page.locator(".qttt-lost").count() == 0
+        for kernel in command.students_server().children(recursive=True):
+            kernel.kill()  # the kernel dies (a crash; a laptop that slept looks the same)
+        page.wait_for_timeout(500)
+        clicked = time.monotonic()
+        page.locator(".qttt-square-5").click()
+        notice = page.get_by_role("alert").filter(has_text="lost its connection")
+        notice.wait_for(timeout=6000)
+        assert time.monotonic() - clicked < 3 + 1.5  # 3 s, and the test's own round trips
+        reload = page.get_by_role("button", name="Reload the page")
+        assert reload.bounding_box()["height"] >= 44
+        screenshot(page, f"classroom-kernel-lost-{name}")
+        reload.click()  # a new page, a new kernel: playable again
+        wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
+        page.context.close()
+
+
+def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
+    command: Command, offline_page: Any
+) -> None:
+    store = command.store
+    x = store.create_room(nickname="Ada", class_name="7B")
+    o = store.join(x.code, nickname="Bo")
+    store.act(x.code, x.credential, "1-2")
+    store.act(x.code, o.credential, "1-2")  # O2 closes a cycle: Ada (X) chooses
+    for size, name in ((PROJECTOR_HD, "1920"), (LAPTOP, "1366"), (PHONE, "390")):
+        page = offline_page(viewport=size)
+        page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}&room={x.label}")
+        buttons = page.locator(".qttt-app button.qttt-choose")
+        buttons.first.wait_for(timeout=APP_TIMEOUT)
+        assert buttons.count() == 2
+        for i in range(2):
+            button = buttons.nth(i)
+            # Ada plays from no page here, so the service rightly counts her away
+            assert button.is_disabled()
+            assert re.search(r"Ada (\(away\) )?\(X\) chooses", button.inner_text())
+            box = button.bounding_box()
+            assert box and box["y"] + box["height"] <= size["height"]  # in view
+        screenshot(page, f"classroom-spectator-locked-choice-{name}")
+        page.context.close()

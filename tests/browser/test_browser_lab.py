@@ -1,7 +1,12 @@
-"""The start-here notebook in JupyterLab, in a real, offline browser: run it, play a game."""
+"""The start-here notebook in JupyterLab and Notebook 7, in a real, offline browser: run it,
+play a game (in Notebook 7 at a laptop size, with the choice buttons in view at each cycle)."""
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,11 +14,15 @@ import pytest
 from .browser_harness import (
     APP_TIMEOUT,
     START_HERE,
+    Server,
     check_final,
+    free_port,
     open_in_lab,
     play_game,
     run_all_cells,
+    running,
     screenshot,
+    server_env,
     wait_until_idle,
 )
 
@@ -40,3 +49,69 @@ def test_start_here_runs_in_jupyterlab_and_a_whole_game_plays_by_clicking(
     play_game(app, pace=True)
     screenshot(page, "lab-start-here-x-wins", app)
     check_final(app)
+
+
+LAPTOP = {"width": 1366, "height": 768}
+
+
+@pytest.fixture(scope="module")
+def notebook7(notebook_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A Notebook 7 server (the `notebook` package of the `lab` extra) over the notebooks."""
+    pytest.importorskip("notebook", reason="Notebook 7 is in the lab extra: pip install -e .[lab]")
+    work = tmp_path_factory.mktemp("notebook7")
+    port = free_port()
+    argv = [
+        sys.executable,
+        "-m",
+        "notebook",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={notebook_root}",
+        "--IdentityProvider.token=",
+        "--PasswordIdentityProvider.hashed_password=",
+        *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
+    ]
+    server = Server(
+        name="Notebook 7",
+        argv=argv,
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path="api",
+        cwd=notebook_root,
+        env=server_env(work, notebook_root),
+        log_path=work / "notebook7.log",
+    )
+    with running(server):
+        yield server
+
+
+def test_notebook7_at_a_laptop_size_plays_a_game_with_the_choice_in_view(
+    notebook7: Server, offline_page: Any
+) -> None:
+    page = offline_page(viewport=LAPTOP)
+    page.goto(notebook7.url(f"notebooks/{START_HERE}"))
+    page.locator(".jp-NotebookPanel").first.wait_for(timeout=APP_TIMEOUT)
+    page.wait_for_function(
+        "() => !!document.querySelector('.jp-Notebook .jp-Cell')", timeout=APP_TIMEOUT
+    )
+    page.wait_for_timeout(3000)  # the kernel starts with the page
+    run_all_cells(page)
+    cell = page.locator(".jp-CodeCell", has_text="app = play()")
+    app = cell.locator(".qttt-app")
+    app.wait_for(timeout=APP_TIMEOUT)
+    app.scroll_into_view_if_needed()
+    seen: list[tuple[str, float, float]] = []
+
+    def at_cycle(step: Any) -> None:
+        if "closed a cycle" in step.status:
+            page.wait_for_timeout(900)  # the smooth scroll
+            box = app.locator(".qttt-choices").bounding_box()
+            seen.append((step.status, box["y"], box["y"] + box["height"]))
+
+    play_game(app, at_cycle, pace=True)
+    screenshot(page, "notebook7-1366-x-wins", app)
+    check_final(app)
+    assert seen, "the game closes a cycle"
+    for status, top, bottom in seen:
+        assert top >= 0 and bottom <= LAPTOP["height"], f"choices out of view at {status}"

@@ -115,6 +115,43 @@ def small_targets(app: Any) -> list[str]:
     )
 
 
+def clipped_rings(app: Any, ring: float = 7) -> list[str]:
+    """Controls whose focus ring (4 px at a 3 px offset) an ancestor that clips would cut."""
+    return app.evaluate(
+        """(root, ring) => [...root.querySelectorAll(
+                '.qttt-square, .qttt-choose, .qttt-turn, .widget-button')]
+            .filter(e => e.offsetParent !== null)
+            .flatMap(e => {
+                const r = e.getBoundingClientRect();
+                const out = [];
+                for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                    const s = getComputedStyle(a);
+                    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+                    const c = a.getBoundingClientRect();
+                    if (r.left - ring < c.left - 0.5 || r.right + ring > c.right + 0.5)
+                        out.push(`${e.className.split(' ')[0]} in ${a.className}`);
+                }
+                return out.slice(0, 1);
+            })""",
+        ring,
+    )
+
+
+def small_type(app: Any) -> list[str]:
+    """Text of the realities, legend, controls and room strip under 18 CSS px (a mark's
+    subscript, part of the mark, excepted)."""
+    return app.evaluate(
+        """root => [...root.querySelectorAll(
+                '.qttt-realities *, .qttt-legend *, .widget-label, .widget-button, '
+                + 'select, .qttt-timeline-length, .qttt-room-strip')]
+            .filter(e => e.offsetParent !== null && e.tagName !== 'SUB' && [...e.childNodes].some(
+                n => n.nodeType === 3 && n.textContent.trim()))
+            .map(e => [e.className || e.tagName, parseFloat(getComputedStyle(e).fontSize)])
+            .filter(([_, px]) => px < 18)
+            .map(([c, px]) => `${c}: ${px}`)"""
+    )
+
+
 def moved(before: dict[str, list[float]], after: dict[str, list[float]], limit: float = 3) -> list:
     out = []
     for sel, box in before.items():
@@ -155,6 +192,15 @@ def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> 
     colours = mark_colours(app)
     assert colours["x"] and colours["o"] and colours["x"] != colours["o"], colours
     assert not small_targets(app), f"touch targets under 44 px: {small_targets(app)}"
+    handle = page.locator(".qttt-timeline .noUi-handle").first
+    if handle.count() and handle.is_visible():
+        box = handle.bounding_box()
+        assert box and min(box["width"], box["height"]) >= 44, f"timeline handle {box}"
+    cut = clipped_rings(app)
+    assert not cut, f"at {name} focus rings would be cut off: {cut}"
+    if size["width"] >= 1600:
+        small = small_type(app)
+        assert not small, f"type under 18 px on the projector: {small}"
 
     # A refused click (square 3 is fine, so refuse a square during the collapse) moves nothing.
     click_and_wait(app, "qttt-square-9", r"^⚠ Not allowed")
@@ -174,11 +220,14 @@ def test_voila_app_in_another_language_from_the_url(voila: Any, offline_page: An
     app.wait_for(timeout=APP_TIMEOUT)
     wait_for_status(app, r"^X, siirto 1: valitse kaksi ruutua$")
     to_cycle_fi = [(1, 2), (2, 5), (1, 5)]
-    for a, b in to_cycle_fi:
+    for i, (a, b) in enumerate(to_cycle_fi):
         app.locator(f".qttt-square-{a}").click()
         wait_for_status(app, r"valittu")
         app.locator(f".qttt-square-{b}").click()
         wait_for_status(app, r"^(O|X)(, siirto|:)")
+        if i == 0:  # the odds as Finnish writes a percentage: 50 % (CLDR, a no-break space)
+            odds = app.locator(".qttt-odds").inner_text()
+            assert "50\u00a0%" in odds and "50%" not in odds, odds
     settle(app, quiet_ms=350)
     # Long Finnish words stay inside their boxes.
     overflow = app.evaluate(

@@ -15,6 +15,21 @@ a third to a half of the words, in the other four languages almost none. Measure
 the English notebooks, this flags about 85 % of their sentences of five words or more;
 on the translated notebooks it flags none.
 ``tests/test_english_left.py`` runs it over every translated text.
+
+Beyond the prose, it reads what a student or teacher sees elsewhere:
+
+- **printed outputs** of the translated notebooks (their reference copies keep every
+  output) and the comments of their code: :func:`output_lines`;
+- **the teacher guides' code blocks**: comments and ``<placeholders>`` in fenced blocks,
+  also when they are the English guide's line copied unchanged: :func:`code_block_texts`;
+- **the command line's errors**: :func:`cli_errors` runs refused commands in the language;
+- **the site's pages**: the text of HTML files (:func:`html_text`), for a built site
+  (``--site FOLDER``).
+
+Short lines (a comment, a printed label) are English with fewer words: two common
+English words making up :data:`SHARE` of the line (:func:`english_line`).
+
+    python tools/i18n/english_left.py --site build/site da   # also a built site's pages
 """
 
 from __future__ import annotations
@@ -179,6 +194,204 @@ def scan(lang: str, path: Path) -> list[Leftover]:
     ]
 
 
+def english_line(lang: str, line: str) -> bool:
+    """A short line (comment, printed label, error) that reads as English: a sentence
+    :func:`english_sentences` flags, or two common English words making up :data:`SHARE`.
+
+    >>> english_line("da", "# only the rule card"), english_line("da", "# kun regelkortet")
+    (True, False)
+    >>> english_line("nb", "X vinner 12  O vinner 3  uavgjort 5")
+    False
+    """
+    if english_sentences(lang, line):
+        return True
+    own = set(OWN.get(lang, ()))
+    words = [m.group().lower().replace("’", "'") for m in WORD.finditer(line)]
+    count = sum(w in ENGLISH and w not in own for w in words)
+    return count >= 2 and count >= SHARE * len(words)
+
+
+FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1", re.S | re.M)
+COMMENT = re.compile(r"(?:^|\s)#(?![!#])\s*(.*\S)", re.M)
+PLACEHOLDER = re.compile(r"<([^<>\n]*[^\W\d_]{2,}[^<>\n]*)>")
+MARKER = re.compile(r"[A-Z_]+|noqa\b.*|type: ?ignore\b.*|fmt: ?\w+")  # for tools, not readers
+QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|\{[^}\n]*\}|\S*[/\\]\S*")
+
+
+def code_block_texts(markdown: str) -> list[str]:
+    r"""The comments and ``<placeholders>`` in the fenced code blocks of ``markdown``:
+    what a teacher reads inside a Dockerfile or a command line.
+
+    >>> code_block_texts("```bash\nrun --x 1   # only the rule card\nFROM <image with a tag>\n```")
+    ['only the rule card', 'image with a tag']
+    """
+    found = []
+    for block in FENCE.finditer(markdown):
+        for line in block.group(2).splitlines():
+            found += [m.group(1) for m in COMMENT.finditer(line)]
+            found += [m.group(1) for m in PLACEHOLDER.finditer(line)]
+    return found
+
+
+def _english_source(markdown: str) -> Path | None:
+    header = re.search(r"<!-- translated from (\S+) sha256:", markdown)
+    return ROOT / header.group(1) if header else None
+
+
+def scan_code_blocks(lang: str, path: Path) -> list[Leftover]:
+    """English comments and placeholders in the code blocks of a translated guide: those
+    that read as English, and those copied unchanged from the English guide."""
+    markdown = path.read_text("utf-8")
+    source = _english_source(markdown)
+    english = set()
+    if source is not None and source.is_file():
+        english = set(code_block_texts(source.read_text("utf-8")))
+    name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+    return [
+        Leftover(f"{name} (code block)", text)
+        for text in code_block_texts(markdown)
+        if english_line(lang, text) or (text in english and len(WORD.findall(text)) >= 2)
+    ]
+
+
+def output_lines(path: Path) -> Iterator[tuple[str, str]]:
+    """(where, line) for every printed line of a notebook's outputs and every comment
+    of its code cells."""
+    name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+    cells = json.loads(path.read_text("utf-8"))["cells"]
+    for i, cell in enumerate(cells, 1):
+        if cell["cell_type"] != "code":
+            continue
+        for m in COMMENT.finditer("".join(cell["source"])):
+            if not MARKER.fullmatch(m.group(1)):
+                yield f"{name} cell {i} (comment)", m.group(1)
+        for output in cell.get("outputs", []):
+            text = output.get("text") if output.get("output_type") == "stream" else None
+            for line in "".join(text or []).splitlines():
+                yield f"{name} cell {i} (output)", line
+
+
+def scan_outputs(lang: str, path: Path) -> list[Leftover]:
+    """English printed lines and code comments in a translated notebook: lines that read
+    as English, and comments copied unchanged from the English notebook."""
+    english = ROOT / "tests" / "notebooks_ref" / (path.name.split(".")[0] + ".ipynb")
+    copied = set()
+    if english.is_file():
+        copied = {
+            line
+            for where, line in output_lines(english)
+            if where.endswith("(comment)") and len(WORD.findall(line)) >= 3
+        }
+    return [
+        Leftover(where, line)
+        for where, line in output_lines(path)
+        if english_line(lang, QUOTED.sub(" ", line))
+        or (where.endswith("(comment)") and line in copied)
+    ]
+
+
+def html_text(html: str) -> str:
+    r"""The text a reader sees on an HTML page: no scripts, styles or tags; the title and
+    the ``alt``/``title``/``aria-label`` texts kept.
+
+    >>> html_text('<title>Hi</title><script>x()</script><p alt="a b">Text <b>here</b></p>')
+    'a b\nHi\nText\nhere'
+    """
+    html = re.sub(r"<(script|style)\b.*?</\1>", "\n", html, flags=re.S | re.I)
+    attributes = re.findall(r'\b(?:alt|title|aria-label)="([^"]*)"', html)
+    text = re.sub(r"<[^>]+>", "\n", html)
+    lines = [" ".join(x.split()) for x in [*attributes, *text.splitlines()]]
+    return "\n".join(x for x in lines if x)
+
+
+def english_messages(lang: str) -> set[str]:
+    """The kit's English messages (without placeholders, of two words or more) that
+    ``lang`` says otherwise: shown as they are, they are English left ("Quantum
+    tic-tac-toe" as a page's title)."""
+    from qttt_edu.i18n import catalog
+
+    own = catalog(lang)
+    return {
+        text
+        for key, text in catalog("en").items()
+        if "{" not in text and len(WORD.findall(text)) >= 2 and own.get(key, text) != text
+    }
+
+
+def english_fragments(lang: str) -> set[str]:
+    """The fixed parts (two words or more) of the kit's English messages that ``lang``
+    says otherwise: a line holding one has an English message in it ("choose from")."""
+    from qttt_edu.i18n import catalog
+
+    own = catalog(lang)
+    found = set()
+    for key, text in catalog("en").items():
+        if own.get(key, text) == text:
+            continue
+        for part in re.split(r"\{[^}]*\}|%\(\w+\)\w|%\w", text):
+            part = part.strip(" :;,.()'\"")
+            if len(WORD.findall(part)) >= 2:
+                found.add(part)
+    return found
+
+
+def scan_site(lang: str, folder: Path) -> list[Leftover]:
+    """English lines on the HTML pages of a site built in ``lang``: lines that read as
+    English, and the kit's English messages shown unchanged."""
+    messages = english_messages(lang)
+    found = []
+    for page in sorted(folder.rglob("*.html")):
+        for line in html_text(page.read_text("utf-8", errors="replace")).splitlines():
+            if line in messages or english_line(lang, line):
+                found.append(Leftover(str(page), line))
+    return found
+
+
+#: refused commands: each prints an error in the chosen language
+CLI_MISTAKES = [
+    ["nosuchcommand"],
+    ["show", "1-1"],
+    ["show", "--nosuchoption"],
+    ["show", "1-2", "2-3", "extra"],
+    ["worksheets", "--dpi", "1"],
+    ["worksheets", "--lang", "xx"],
+    ["site", "build"],
+    ["classroom", "--port", "x"],
+]
+
+
+def cli_errors(lang: str) -> Iterator[tuple[str, str]]:
+    """(command, line) for every line the command line prints when it refuses
+    :data:`CLI_MISTAKES` in ``lang`` (run in this process, nothing is written)."""
+    import contextlib
+    import io
+
+    from qttt_edu.__main__ import main as cli
+
+    for mistake in CLI_MISTAKES:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            cli(["--lang", lang, *mistake])
+        for line in err.getvalue().splitlines():
+            yield "qttt-edu " + " ".join(mistake), line
+
+
+def scan_cli(lang: str) -> list[Leftover]:
+    """English lines in the command line's refusals: lines that read as English, and
+    lines holding a fixed part of an English message."""
+    fragments = english_fragments(lang)
+    return [
+        Leftover(command, line)
+        for command, line in cli_errors(lang)
+        if english_line(lang, QUOTED.sub(" ", line)) or any(f in line for f in fragments)
+    ]
+
+
+def reference_notebooks(lang: str) -> list[Path]:
+    """The translated notebooks with every output (tests/notebooks_ref/i18n)."""
+    return sorted((ROOT / "tests" / "notebooks_ref" / "i18n").glob(f"*.{lang}.ipynb"))
+
+
 def files(lang: str) -> list[Path]:
     """Every translated notebook and Markdown text of ``lang``."""
     found = [
@@ -192,8 +405,17 @@ def files(lang: str) -> list[Path]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("languages", nargs="*", default=list(LANGS))
+    parser.add_argument("--site", type=Path, help="also a site built in the one language given")
     args = parser.parse_args()
     found = [f for lang in args.languages for path in files(lang) for f in scan(lang, path)]
+    for lang in args.languages:
+        found += [f for path in reference_notebooks(lang) for f in scan_outputs(lang, path)]
+        found += [
+            f for path in files(lang) if path.suffix == ".md" for f in scan_code_blocks(lang, path)
+        ]
+        found += scan_cli(lang)
+        if args.site is not None:
+            found += scan_site(lang, args.site)
     for leftover in found:
         print(leftover)
     return 1 if found else 0

@@ -53,6 +53,8 @@ DEFAULT_OUT = ROOT / "build" / "po"
 PROJECT = "qttt-edu"
 # Kept fixed so an unchanged catalog exports byte for byte the same file.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FORM_SPEC = re.compile(r"\{\w+:[a-z]+\}")
+SPEC = re.compile(r"\{\w+:")
 PLURAL_NOTE = (
     "plural: keep {name:plural:one=...|other=...}; # stands for the number; "
     "name the forms of your language (CLDR categories: zero, one, two, few, many, other)"
@@ -108,13 +110,21 @@ def catalog(lang: str | None) -> Catalog:
         made_from = recorded.get(lang, {}).get(name, {}) if lang else {}
         for key, text in messages.items():
             translated = done.get(name, {}).get(key, "")
-            flags = ["python-brace-format"]
+            # gettext's brace-format check knows no {seat:ess} (a form of the word, see
+            # qttt_edu.i18n.FORMS): such a translation tells msgfmt not to check it
+            # (nor a plural the English text does not have: "1 piste", "2 pistettä")
+            forms = FORM_SPEC.search(translated) or (
+                SPEC.search(translated) and not SPEC.search(text)
+            )
+            flags = ["no-python-brace-format"] if forms else ["python-brace-format"]
             if translated and made_from.get(key) != sync_catalogs.fingerprint(text):
                 flags.append("fuzzy")
             comments = [f"qttt_edu/locales/{lang or 'en'}/{name}"]
             if _has_plural(text):
                 comments.append(PLURAL_NOTE)
-            po.add(text, translated, context=key, auto_comments=comments, flags=flags)
+            message = po.add(text, translated, context=key, auto_comments=comments, flags=flags)
+            if forms:
+                message.flags.discard("python-brace-format")  # Babel adds it by itself
     return po
 
 

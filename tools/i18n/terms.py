@@ -167,6 +167,8 @@ def _readable(pattern: str) -> str:
         r"(?:\}|\b[XO])s": "Xs",
         r"(?:\}|\b[XO]\d?": "X sin, X sitt",
         r"\b(?:spillet|partiet)": "spillet er over",
+        r"\w*tekokood": "tekokoodi (also in compounds)",
+        r"\bcasell[ae] di": "casella di testo",
     }
     for start, shown in examples.items():
         if start in pattern:

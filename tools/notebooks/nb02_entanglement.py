@@ -28,6 +28,7 @@ CELLS = [
         from qttt_edu import Game, checks
         from qttt_edu.drawing import draw_board, draw_entanglement
         from qttt_edu.graph import components, entanglement_graph
+        from qttt_edu.i18n import percent
         from qttt_edu.predict import reveal
         from qttt_edu.quantum import count_realities, ket, mark_odds, realities
 
@@ -229,7 +230,7 @@ CELLS = [
             game = Game.from_record(record)
             chances[record] = chance = mark_odds(game, exact=True)["X1"][3]
             print(f"{record:22}  {len(game.spooky_marks):5}  {count_realities(game):9}"
-                  f"  {chance!s:>5} = {float(chance):.0%}")
+                  f"  {chance!s:>5} = {percent(float(chance))}")
         reveal(guess, chances["1-3 1-2 2-4 4-5"])
         """
     ),

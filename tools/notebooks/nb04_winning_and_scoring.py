@@ -30,6 +30,8 @@ CELLS = [
     code(
         """
         from qttt_edu import Game, checks
+        from qttt_edu.i18n import number
+        from qttt_edu.players import scoring_name
         from qttt_edu.predict import reveal
         """
     ),
@@ -218,14 +220,17 @@ CELLS = [
             out = game.outcome
             complete = "draw" if out.simultaneous else out.result
             points = out.scores
-            return f"{out.result:>5}  {complete:>8}   X {points['X']:.1f} / O {points['O']:.1f}"
+            goff = f"X {number(points['X'], 1)} / O {number(points['O'], 1)}"
+            return f"{out.result:>{width[0]}}  {complete:>{width[1]}}   {goff}"
 
+        names = [scoring_name(scoring) for scoring in ("seed", "complete", "goff")]
+        width = [max(len(names[0]), 5), max(len(names[1]), 8)]
         games = {
             "O's column": o_wins,
             "another": Game.from_record("1-5 2-3 5-9 2-3 c3 4-7 4-7 c4 8-9 1-8 c1"),
             "example 4": example4,
         }
-        print(f"{'game':12} {'seed':>5}  {'complete':>8}   goff")
+        print(f"{'game':12} {names[0]:>{width[0]}}  {names[1]:>{width[1]}}   {names[2]}")
         for label, game in games.items():
             print(f"{label:12} {results(game)}")
         """,

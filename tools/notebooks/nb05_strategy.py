@@ -24,6 +24,7 @@ CELLS = [
         import random
 
         from qttt_edu import Action, Game, checks
+        from qttt_edu.i18n import number, percent
         from qttt_edu.players import HeuristicPlayer, PerfectPlayer, RandomPlayer, play_game, play_match
         from qttt_edu.predict import reveal
         from qttt_edu.solver import analyse, solve
@@ -269,7 +270,7 @@ CELLS = [
             \"\"\"A 95 % confidence interval for a chance seen `count` times in `games` games.\"\"\"
             share = count / games
             margin = 2 * math.sqrt(share * (1 - share) / games)
-            return f"{share:.0%} (95 % interval {max(share - margin, 0):.0%} to {min(share + margin, 1):.0%})"
+            return f"{percent(share)} (95 % interval {percent(max(share - margin, 0))} to {percent(min(share + margin, 1))})"
 
 
         print("X wins", interval(match.x_wins, 1000))
@@ -436,7 +437,7 @@ CELLS = [
                     points[o_name] += match.o_points
 
         for rank, (name, score) in enumerate(sorted(points.items(), key=lambda p: -p[1]), 1):
-            print(f"{rank}. {name:10} {score:5.1f} points")
+            print(f"{rank}. {name:10} {number(score, 1):>5} points")
         """
     ),
     md(

@@ -32,6 +32,8 @@ CELLS = [
         from functools import cache
 
         from qttt_edu import Game, Position, checks
+        from qttt_edu.i18n import number, percent
+        from qttt_edu.players import scoring_name
         from qttt_edu.predict import reveal
         from qttt_edu.solver import solve, symmetries
         """
@@ -77,7 +79,7 @@ CELLS = [
 
 
         for depth in range(1, 5):
-            print(f"perft({depth}) = {perft(Position(), depth):>9,}")
+            print(f"perft({depth}) = {number(perft(Position(), depth)):>11}")
         """
     ),
     md(
@@ -169,7 +171,7 @@ CELLS = [
         """
         exact = perft(Position(), 4)
         off = abs(estimate(4) - exact) / exact
-        print(f"estimate of perft(4): {estimate(4):,.0f}   exact: {exact:,}   off by {off:.2%}")
+        print(f"estimate of perft(4): {number(estimate(4), 0)}   exact: {number(exact)}   off by {percent(off, 2)}")
         reveal(guess, off)
         """
     ),
@@ -184,12 +186,12 @@ CELLS = [
     code(
         """
         for depth in range(4, 13, 2):
-            print(f"depth {depth:2}: about {estimate(depth):.2g} sequences")
+            print(f"depth {depth:2}: about {number(estimate(depth), significant=2)} sequences")
 
         games = [p[-1] for p in probes]
         mean = statistics.fmean(games)
         error = statistics.stdev(games) / math.sqrt(len(games))
-        print(f"complete games: about {mean:.2g} (± {error / mean:.0%} standard error)")
+        print(f"complete games: about {number(mean, significant=2)} (± {percent(error / mean)} standard error)")
         """,
         check=True,
     ),
@@ -297,7 +299,7 @@ CELLS = [
         """
         results = {scoring: solve(start, scoring) for scoring in ("seed", "complete", "goff")}
         for scoring, result in results.items():
-            print(f"{scoring:9} value {result.value:+}")
+            print(f"{scoring_name(scoring):9} value {number(result.value, sign=True)}")
         reveal(guess, len({result.value for result in results.values()}) == 1)
         """
     ),
@@ -342,7 +344,7 @@ CELLS = [
         for scoring, record in stored_lines.items():
             end = Game.from_record(record).outcome
             lines = ", ".join(f"{line.player} {line.squares}" for line in end.lines) or "none"
-            print(f"{scoring:9} result {end.result:>4}   lines: {lines}   Goff's points {end.scores}")
+            print(f"{scoring_name(scoring):9} result {end.result:>4}   lines: {lines}   Goff's points X {number(end.scores['X'])} / O {number(end.scores['O'])}")
         """,
         check=True,
     ),

@@ -34,6 +34,7 @@ CELLS = [
         import numpy as np
 
         from qttt_edu import Game, checks
+        from qttt_edu.i18n import number, percent
         from qttt_edu.players import HeuristicPlayer, play_match
         from qttt_edu.predict import reveal
         """
@@ -155,7 +156,7 @@ CELLS = [
         shares = {}
         for label, m in (("chooser decides", chosen), ("coin decides", coin)):
             shares[label] = [interval(n, GAMES) for n in (m.x_wins, m.o_wins, m.draws)]
-            print(f"{label:18}", "   ".join(f"{s:3.0%} ({lo:3.0%}-{hi:3.0%})" for s, lo, hi in shares[label]))
+            print(f"{label:18}", "   ".join(f"{percent(s):>4} ({percent(lo):>4}-{percent(hi):>4})" for s, lo, hi in shares[label]))
         x_chooser, x_coin = shares["chooser decides"][0], shares["coin decides"][0]
         reveal(guess, x_coin[2] < x_chooser[1])   # "less" only if the intervals do not overlap
         """
@@ -363,8 +364,8 @@ CELLS = [
             share = alice_ones[bit] / shots
             margin = 2 * math.sqrt(share * (1 - share) / shots)
             exact = joint(0, 45 * bit)[2:].sum()          # P(Alice gets 1) = P(10) + P(11)
-            print(f"Bob at {45 * bit:2}°: Alice got 1 in {share:.1%} of {shots} shots"
-                  f" (95 % interval {share - margin:.1%} to {share + margin:.1%}); exact {exact:.3f}")
+            print(f"Bob at {45 * bit:2}°: Alice got 1 in {percent(share, 1)} of {shots} shots"
+                  f" (95 % interval {percent(share - margin, 1)} to {percent(share + margin, 1)}); exact {number(exact, 3)}")
         changed = abs(joint(0, 0)[2:].sum() - joint(0, 45)[2:].sum()) > 1e-12
         reveal(guess, changed)
         """
@@ -445,8 +446,8 @@ CELLS = [
         shots = 10_000
         simulated = sum(sign * correlation(x, y, shots) for x, y, sign in terms)
         margin = 2 * math.sqrt(4 / shots)                # each E has standard error at most 1/√shots
-        print(f"exact S = {exact:.4f}   (2√2 = {2 * math.sqrt(2):.4f})")
-        print(f"simulated S = {simulated:.2f}, 95 % interval {simulated - margin:.2f} to {simulated + margin:.2f}")
+        print(f"exact S = {number(exact, 4)}   (2√2 = {number(2 * math.sqrt(2), 4)})")
+        print(f"simulated S = {number(simulated, 2)}, 95 % interval {number(simulated - margin, 2)} to {number(simulated + margin, 2)}")
         reveal(guess, exact, tolerance=0.1)
         """
     ),

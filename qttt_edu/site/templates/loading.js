@@ -4,9 +4,10 @@
 //   the notebook the page is about to run, so the app opens in that language.
 // * Says what is happening while Pyodide starts, with the seconds elapsed.
 // * Never spins forever: a kernel that fails to start (the error comes back from the
-//   kernel's web worker), a notebook that ends without showing the game, or a time
-//   limit (?timeout=<seconds>, default 180) turns the screen into a clear message with
-//   the technical details underneath.
+//   kernel's web worker), a file the server does not hand out as built (named by the
+//   site's Pyodide loader, or a script of the page that fails to load), a notebook that
+//   ends without showing the game, or a time limit (?timeout=<seconds>, default 180)
+//   turns the screen into a clear message with the technical details underneath.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("qttt-site-data").textContent);
@@ -24,10 +25,17 @@
   }
   lang = lang || data["default"];
   document.documentElement.lang = lang;
+  document.title = data.titles[lang];
   var m = data.messages[lang];
-  var lastLine = function (text) {
-    var lines = String(text).split("\n").filter(function (l) { return l.trim(); });
-    return lines.length ? lines[lines.length - 1].trim() : "";
+  // The line of a traceback that says what went wrong: its first "...Error: ..." line
+  // (later lines are often advice or a URL), else its last line.
+  var reasonLine = function (text) {
+    var lines = String(text).split("\n").map(function (l) { return l.trim(); })
+      .filter(function (l) { return l; });
+    for (var i = 0; i < lines.length; i++) {
+      if (/^[\w.]*(Error|Exception)\b.*:/.test(lines[i])) return lines[i];
+    }
+    return lines.length ? lines[lines.length - 1] : "";
   };
   var fill = function (text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, key) {
@@ -83,6 +91,7 @@
     if (state.done || state.failed) return;
     state.done = true;
     state.seconds = (Date.now() - started) / 1000;
+    state.doneAt = Date.now(); // site-page.js counts the student's idle time from here
     state.interactiveMs = performance.now();  // since the page's navigation started
     screen.className = "qttt-done";
     screen.setAttribute("aria-hidden", "true");
@@ -108,13 +117,35 @@
   }
   state.fail = fail;
 
+  // What the site's Pyodide loader says about a file the server did not hand out as built.
+  function fileProblem(problem) {
+    var file = problem.file;
+    if (problem.kind === "status") {
+      return fill(m.site_file_status, { file: file, status: problem.status });
+    }
+    if (problem.kind === "short") {
+      return fill(m.site_file_short, {
+        file: file, got: problem.got.toLocaleString(lang),
+        expected: problem.expected.toLocaleString(lang)
+      });
+    }
+    if (problem.kind === "compile") return fill(m.site_file_broken, { file: file });
+    return fill(m.site_file_unreachable, { file: file });
+  }
+
   var ticker = setInterval(function () {
     var seconds = Math.round((Date.now() - started) / 1000);
     $("qttt-loading-elapsed").textContent = seconds + " s";
   }, 500);
 
   if (window.location.protocol === "file:") {
+    // Nothing on this page can help (not a reload, not another browser): only the way out.
     fail(m.site_failed_file, "");
+    screen.className = "qttt-failed qttt-file";
+    return;
+  }
+  if (typeof WebAssembly !== "object") {
+    fail(m.site_failed_browser, "WebAssembly is not available in this browser");
     return;
   }
   step("page");
@@ -125,9 +156,28 @@
     var text = Array.prototype.map.call(arguments, function (a) {
       return a && a.stack ? a.stack : typeof a === "string" ? a : JSON.stringify(a);
     }).join(" ");
-    if (state.errors.length < 20) state.errors.push(text);
+    // JupyterLite's lookup of the service worker the site leaves out, on every load: noise.
+    var noise = text === "undefined" || /service-?worker/i.test(text);
+    if (!noise && state.errors.length < 20) state.errors.push(text);
+    // The page's kernel extension did not load (a mismatched upgrade, a missing file):
+    // nothing will start, so say so now, with the first error, not after the time limit.
+    if (/No kernel available/.test(text)) {
+      var first = state.errors.filter(function (e) { return /Error/.test(e); })[0] || text;
+      setTimeout(function () { fail(reasonLine(first), state.errors.join("\n\n")); }, 0);
+    }
     return originalError.apply(console, arguments);
   };
+  // A script or style sheet of the page that does not load: a file missing on the server.
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (!target || target === window || !(target.src || target.href)) return;
+    var url = target.src || target.href;
+    var file = String(url).split("?")[0].split("/").pop();
+    if (state.errors.length < 20) state.errors.push("could not load " + url);
+    if (target.tagName === "SCRIPT" && url.indexOf(window.location.origin) === 0) {
+      fail(fill(m.site_file_unreachable, { file: file }), "could not load " + url);
+    }
+  }, true);
   window.addEventListener("unhandledrejection", function (event) {
     var reason = event.reason;
     if (state.errors.length < 20) state.errors.push(String(reason && reason.stack || reason));
@@ -146,10 +196,15 @@
       });
       worker.addEventListener("message", function (event) {
         var msg = event.data;
+        if (msg && msg.qtttSite && msg.qtttSite.file) {
+          var problem = msg.qtttSite;
+          fail(fileProblem(problem), JSON.stringify(problem));
+          return;
+        }
         if (msg && msg.type === "HANDLER" && msg.name === "throw" && !state.done) {
           var error = (msg.value && msg.value.value) || {};
           var text = (error.name ? error.name + ": " : "") + (error.message || String(error));
-          fail(lastLine(error.message || text), text + (error.stack ? "\n" + error.stack : ""));
+          fail(reasonLine(error.message || text), text + (error.stack ? "\n" + error.stack : ""));
         }
       });
       return worker;
@@ -185,7 +240,7 @@
     );
     var text = Array.prototype.map.call(errors, function (e) { return e.textContent; }).join("\n");
     text = text || "The notebook ran but showed no game.";
-    fail(lastLine(text), text);
+    fail(reasonLine(text), text);
   }
 
   var observer = new MutationObserver(function () {

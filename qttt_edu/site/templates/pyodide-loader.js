@@ -1,41 +1,78 @@
 // The site's Pyodide loader: the kernel's web worker loads this file (the site's
 // `pyodideUrl`) in place of Pyodide's own pyodide.js, and calls `loadPyodide` from it.
 //
-// Starting Pyodide means initialising the interpreter (about 1.5 s of CPU on a slow
-// laptop) and importing IPython and the widget libraries (about 1 s more), on every
-// page load. After a first visit, this loader makes a memory snapshot of an interpreter
-// that has done both, in a background worker once the kernel is up, and keeps it in
-// the browser's IndexedDB (about 45 MB). The next load restores the snapshot instead (a
-// fraction of a second), then installs the wheels as usual, so every file is where
-// Python expects it. Nothing else changes: the notebook and the game run as on a first
-// visit.
+// Two jobs.
 //
-// Safety: a snapshot is only used by the same site build with the same Pyodide options
-// (its key says so; Pyodide itself refuses one from another build). It is made in a
-// worker of its own with Pyodide's `_makeSnapshot` option, never in the kernel that
-// serves the page. After a restore, Python's `random` is seeded afresh (the snapshot
-// would otherwise give every session the same numbers). A snapshot that cannot be made,
-// fails to restore, or twice does not reach a running kernel is not tried again for this
-// build;
-// any error here falls back to a plain start. No IndexedDB (some private windows): a
+// 1. Files the server does not hand out as built are named at once. A missing or
+//    half-uploaded file under static/pyodide/ (HTTP error, or fewer bytes than the build
+//    wrote), or a .wasm the server sends with the wrong type: Pyodide 0.27 only logs
+//    such a failure and never settles, so the page would wait minutes and then blame the
+//    browser. Here the failure is posted to the page (`{qtttSite: {...}}`, which the
+//    loading screen turns into a message in the student's language) and `loadPyodide`
+//    rejects with the file's name. A .wasm of the wrong type is compiled from its bytes
+//    instead (a little slower; the console says which server setting to fix).
+//
+// 2. The start-up snapshot (when the build has it: `SNAPSHOT` below). Starting Pyodide
+//    means initialising the interpreter and importing IPython and the widget libraries,
+//    on every page load. After a first visit, a background worker makes a memory snapshot
+//    of an interpreter that has done both and keeps it in the browser's IndexedDB (about
+//    45 MB); the next load restores it (a fraction of a second), then installs the wheels
+//    as usual. Everything that depends on Pyodide's private snapshot interface sits in
+//    `ADAPTER`, so an upgrade of Pyodide replaces that one object (see
+//    qttt_edu/site/snapshot.py, which refuses a Pyodide version it was not written for).
+//
+// The snapshot is made only when the student is idle: a page of the site broadcasts
+// "idle" (no input for a while, or the tab hidden; site-page.js) on the BroadcastChannel
+// `CHANNEL`, and one tab at a time (a Web Lock) makes it, never during the first game.
+// A snapshot is used only by the same site build with the same Pyodide options (its key
+// says so). After a restore, Python's `random` is seeded afresh. A snapshot that cannot
+// be made, or fails to restore, is not tried again for this build for a day; nor is one
+// whose restores twice ended without a running kernel, counting only restores that are
+// over (older than CONFIRM_LIMIT_MS, not still running in another tab) and that no page
+// was closed or reloaded during (those the student gave up; site-page.js notes them).
+// Any error here falls back to a plain start. No IndexedDB (some private windows): a
 // plain start, every time.
 "use strict";
 (function () {
   var BUILD = "{{build}}"; // Pyodide's version and the site's lock file hash
+  var SNAPSHOT = {{snapshot}}; // false: this build makes and restores no snapshot
   var IMPORTS = {{imports}}; // imported before the snapshot is taken
+  var SIZES = {{sizes}}; // bytes of each file the build put beside this loader
   var LOADER = "{{loader}}"; // this file's name, beside pyodide.js
-  var MAKER = "qttt-pyodide-snapshot"; // the background worker's name
-  var DELAY_MS = 2000; // after the kernel started, before the snapshot is made
-  var RESTORE_LIMIT_MS = 20000; // a restore takes well under a second; then give up
-  // Pyodide 0.27's snapshot format: a header (magic number, header length) before a copy
-  // of the WebAssembly memory, whose size is a whole number of 64 KiB pages. A snapshot
-  // with too little memory would make WebAssembly refuse it and Pyodide hang: such bytes
-  // (damaged, cut short) are dropped before Pyodide sees them.
-  var SNAPSHOT_MAGIC = 1886286592;
-  var PAGE = 65536;
-  var DB = "qttt-edu-site";
+  var DB = "{{db}}"; // the IndexedDB database (and its one store) the loader keeps
   var STORE = "pyodide";
+  var CHANNEL = "{{channel}}"; // where pages say that their student is idle
+  var MAKER = "qttt-pyodide-snapshot"; // the background worker's name
+  var RESTORE_LIMIT_MS = 20000; // a restore takes well under a second; then give up
+  var CONFIRM_LIMIT_MS = 60000; // a start not confirmed by then has ended
+  var REFUSAL_MS = 24 * 3600 * 1000; // a refused snapshot is tried again after a day
 
+  // --- everything that knows Pyodide's private snapshot interface (0.27) -------------
+  var ADAPTER = {
+    // loadPyodide's option that prepares an interpreter for makeMemorySnapshot()
+    makeOptions: function (core) {
+      return Object.assign({}, core, { _makeSnapshot: true });
+    },
+    make: function (py) {
+      return py.makeMemorySnapshot();
+    },
+    // loadPyodide's option that starts from a snapshot's bytes
+    loadOptions: function (core, bytes) {
+      return Object.assign({}, core, { _loadSnapshot: bytes });
+    },
+    // A header (magic number, header length) before a copy of the WebAssembly memory,
+    // a whole number of 64 KiB pages. Too little memory would make WebAssembly refuse
+    // it and Pyodide hang: such bytes (damaged, cut short) never reach Pyodide.
+    wellFormed: function (bytes, size) {
+      var PAGE = 65536;
+      if (bytes.length !== size || bytes.length < 4 * PAGE) return false;
+      var header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+      var memory = bytes.length - header[1];
+      return header[0] === 1886286592 && memory >= 4 * PAGE && memory % PAGE === 0;
+    },
+  };
+
+  // --- the store ---------------------------------------------------------------------
   // One transaction: ``work(store)`` makes its requests and returns those whose results
   // it wants (a list); the promise gives those results, once all is written.
   function store(mode, work) {
@@ -66,23 +103,17 @@
       };
     });
   }
-  var get = function (name) {
-    return store("readonly", function (s) {
-      return [s.get(name)];
-    }).then(function (found) {
-      return found[0];
-    });
-  };
-  var put = function (name, value) {
+  // Read, change and write one entry in one transaction.
+  function update(name, change) {
     return store("readwrite", function (s) {
-      s.put(value, name);
+      var reading = s.get(name);
+      reading.onsuccess = function () {
+        var value = change(reading.result);
+        if (value === undefined) s.delete(name);
+        else s.put(value, name);
+      };
     });
-  };
-  var remove = function (name) {
-    return store("readwrite", function (s) {
-      s.delete(name);
-    });
-  };
+  }
 
   // Everything but the package list: what the interpreter's start depends on.
   function split(options) {
@@ -94,6 +125,25 @@
   }
   function keyOf(core) {
     return BUILD + " " + JSON.stringify(core);
+  }
+  function isRefused(refused, key) {
+    return !!refused && refused.key === key && Date.now() - refused.at < REFUSAL_MS;
+  }
+  function refuse(key) {
+    return store("readwrite", function (s) {
+      s.put({ key: key, at: Date.now() }, "refused");
+      s.delete("snapshot");
+      s.delete("attempts");
+    });
+  }
+  function announce(message) {
+    try {
+      var channel = new BroadcastChannel(CHANNEL);
+      channel.postMessage(message);
+      channel.close();
+    } catch (err) {
+      // no BroadcastChannel: the pages keep saying "idle", which costs nothing
+    }
   }
 
   // --- the background worker that makes the snapshot ---------------------------------
@@ -118,7 +168,7 @@
               return [file, new Uint8Array(await response.arrayBuffer())];
             })
         );
-        var py = await self.loadPyodide(Object.assign({}, core, { _makeSnapshot: true }));
+        var py = await self.loadPyodide(ADAPTER.makeOptions(core));
         // Pyodide's loadPackage keeps JavaScript objects a snapshot cannot hold: unpack
         // the wheels from Python instead (the restored kernel installs them again).
         py.FS.mkdirTree("/tmp/qttt-wheels");
@@ -139,9 +189,11 @@
             "del name",
           ].join("\n")
         );
-        var snapshot = py.makeMemorySnapshot();
+        var snapshot = ADAPTER.make(py);
         var saved = { key: keyOf(core), size: snapshot.length, bytes: new Blob([snapshot]) };
-        await put("snapshot", saved);
+        await store("readwrite", function (s) {
+          s.put(saved, "snapshot");
+        });
         self.postMessage({ stored: snapshot.length });
       } catch (err) {
         self.postMessage({ failed: String(err) });
@@ -150,27 +202,155 @@
     return;
   }
 
-  // --- the kernel's loadPyodide ---------------------------------------------------------
-  function makeSnapshotLater(core, packages) {
-    setTimeout(function () {
-      try {
-        var maker = new Worker(core.indexURL + LOADER, { name: MAKER });
-        maker.onmessage = function (event) {
-          maker.terminate();
-          if (event.data.failed) {
-            // Not again on every visit (a full disk, a browser without the means): this
-            // build starts plainly in this browser from now on.
-            console.warn("qttt-site: no start-up snapshot was made:", event.data.failed);
-            refuse(keyOf(core)).catch(function () {});
-          } else {
-            console.info("qttt-site: start-up snapshot stored (" + event.data.stored + " bytes)");
-          }
+  // --- files the server does not hand out as built -----------------------------------
+  var failStart;
+  var failed = new Promise(function (resolve, reject) {
+    failStart = reject;
+  });
+  failed.catch(function () {}); // handled where it is raced
+  var reported = false;
+
+  function fileOf(url) {
+    return String(url).split("?")[0].split("#")[0].split("/").pop();
+  }
+  // problem: {file, kind: "status" | "short" | "compile" | "network", ...}
+  function report(problem) {
+    if (reported) return;
+    reported = true;
+    var text =
+      problem.kind === "status"
+        ? problem.file + ": the server answered HTTP " + problem.status
+        : problem.kind === "short"
+          ? problem.file + ": the server has " + problem.got + " of its " + problem.expected +
+            " bytes (an unfinished upload?)"
+          : problem.kind === "compile"
+            ? problem.file + " could not be compiled (damaged?): " + problem.detail
+            : problem.file + " could not be fetched: " + problem.detail;
+    try {
+      self.postMessage({ qtttSite: problem });
+    } catch (err) {
+      // not in a worker that has a page: the rejection below says it all the same
+    }
+    failStart(new Error("qttt-site: " + text));
+  }
+
+  function checkResponse(response, file) {
+    if (!response.ok) {
+      report({ file: file, kind: "status", status: response.status });
+      return;
+    }
+    var expected = SIZES[file];
+    var length = response.headers.get("Content-Length");
+    var encoded = response.headers.get("Content-Encoding");
+    if (expected && length !== null && !encoded && Number(length) < expected) {
+      report({ file: file, kind: "short", got: Number(length), expected: expected });
+    }
+  }
+
+  // Every fetch of a file beside this loader (Pyodide, the lock, the wheels) is checked.
+  function watchFiles(indexURL) {
+    var folder = new URL(indexURL, self.location.href).href;
+    var plain = self.fetch;
+    self.fetch = function (input) {
+      var raw = typeof Request !== "undefined" && input instanceof Request ? input.url : input;
+      var url = new URL(String(raw), self.location.href); // a string, a URL or a Request
+      var ours = url.href.indexOf(folder) === 0;
+      return plain.apply(this, arguments).then(
+        function (response) {
+          if (ours) checkResponse(response, fileOf(url.pathname));
+          return response;
+        },
+        function (err) {
+          if (ours) report({ file: fileOf(url.pathname), kind: "network", detail: String(err) });
+          throw err;
+        }
+      );
+    };
+    var streaming = WebAssembly.instantiateStreaming;
+    if (!streaming) return;
+    WebAssembly.instantiateStreaming = function (source, imports) {
+      return Promise.resolve(source).then(function (response) {
+        var file = fileOf(response.url);
+        checkResponse(response, file); // Pyodide fetched it without the check above
+        if (reported) return failed;
+        var broken = function (err) {
+          report({ file: file, kind: "compile", detail: String(err) });
+          throw err;
         };
-        maker.postMessage({ core: core, packages: packages });
-      } catch (err) {
-        console.warn("qttt-site: no start-up snapshot was made:", err);
+        var type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
+        if (type === "application/wasm") {
+          return streaming.call(WebAssembly, response, imports).catch(broken);
+        }
+        console.warn(
+          "qttt-site: the server sends " + file + " as '" + type + "', not 'application/wasm'" +
+            " (add the type to the server, as the site's .htaccess and web.config do):" +
+            " compiling it after the download instead"
+        );
+        return response
+          .arrayBuffer()
+          .then(function (bytes) {
+            return WebAssembly.instantiate(bytes, imports);
+          })
+          .catch(broken);
+      });
+    };
+  }
+
+  // --- the kernel's loadPyodide ------------------------------------------------------
+  // The snapshot is made once a page says its student is idle, by one tab at a time.
+  function makeSnapshotWhenIdle(core, packages) {
+    var channel;
+    try {
+      channel = new BroadcastChannel(CHANNEL);
+    } catch (err) {
+      return; // no way to hear the pages: no snapshot
+    }
+    channel.onmessage = function (event) {
+      if (!event.data || !event.data.idle) return;
+      channel.close();
+      var make = function () {
+        return makeSnapshot(core, packages);
+      };
+      if (navigator.locks) {
+        navigator.locks
+          .request("qttt-site-snapshot", { ifAvailable: true }, function (lock) {
+            return lock ? make() : null; // another tab is making it
+          })
+          .catch(function () {});
+      } else {
+        make();
       }
-    }, DELAY_MS);
+    };
+  }
+
+  async function makeSnapshot(core, packages) {
+    var key = keyOf(core);
+    var found = await store("readonly", function (s) {
+      return [s.get("snapshot"), s.get("refused")];
+    });
+    if ((found[0] && found[0].key === key) || isRefused(found[1], key)) {
+      announce({ snapshot: "have" });
+      return;
+    }
+    var maker = new Worker(core.indexURL + LOADER, { name: MAKER });
+    var result = await new Promise(function (resolve) {
+      maker.onmessage = function (event) {
+        resolve(event.data);
+      };
+      maker.onerror = function (event) {
+        resolve({ failed: event.message || "the snapshot worker failed" });
+      };
+      maker.postMessage({ core: core, packages: packages });
+    });
+    maker.terminate();
+    if (result.failed) {
+      // Not again on every visit (a full disk, a browser without the means).
+      console.warn("qttt-site: no start-up snapshot was made:", result.failed);
+      await refuse(key).catch(function () {});
+    } else {
+      console.info("qttt-site: start-up snapshot stored (" + result.stored + " bytes)");
+    }
+    announce({ snapshot: result.failed ? "refused" : "stored" });
   }
 
   // Calls `then` once the kernel has imported its Python side (the kernel worker runs
@@ -187,26 +367,42 @@
     };
   }
 
-  // Two restores in a row that never reached a running kernel (not one: a student may
-  // close the tab while Python starts) and this build starts plainly from then on.
-  async function restore(real, core) {
+  // Restores that ended without a running kernel, of those in ``attempts`` (see above).
+  function endedBadly(attempts, left, now) {
+    return attempts.filter(function (attempt) {
+      var over = now - attempt.started > CONFIRM_LIMIT_MS;
+      var givenUp = left.some(function (at) {
+        return at >= attempt.started && at - attempt.started <= CONFIRM_LIMIT_MS;
+      });
+      return over && !givenUp;
+    });
+  }
+
+  async function restore(real, core, attempt) {
     var key = keyOf(core);
     var found = await store("readonly", function (s) {
-      return [s.get("snapshot"), s.get("refused"), s.get("unconfirmed")];
+      return [s.get("snapshot"), s.get("refused"), s.get("attempts"), s.get("left")];
     });
     var saved = found[0];
-    var unconfirmed = found[2];
-    if (!saved || saved.key !== key || found[1] === key) return null;
-    var count = unconfirmed && unconfirmed.key === key ? unconfirmed.count : 0;
-    if (count >= 2) {
+    if (!saved || saved.key !== key || isRefused(found[1], key)) return null;
+    var attempts = found[2] && found[2].key === key ? found[2].list : [];
+    var now = Date.now();
+    var bad = endedBadly(attempts, found[3] || [], now);
+    if (bad.length >= 2) {
       await refuse(key);
       return null;
     }
-    await put("unconfirmed", { key: key, count: count + 1 });
+    // Keep the young (maybe running elsewhere) and the bad; drop those given up.
+    var kept = attempts.filter(function (a) {
+      return now - a.started <= CONFIRM_LIMIT_MS || bad.indexOf(a) >= 0;
+    });
+    await store("readwrite", function (s) {
+      s.put({ key: key, list: kept.concat([attempt]) }, "attempts");
+    });
     try {
       var bytes = new Uint8Array(await saved.bytes.arrayBuffer());
-      if (!wellFormed(bytes, saved.size)) throw new Error("the stored snapshot is damaged");
-      var py = await withinLimit(real(Object.assign({}, core, { _loadSnapshot: bytes })));
+      if (!ADAPTER.wellFormed(bytes, saved.size)) throw new Error("the stored snapshot is damaged");
+      var py = await withinLimit(real(ADAPTER.loadOptions(core, bytes)));
       py.runPython("import random\nrandom.seed()");
       return py;
     } catch (err) {
@@ -214,11 +410,14 @@
       throw err;
     }
   }
-  function wellFormed(bytes, size) {
-    if (bytes.length !== size || bytes.length < 4 * PAGE) return false;
-    var header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
-    var memory = bytes.length - header[1];
-    return header[0] === SNAPSHOT_MAGIC && memory >= 4 * PAGE && memory % PAGE === 0;
+  function confirm(core, attempt) {
+    return update("attempts", function (value) {
+      if (!value || value.key !== keyOf(core)) return value;
+      var list = value.list.filter(function (a) {
+        return a.id !== attempt.id;
+      });
+      return list.length ? { key: value.key, list: list } : undefined;
+    });
   }
   function withinLimit(promise) {
     return new Promise(function (resolve, reject) {
@@ -237,41 +436,41 @@
       );
     });
   }
-  function refuse(key) {
-    return store("readwrite", function (s) {
-      s.put(key, "refused");
-      s.delete("snapshot");
-      s.delete("unconfirmed");
-    });
+
+  async function start(real, parts) {
+    var core = parts.core;
+    var py = null;
+    var attempt = { id: Math.random().toString(36).slice(2), started: Date.now() };
+    if (SNAPSHOT) {
+      try {
+        py = await restore(real, core, attempt);
+      } catch (err) {
+        console.warn("qttt-site: starting without the snapshot:", err);
+      }
+    }
+    var restored = py !== null;
+    if (!restored) py = await real(core);
+    if (SNAPSHOT) {
+      whenKernelStarted(py, function () {
+        if (restored) {
+          confirm(core, attempt).catch(function () {});
+          console.info("qttt-site: Python started from this browser's snapshot");
+          announce({ snapshot: "have" });
+          return;
+        }
+        makeSnapshotWhenIdle(core, parts.packages);
+      });
+    }
+    if (parts.packages.length) await py.loadPackage(parts.packages);
+    return py;
   }
 
   self.loadPyodide = async function loadPyodide(options) {
     var parts = split(options);
-    var core = parts.core;
-    importScripts(core.indexURL + "pyodide.js"); // defines Pyodide's own loadPyodide
+    watchFiles(parts.core.indexURL);
+    importScripts(parts.core.indexURL + "pyodide.js"); // defines Pyodide's own loadPyodide
     var real = self.loadPyodide;
     self.loadPyodide = loadPyodide;
-    var py = null;
-    try {
-      py = await restore(real, core);
-    } catch (err) {
-      console.warn("qttt-site: starting without the snapshot:", err);
-    }
-    var restored = py !== null;
-    if (!restored) py = await real(core);
-    whenKernelStarted(py, function () {
-      if (restored) {
-        remove("unconfirmed").catch(function () {});
-        console.info("qttt-site: Python started from this browser's snapshot");
-        return;
-      }
-      get("refused")
-        .then(function (refused) {
-          if (refused !== keyOf(core)) makeSnapshotLater(core, parts.packages);
-        })
-        .catch(function () {});
-    });
-    if (parts.packages.length) await py.loadPackage(parts.packages);
-    return py;
+    return Promise.race([start(real, parts), failed]);
   };
 })();

@@ -1,0 +1,333 @@
+"""A whole class opens the link at once: the real ``qttt-edu classroom`` command, kernel mode.
+
+``--students N`` Chromium browser contexts (30 by default) open the students' address
+within ``--spread`` seconds (20), as a class does when the teacher shows the QR code.
+Each page counts as playable once the app's status line says "X, move 1: choose two
+squares" (the kernel answered and the widget is drawn). Then every page is reloaded
+(again spread over the same time) and waits until it is playable again. Printed:
+
+* how many pages became playable, and the median and slowest time to playable;
+* the same after the reloads, and the kernels the students' server holds afterwards
+  (a reload must end the page's old kernel: as many kernels as pages);
+* the resident memory (RSS, and PSS where Linux gives it) of the students' server and
+  its kernels, in total and per student;
+* the CPU seconds the server and kernels used, per student;
+* the load average before and after (the machine may be shared: figures are noisy).
+
+Targets (kernel mode, 2-core machine): all 30 playable, the 30th within 60 s, no kernel
+left behind by a reload, at most 2.5 GB for the server and kernels.
+
+    python benchmarks/bench_classroom.py                 # 30 students within 20 s
+    python benchmarks/bench_classroom.py --students 10 --spread 10
+    python benchmarks/bench_classroom.py --compare-pool  # voila app.ipynb: pool or none
+
+``--compare-pool`` instead times ``voila notebooks/app.ipynb`` with a pool of preheated
+kernels against none: the first page after the server starts, then four later pages,
+and each kernel's memory (the choice written into voila.json and the classroom command).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser_harness import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+
+READY = re.compile(r"^X, move 1: choose two squares")
+TOKEN = "BENCH23456"
+PLAYABLE_TIMEOUT = 240.0  # seconds a page may take (--timeout)
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.1f} / {five:.1f} / {fifteen:.1f}"
+
+
+def wait_for_http(url: str, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=10).close()
+            return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.3)
+    raise SystemExit(f"no answer from {url}")
+
+
+def students_server(command: psutil.Process) -> psutil.Process:
+    for child in command.children():
+        if "students" in " ".join(child.cmdline()):
+            return child
+    raise SystemExit("the classroom command started no students' server")
+
+
+def kernels(server: psutil.Process) -> list[psutil.Process]:
+    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+
+
+def memory(server: psutil.Process) -> tuple[float, float, int]:
+    """RSS and PSS of the server and its kernels (MB), and the number of kernels."""
+    rss = pss = 0.0
+    found = kernels(server)
+    for process in [server, *found]:
+        try:
+            info = process.memory_full_info()
+        except psutil.Error:
+            continue
+        rss += info.rss / 2**20
+        pss += getattr(info, "pss", info.rss) / 2**20
+    return rss, pss, len(found)
+
+
+def browser_cpu_seconds() -> float:
+    """CPU of the Chromium processes this script started (the 30 browsers share the cores)."""
+    total = 0.0
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in process.name():
+                times = process.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
+
+
+def cpu_seconds(server: psutil.Process) -> float:
+    total = 0.0
+    for process in [server, *server.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
+
+
+async def until_playable(page: Any, started: float) -> float | None:
+    status = page.locator(".qttt-app .qttt-status").first
+    deadline = started + PLAYABLE_TIMEOUT
+    while time.perf_counter() < deadline:
+        try:
+            text = await status.inner_text(timeout=2000)
+            if READY.search(text.strip()):
+                return time.perf_counter() - started
+        except Exception:
+            pass
+        await asyncio.sleep(0.25)
+    return None
+
+
+async def open_one(browser: Any, url: str, delay: float, out: list[Any]) -> None:
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1366, "height": 768})
+    page = await context.new_page()
+    started = time.perf_counter()
+    try:
+        await page.goto(url, timeout=PLAYABLE_TIMEOUT * 1000, wait_until="commit")
+    except Exception:
+        out.append((page, None))
+        return
+    out.append((page, await until_playable(page, started)))
+
+
+async def reload_one(page: Any, delay: float) -> float | None:
+    await asyncio.sleep(delay)
+    started = time.perf_counter()
+    try:
+        await page.reload(timeout=PLAYABLE_TIMEOUT * 1000, wait_until="commit")
+    except Exception:
+        return None
+    return await until_playable(page, started)
+
+
+def summary(name: str, times: list[float | None], total: int) -> str:
+    done = sorted(t for t in times if t is not None)
+    if not done:
+        return f"{name}: 0 of {total} playable"
+    return (
+        f"{name}: {len(done)} of {total} playable; median {statistics.median(done):.1f} s, "
+        f"slowest {done[-1]:.1f} s"
+    )
+
+
+async def class_run(url: str, server: psutil.Process, students: int, spread: float) -> None:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
+        )
+        cpu0 = cpu_seconds(server)
+        started = time.perf_counter()
+        print(f"opening {students} pages within {spread:.0f} s ({load()})", flush=True)
+        opened: list[Any] = []
+        step = spread / max(1, students - 1)
+        await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
+        print(summary("first open", [t for _, t in opened], students), flush=True)
+        print(
+            f"  {time.perf_counter() - started:.0f} s of wall time; CPU: server and kernels "
+            f"{cpu_seconds(server) - cpu0:.0f} s, "
+            f"the {students} browsers {browser_cpu_seconds():.0f} s",
+            flush=True,
+        )
+        await asyncio.sleep(5)
+        rss, pss, count = memory(server)
+        print(
+            f"after opening: {count} kernels; server + kernels RSS {rss:.0f} MB, "
+            f"PSS {pss:.0f} MB ({rss / max(1, students):.0f} / {pss / max(1, students):.0f}"
+            f" MB per student); CPU {cpu_seconds(server) - cpu0:.0f} s "
+            f"({(cpu_seconds(server) - cpu0) / max(1, students):.1f} s per student) ({load()})",
+            flush=True,
+        )
+        pages = [page for page, _ in opened]
+        again = await asyncio.gather(*(reload_one(page, i * step) for i, page in enumerate(pages)))
+        print(summary("after a reload of each", list(again), students), flush=True)
+        await asyncio.sleep(10)  # the old kernels' shutdowns have been handled
+        rss, pss, count = memory(server)
+        print(
+            f"after the reloads: {count} kernels for {students} open pages "
+            f"({count - students} left behind); server + kernels RSS {rss:.0f} MB, "
+            f"PSS {pss:.0f} MB ({load()})",
+            flush=True,
+        )
+        await browser.close()
+
+
+def bench_class(args: argparse.Namespace) -> None:
+    work = Path(tempfile.mkdtemp(prefix="bench-classroom-"))
+    port, teacher = free_port(), free_port()
+    env = {**os.environ, "TMPDIR": str(work), "QTTT_LANG": "en"}
+    for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
+        env.pop(name, None)
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--file", str(work / "g.sqlite3")]
+    command += ["--port", str(port), "--teacher-port", str(teacher), "--host", "127.0.0.1"]
+    command += ["--token", TOKEN]
+    log = (work / "classroom.log").open("w")
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/login")
+        server = students_server(psutil.Process(process.pid))
+        url = f"http://127.0.0.1:{port}/voila/render/app.ipynb?token={TOKEN}"
+        print(f"command: {' '.join(command[1:])}")
+        asyncio.run(class_run(url, server, args.students, args.spread))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# --- the kernel pool: voila notebooks/app.ipynb with and without preheated kernels ---
+
+
+def voila_app(pool: int, work: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    config = {
+        "VoilaConfiguration": {"preheat_kernel": pool > 0, "template": "qttt"},
+        "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": pool}}},
+        "VoilaExecutor": {"iopub_timeout": 30},
+    }
+    folder = work / f"pool{pool}"
+    folder.mkdir()
+    (folder / "voila.json").write_text(json.dumps(config))
+    app = folder / "app.ipynb"
+    app.write_bytes((ROOT / "notebooks" / "app.ipynb").read_bytes())
+    share = work / "share" / "jupyter" / "voila" / "templates"
+    if not (share / "qttt").exists():
+        shutil.copytree(ROOT / "share" / "jupyter" / "voila" / "templates" / "qttt", share / "qttt")
+    env = {**os.environ, "JUPYTER_PATH": str(work / "share" / "jupyter"), "QTTT_LANG": "en"}
+    argv = [sys.executable, "-m", "voila", "app.ipynb", "--no-browser", f"--port={port}"]
+    argv += ["--Voila.ip=127.0.0.1", "--Voila.token=", "--Voila.port_retries=0"]
+    process = subprocess.Popen(
+        argv, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    return process, f"http://127.0.0.1:{port}/"
+
+
+async def pool_run(
+    url: str, pages: int, server: psutil.Process, sizes: list[float]
+) -> list[float | None]:
+    from playwright.async_api import async_playwright
+
+    times: list[float | None] = []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
+        )
+        for _ in range(pages):
+            opened: list[Any] = []
+            await open_one(browser, url, 0, opened)
+            times.append(opened[0][1])
+            # every kernel now: the page's, and the pool's preheated ones
+            sizes.extend(k.memory_info().rss / 2**20 for k in kernels(server))
+            await opened[0][0].context.close()
+            await asyncio.sleep(6)  # as students arrive one by one: a pool may refill
+        await browser.close()
+    return times
+
+
+def compare_pool(args: argparse.Namespace) -> None:
+    work = Path(tempfile.mkdtemp(prefix="bench-pool-"))
+    for pool in args.pools:
+        process, url = voila_app(pool, work)
+        try:
+            wait_for_http(url)
+            started = load()
+            sizes: list[float] = []
+            times = asyncio.run(pool_run(url, 5, psutil.Process(process.pid), sizes))
+            first, later = times[0], [t for t in times[1:] if t is not None]
+            print(
+                f"pool {pool}: first page {first and round(first, 1)} s, later pages median "
+                f"{statistics.median(later):.1f} s ({', '.join(f'{t:.1f}' for t in later)}); "
+                f"kernels RSS median {statistics.median(sizes) if sizes else 0:.0f} MB "
+                f"(n={len(sizes)}); {started} -> {load()}",
+                flush=True,
+            )
+        finally:
+            process.terminate()
+            process.wait(30)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> None:
+    global PLAYABLE_TIMEOUT
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--spread", type=float, default=20.0)
+    parser.add_argument("--timeout", type=float, default=PLAYABLE_TIMEOUT)
+    parser.add_argument("--compare-pool", action="store_true")
+    parser.add_argument("--pools", type=int, nargs="+", default=[0, 2])
+    args = parser.parse_args()
+    PLAYABLE_TIMEOUT = args.timeout
+    if args.compare_pool:
+        compare_pool(args)
+    else:
+        bench_class(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""The classroom servers' login page: "class password", in the class's language.
+
+Voilà shows Jupyter's own login form to anyone without the token: "Password or token",
+``jupyter server list`` and a form to set a new password, none of which a student can
+use. ``qttt-edu classroom`` names :class:`KitIdentityProvider` in its Voilà settings;
+its page asks for the class password only, says where to find it, and never offers to
+change it. The language is the class's (``QTTT_CLASS_LANG``, set by the command).
+
+A wrong password waits a second before the answer, so guessing the ten-character
+password by hand or by script gets nowhere in a lesson.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+from typing import Any
+
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.auth.login import LoginFormHandler
+from jupyter_server.base.handlers import JupyterHandler
+
+from ..i18n import LANGUAGES, t_in
+
+__all__ = ["KitIdentityProvider", "KitLoginHandler", "login_page"]
+
+WRONG_PASSWORD_DELAY = 1.0
+
+
+def class_language() -> str:
+    lang = os.environ.get("QTTT_CLASS_LANG", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+def login_page(lang: str, xsrf_field: str, next_url: str, wrong: bool = False) -> str:
+    """The whole login page; ``xsrf_field`` is the form's hidden anti-forgery field.
+
+    >>> page = login_page("da", "", "/voila/render/app.ipynb")
+    >>> "Klassens adgangskode" in page and 'lang="da"' in page
+    True
+    """
+
+    def say(key: str) -> str:
+        return html.escape(t_in(lang, key))
+
+    alert = f'<p class="wrong" role="alert">{say("login_wrong")}</p>' if wrong else ""
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{say("login_title")}</title>
+<style>
+body {{ font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1a1a1a;
+  background: #f7f7f7; margin: 0; display: flex; min-height: 100vh;
+  align-items: center; justify-content: center; }}
+main {{ background: #fff; border: 1px solid #d0d0d0; border-radius: 10px;
+  padding: 28px 32px; max-width: 420px; width: calc(100% - 32px); box-sizing: border-box; }}
+h1 {{ font-size: 24px; margin: 0 0 16px; }}
+label {{ display: block; font-size: 20px; font-weight: 600; margin-bottom: 8px; }}
+input {{ font-size: 22px; padding: 8px 10px; width: 100%; box-sizing: border-box;
+  min-height: 48px; border: 2px solid #4d4d4d; border-radius: 6px;
+  letter-spacing: 0.08em; }}
+button {{ margin-top: 16px; font-size: 20px; min-height: 48px; padding: 0 22px;
+  background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }}
+input:focus-visible, button:focus-visible {{ outline: 3px solid #e69f00; outline-offset: 2px; }}
+p {{ font-size: 17px; line-height: 1.4; }}
+.wrong {{ color: #a33c00; font-weight: 600; }}
+.wrong::before {{ content: "\\26A0\\FE0E  "; }}
+</style></head>
+<body><main>
+<h1>{say("login_title")}</h1>
+{alert}
+<form method="post" action="?next={html.escape(next_url)}">
+{xsrf_field}
+<label for="password">{say("login_label")}</label>
+<input type="password" id="password" name="password" autocomplete="current-password"
+  autocapitalize="characters" spellcheck="false" autofocus required>
+<button type="submit">{say("login_button")}</button>
+</form>
+<p>{say("login_hint")}</p>
+</main></body></html>"""
+
+
+class KitLoginHandler(LoginFormHandler):
+    """Jupyter's login handler with the kit's page, and a pause after a wrong password."""
+
+    def _render(self, message: Any = None) -> None:
+        next_url = self.get_argument("next", default=self.base_url)
+        xsrf = JupyterHandler.xsrf_form_html(self)
+        self.write(login_page(class_language(), xsrf, next_url, wrong=bool(message)))
+
+    def static_url(self, path: str, include_host: bool | None = None, **kwargs: Any) -> str:
+        return "voila/static/" + path  # as Voila's own handler: no static files here
+
+    @allow_unauthenticated
+    async def post(self) -> None:
+        user = self.identity_provider.process_login_form(self)
+        if user is None:
+            await asyncio.sleep(WRONG_PASSWORD_DELAY)
+        LoginFormHandler.post(self)  # type: ignore[no-untyped-call]
+
+
+class KitIdentityProvider(PasswordIdentityProvider):
+    """The class password (the token) as the only way in; no password to set or change."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["login_handler_class"] = KitLoginHandler
+        super().__init__(**kwargs)
+        self.allow_password_change = False
+        self.hashed_password = ""  # a password set elsewhere does not open the class

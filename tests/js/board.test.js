@@ -1,0 +1,296 @@
+// board.js without a browser: render() gets a fake anywidget model (get, on, off, send) and
+// view models that the Python of this checkout made (tests/view_fixtures.py), and the tests
+// read what a player would see: classes, labels, focus, the collapse animation's steps.
+// Run: python -m tests.view_fixtures build/view-fixtures && node --test tests/js/
+// (tests/test_page_js.py does both from pytest).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, it, mock } from "node:test";
+import { Window } from "happy-dom";
+
+const FIXTURES = process.env.QTTT_VIEW_FIXTURES || "build/view-fixtures";
+
+function fixture(name) {
+  const file = path.join(FIXTURES, `${name}.json`);
+  try {
+    return JSON.parse(readFileSync(file, "utf-8"));
+  } catch (err) {
+    throw new Error(`${file}: ${err.message} (write them: python -m tests.view_fixtures ${FIXTURES})`, {
+      cause: err,
+    });
+  }
+}
+
+// A DOM for board.js's globals, fresh for every test.
+let window;
+beforeEach(() => {
+  window = new Window({ url: "http://localhost/" });
+  globalThis.window = window;
+  globalThis.document = window.document;
+});
+afterEach(async () => {
+  mock.timers.reset();
+  await window.happyDOM.close();
+});
+
+const { default: board } = await import("../../qttt_edu/widgets/board.js");
+
+// What anywidget hands render(): a model with get/on/off/send, and the host element.
+function fakeModel(view, { readonly = false } = {}) {
+  const state = { view, readonly };
+  const handlers = new Map();
+  const sent = [];
+  return {
+    sent,
+    handlers,
+    get: (key) => state[key],
+    on: (event, fn) => handlers.set(event, [...(handlers.get(event) || []), fn]),
+    off: (event, fn) => handlers.set(event, (handlers.get(event) || []).filter((f) => f !== fn)),
+    send: (message) => sent.push(message),
+    set(key, value) {
+      state[key] = value;
+      for (const fn of handlers.get(`change:${key}`) || []) fn();
+    },
+  };
+}
+
+function show(view, options) {
+  const host = window.document.createElement("div");
+  window.document.body.append(host);
+  const model = fakeModel(view, options);
+  const cleanup = board.render({ model, el: host });
+  const squares = [...host.querySelectorAll(".qttt-board button")];
+  return { host, model, cleanup, squares };
+}
+
+const classes = (node) => node.className.split(" ");
+
+describe("the squares", () => {
+  it("carry their number, the view's label and no marks on an empty board", () => {
+    const view = fixture("empty");
+    const { squares } = show(view);
+    assert.equal(squares.length, 9);
+    squares.forEach((b, i) => {
+      assert.deepEqual(classes(b), ["qttt-square", `qttt-square-${i + 1}`]);
+      assert.equal(b.getAttribute("aria-label"), view.squares[i].label);
+      assert.equal(b.title, view.squares[i].label);
+      assert.equal(b.getAttribute("aria-disabled"), "false");
+      assert.equal(b.querySelector(".qttt-num").textContent, String(i + 1));
+      assert.equal(b.querySelectorAll(".qttt-spooky").length, 0);
+    });
+  });
+
+  it("show spooky marks as a letter with its move number, coloured by player", () => {
+    const { squares } = show(fixture("spooky"));
+    const marks = [...squares[1].querySelectorAll(".qttt-spooky")];
+    assert.deepEqual(marks.map((m) => m.textContent), ["X1", "O2"]);
+    assert.deepEqual(marks.map((m) => m.querySelector("sub").textContent), ["1", "2"]);
+    assert.ok(classes(marks[0]).includes("qttt-mark-x"));
+    assert.ok(classes(marks[1]).includes("qttt-mark-o"));
+    assert.equal(marks[1].dataset.partner, "5");
+    assert.ok(classes(squares[1]).includes("qttt-spooky-square"));
+    assert.ok(!classes(squares[2]).includes("qttt-spooky-square"));
+  });
+
+  it("mark the first square of a pair as selected and nothing else", () => {
+    const view = fixture("selected");
+    const { squares } = show(view);
+    const selected = squares.filter((b) => classes(b).includes("qttt-selected"));
+    assert.deepEqual(selected.map((b) => b.dataset.square), ["5"]);
+    assert.equal(view.phase, "second");
+  });
+
+  it("show the cycle, the choosable squares and the last move while a collapse waits", () => {
+    const view = fixture("pending");
+    const { squares } = show(view);
+    const having = (cls) => squares.filter((b) => classes(b).includes(cls)).map((b) => +b.dataset.square);
+    assert.deepEqual(having("qttt-cycle"), view.pending.cycle);
+    assert.deepEqual(having("qttt-choosable"), view.pending.choices);
+    assert.deepEqual(having("qttt-last"), [1, 5]);
+    const newest = squares[0].querySelector(".qttt-newest");
+    assert.equal(newest.dataset.mark, "X3");
+    assert.ok(classes(newest).includes("qttt-on-cycle"));
+  });
+
+  it("draw classical marks large, and the winner's line apart from a later one", () => {
+    const view = fixture("two_lines");
+    const { host, squares } = show(view);
+    const big = squares[6].querySelector(".qttt-classical-mark");
+    assert.equal(big.textContent, view.squares[6].classical.mark);
+    assert.ok(classes(squares[6]).includes(`qttt-mark-${view.squares[6].classical.player.toLowerCase()}`));
+    for (const sq of [7, 8, 9]) assert.ok(classes(squares[sq - 1]).includes("qttt-line-winner"));
+    for (const sq of [4, 5, 6]) assert.ok(classes(squares[sq - 1]).includes("qttt-line-later"));
+    // a finished game takes no more clicks: every square shows it is idle
+    assert.ok(squares.every((b) => classes(b).includes("qttt-idle")));
+    const lines = [...host.querySelectorAll(".qttt-winline line")];
+    assert.deepEqual(lines.map((l) => l.getAttribute("class")), ["qttt-winline-o qttt-winline-first", "qttt-winline-x"]);
+    assert.equal(host.querySelector(".qttt-turn-letter").textContent, "O");
+    assert.equal(host.querySelector(".qttt-turn-word").textContent, view.outcome.banner);
+  });
+
+  it("refuse clicks while the computer thinks, and say so to a screen reader", () => {
+    const { model, squares } = show(fixture("thinking"));
+    assert.ok(squares.every((b) => b.getAttribute("aria-disabled") === "true"));
+    assert.ok(squares.every((b) => classes(b).includes("qttt-idle")));
+    squares[2].click();
+    assert.deepEqual(model.sent, []);
+  });
+
+  it("use the language of the view", () => {
+    const view = fixture("danish");
+    const { host, squares } = show(view);
+    assert.equal(host.querySelector(".qttt-stage").lang, "da");
+    assert.equal(squares[0].getAttribute("aria-label"), view.squares[0].label);
+    assert.match(view.squares[0].label, /^Felt 1/);
+    assert.equal(host.querySelector(".qttt-board").getAttribute("aria-label"), view.texts.board_label);
+  });
+});
+
+describe("what the page sends", () => {
+  it("sends a click on a square as one message and nothing else", () => {
+    const { model, squares } = show(fixture("spooky"));
+    squares[4].click();
+    assert.deepEqual(model.sent, [{ type: "square", square: 5 }]);
+  });
+
+  it("offers the two choices of a collapse as buttons that send 'choose'", () => {
+    const view = fixture("pending");
+    const { host, model } = show(view);
+    const buttons = [...host.querySelectorAll(".qttt-choices button")];
+    assert.deepEqual(
+      buttons.map((b) => b.className),
+      view.pending.buttons.map((c) => `qttt-choose qttt-choose-${c.square}`),
+    );
+    assert.deepEqual(buttons.map((b) => b.textContent), view.pending.buttons.map((c) => c.text));
+    assert.deepEqual(buttons.map((b) => b.title), view.pending.buttons.map((c) => c.tooltip));
+    buttons[1].click();
+    assert.deepEqual(model.sent, [{ type: "choose", square: view.pending.buttons[1].square }]);
+  });
+
+  it("sends nothing from a read-only board (the teacher's dashboard)", () => {
+    const { host, model, squares } = show(fixture("pending"), { readonly: true });
+    squares[0].click();
+    host.querySelector(".qttt-choices button").click();
+    assert.deepEqual(model.sent, []);
+  });
+
+  it("plays a square from its digit key and moves focus with the arrows", () => {
+    const { model, squares } = show(fixture("empty"));
+    squares[0].focus();
+    const key = (target, k) => target.dispatchEvent(new window.KeyboardEvent("keydown", { key: k, bubbles: true }));
+    key(squares[0], "ArrowRight");
+    assert.equal(window.document.activeElement, squares[1]);
+    key(squares[1], "ArrowDown");
+    assert.equal(window.document.activeElement, squares[4]);
+    key(squares[4], "ArrowUp");
+    key(squares[1], "ArrowUp"); // off the board: focus stays
+    assert.equal(window.document.activeElement, squares[1]);
+    key(squares[1], "9");
+    assert.equal(window.document.activeElement, squares[8]);
+    assert.deepEqual(model.sent, [{ type: "square", square: 9 }]);
+  });
+});
+
+describe("the status line", () => {
+  it("shows a refusal as an alert above the prompt, with marks drawn as marks", () => {
+    const view = fixture("refusal");
+    const { host } = show(view);
+    const alert = host.querySelector(".qttt-status [role=alert]");
+    assert.ok(classes(alert).includes("qttt-refusal"));
+    assert.equal(alert.textContent, view.status.message.text);
+    assert.equal(alert.querySelector(".qttt-m").textContent, "X1");
+    assert.equal(host.querySelector(".qttt-prompt").textContent, view.status.prompt);
+  });
+});
+
+describe("the collapse animation", () => {
+  it("starts from the board before and lands one mark per step, then shows the result", () => {
+    mock.timers.enable({ apis: ["setTimeout"] });
+    const view = fixture("collapsed");
+    const steps = view.last_action.cascade;
+    window.document.body.focus();
+    const { host, squares } = show(view);
+    const stage = host.querySelector(".qttt-stage");
+    assert.ok(classes(stage).includes("qttt-animating"));
+    // the first frame is the board before the collapse: the cycle's marks still spooky
+    assert.equal(squares[0].querySelectorAll(".qttt-spooky").length, 2);
+    assert.equal(squares[0].querySelector(".qttt-classical-mark"), null);
+    const caption = host.querySelector(".qttt-caption");
+    steps.forEach((step, k) => {
+      mock.timers.tick(k === 0 ? 0 : 220);
+      const landed = squares[step.square - 1];
+      assert.equal(landed.querySelector(".qttt-classical-mark").textContent, step.mark);
+      assert.ok(classes(landed).includes("qttt-landing"));
+      assert.equal(caption.textContent, step.reason);
+      // the mark has left every other square
+      for (const other of squares) {
+        const spooky = [...other.querySelectorAll(".qttt-spooky")].map((m) => m.dataset.mark);
+        assert.ok(!spooky.includes(step.mark));
+      }
+    });
+    mock.timers.tick(220 + 120);
+    assert.ok(!classes(stage).includes("qttt-animating"));
+    squares.forEach((b, i) => assert.equal(b.getAttribute("aria-label"), view.squares[i].label));
+    // focus goes to the square the chosen mark landed in
+    assert.equal(window.document.activeElement, squares[view.event.focus - 1]);
+  });
+
+  it("is skipped when the player asked for reduced motion", () => {
+    mock.timers.enable({ apis: ["setTimeout"] });
+    window.matchMedia = (query) => ({ matches: query.includes("reduce"), media: query });
+    const view = fixture("collapsed");
+    const { host, squares } = show(view);
+    assert.ok(!classes(host.querySelector(".qttt-stage")).includes("qttt-animating"));
+    assert.equal(squares[0].querySelector(".qttt-classical-mark").textContent, "X3");
+  });
+
+  it("does not replay when the same event arrives again", () => {
+    mock.timers.enable({ apis: ["setTimeout"] });
+    const view = fixture("collapsed");
+    const { host, model } = show(view);
+    mock.timers.tick(5000);
+    model.set("view", { ...view });
+    assert.ok(!classes(host.querySelector(".qttt-stage")).includes("qttt-animating"));
+  });
+});
+
+describe("the entanglement graph", () => {
+  it("draws a node per square and an edge per spooky mark", () => {
+    const view = fixture("pending");
+    const { host } = show(view);
+    assert.equal(host.querySelectorAll(".qttt-node").length, 9);
+    const edges = [...host.querySelectorAll(".qttt-edges > g")];
+    assert.deepEqual(edges.map((g) => g.dataset.mark), view.graph.edges.map((e) => e.mark));
+    assert.equal(host.querySelectorAll(".qttt-edges .qttt-edge-cycle").length, view.pending.cycle.length);
+  });
+
+  it("gives each board its own hatch pattern, so two boards on a page share no id", () => {
+    const a = show(fixture("pending"));
+    const b = show(fixture("pending"));
+    const ids = [...window.document.querySelectorAll("pattern")].map((p) => p.id);
+    assert.equal(ids.length, 2);
+    assert.notEqual(ids[0], ids[1]);
+    for (const { host } of [a, b]) {
+      const id = host.querySelector("pattern").id;
+      for (const circle of host.querySelectorAll(".qttt-node-hatch")) {
+        assert.equal(circle.getAttribute("fill"), `url(#${id})`);
+      }
+      assert.equal(host.querySelectorAll(".qttt-node-hatch").length, 3);
+    }
+    assert.equal(new Set([...window.document.querySelectorAll("[id]")].map((n) => n.id)).size,
+      window.document.querySelectorAll("[id]").length);
+  });
+});
+
+describe("cleanup", () => {
+  it("stops listening to the model and cancels a running animation", () => {
+    mock.timers.enable({ apis: ["setTimeout"] });
+    const { model, cleanup, host } = show(fixture("collapsed"));
+    assert.equal(model.handlers.get("change:view").length, 1);
+    cleanup();
+    assert.equal(model.handlers.get("change:view").length, 0);
+    mock.timers.tick(5000);
+    assert.ok(classes(host.querySelector(".qttt-stage")).includes("qttt-animating"));
+  });
+});
