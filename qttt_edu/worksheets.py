@@ -12,14 +12,21 @@ A4 pages in black and white (X and O told apart by shape, never by colour):
 * **puzzle sheets** at three levels, six positions each, built from records;
 * **answer sheets**: the answers, computed from the same records by the rules
   engine (:mod:`qttt_edu.core`) and the ensemble (:mod:`qttt_edu.quantum`), never
-  typed by hand.
+  typed by hand;
+* **handouts**: the exit tickets and the quiz of ``lessons/`` (or ``lessons/<lang>/``)
+  with ruled lines to answer on and no answers (two tickets a page, to cut apart), and
+  their answers and marking notes in a separate file, parsed from the Markdown by
+  :func:`parse_handout`.
 
 Command line::
 
     python -m qttt_edu.worksheets --out DIR [--lang da] [--lang all] [--sheet rule_card]
 
 writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` and
-``answers_level<k>.<lang>`` (k = 1, 2, 3) as PDF and PNG into ``DIR``.
+``answers_level<k>.<lang>`` (k = 1, 2, 3), ``exit_tickets.<lang>``, ``quiz.<lang>`` and
+their keys ``exit_tickets_answers.<lang>``, ``quiz_answers.<lang>`` as PDF and PNG into
+``DIR`` (a PNG per page for a handout of several pages). The handouts need a checkout's
+``lessons/`` folder; without one, the other sheets are still made.
 
 >>> [(p.level, p.number) for p in PUZZLES][:7]
 [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1)]
@@ -30,7 +37,9 @@ writes ``rule_card.<lang>``, ``game_sheet.<lang>``, ``puzzles_level<k>.<lang>`` 
 from __future__ import annotations
 
 import argparse
+import errno
 import io
+import re
 import sys
 import textwrap
 import unicodedata
@@ -52,16 +61,24 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = [
+    "HANDOUTS",
     "KINDS",
     "LEVELS",
     "PUZZLES",
     "SHEETS",
     "Answer",
+    "Handout",
+    "HandoutPart",
     "Puzzle",
     "answers_figure",
     "draw_paper_board",
     "game_sheet_figure",
+    "handout_figures",
+    "key_figures",
+    "load_handout",
     "main",
+    "missing_handouts",
+    "parse_handout",
     "puzzles_figure",
     "rule_card_figure",
     "solve_puzzle",
@@ -867,26 +884,227 @@ def rule_card_figure() -> Figure:
     return fig
 
 
+# --- handouts: the exit tickets and the quiz, questions apart from answers ------------
+
+# The teacher material in a checkout: English at the top, a translation in lessons/<lang>/.
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+HANDOUTS = ("exit_tickets", "quiz")
+_COMMENT = re.compile(r"<!--.*?-->|<a id=[^>]*></a>", re.S)
+_ITEM = re.compile(r"(\d+)\.\s+(.*)")
+
+
+@dataclass(frozen=True)
+class HandoutPart:
+    """One section of a handout: its heading, its numbered questions (an item keeps its
+    indented lines, such as a quiz question's options) and the teacher's part, the key."""
+
+    heading: str
+    questions: tuple[str, ...]
+    key: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Handout:
+    """A parsed exit-ticket page or quiz: title, the note on records, and its parts."""
+
+    name: str
+    title: str
+    note: str
+    parts: tuple[HandoutPart, ...]
+
+
+def _blocks(lines: Sequence[str]) -> list[str]:
+    """Paragraphs and list items of ``lines``: a numbered line starts an item, a blank line
+    ends one; an indented line stays with its item on a line of its own."""
+    blocks: list[str] = []
+    open_block = False
+    for line in lines:
+        if not line.strip():
+            open_block = False
+        elif open_block and not _ITEM.match(line):
+            joiner = "\n" if line.startswith(" ") else " "
+            blocks[-1] += joiner + line.strip()
+        else:
+            blocks.append(line.strip())
+            open_block = True
+    return blocks
+
+
+def parse_handout(text: str, name: str) -> Handout:
+    """Split a handout's Markdown into questions and key, by its structure alone.
+
+    ``# `` is the title; the last paragraph before the first ``## `` explains records.
+    An exit ticket's key starts at its first bold paragraph (**Answers.**); the quiz's
+    key is every ``## `` section after the first (its questions). HTML comments (the
+    engine's notes) and anchors are dropped.
+
+    >>> h = parse_handout("# T\\n\\nabout\\n\\nnote\\n\\n## A\\n\\n1. q?\\n\\n**Key.**\\n1. a", "t")
+    >>> h.note, h.parts[0].questions, h.parts[0].key
+    ('note', ('1. q?',), ('**Key.**', '1. a'))
+    """
+    lines = _COMMENT.sub("", text).splitlines()
+    title = next(line[2:].strip() for line in lines if line.startswith("# "))
+    starts = [i for i, line in enumerate(lines) if line.startswith("## ")]
+    head = [b for b in _blocks(lines[: starts[0]]) if not b.startswith("# ")]
+    sections = [
+        (lines[i][3:].strip(), _blocks(lines[i + 1 : j]))
+        for i, j in zip(starts, [*starts[1:], len(lines)], strict=True)
+    ]
+    parts = []
+    if name == "quiz":
+        (heading, first), rest = sections[0], sections[1:]
+        key = tuple(b for h, body in rest for b in (f"## {h}", *body))
+        parts.append(HandoutPart(heading, tuple(first), key))
+    else:
+        for heading, body in sections:
+            cut = next((k for k, b in enumerate(body) if b.startswith("**")), len(body))
+            parts.append(HandoutPart(heading, tuple(body[:cut]), tuple(body[cut:])))
+    return Handout(name, title, head[-1] if head else "", tuple(parts))
+
+
+def load_handout(name: str, lang: str, lessons: Path | None = None) -> Handout:
+    """The handout ``name`` (one of :data:`HANDOUTS`) in ``lang`` from the lessons folder."""
+    lessons = LESSONS if lessons is None else lessons
+    folder = lessons if lang == "en" else lessons / lang
+    return parse_handout((folder / f"{name}.md").read_text(encoding="utf-8"), name)
+
+
+def _plain(text: str) -> str:
+    """Markdown's emphasis and code marks taken off, for print."""
+    return text.replace("**", "").replace("`", "")
+
+
+class _Flow:
+    """Text poured down A4 pages: a new page starts when the next block does not fit."""
+
+    def __init__(self, title: str) -> None:
+        self.title, self.y = title, PAGE_H
+        self.pages: list[Figure] = []
+        self.ax: Axes | None = None
+
+    def room(self, height: float) -> Axes:
+        if self.ax is None or self.y + height > PAGE_H - 16:
+            fig, self.ax = _new_page()
+            self.pages.append(fig)
+            _text(
+                self.ax,
+                PAGE_W / 2,
+                PAGE_H - 7,
+                t("ws_footer", page=len(self.pages)),
+                6.5,
+                ha="center",
+            )
+            self.y = _header_title(self.ax, self.title)
+        return self.ax
+
+    def write(
+        self, text: str, size: float = 9.5, indent: float = 0.0, right: float = 0.0, **kw: Any
+    ) -> None:
+        """Write ``text`` wrapped between ``indent`` and ``right`` mm inside the margins."""
+        width = PAGE_W - 2 * MARGIN - indent - right
+        chars = max(10, int(width / (size * 0.58 / PT_PER_MM)))
+        step = size * 1.35 / PT_PER_MM
+        for line in _lines(text, chars):
+            ax = self.room(step)
+            _text(ax, MARGIN + indent, self.y, line, size, **kw)
+            self.y += step
+
+    def rules(self, count: int) -> None:
+        """``count`` ruled lines to write an answer on."""
+        for _ in range(count):
+            ax = self.room(8)
+            self.y += 8
+            ax.plot([MARGIN + 6, PAGE_W - MARGIN], [self.y - 1.5] * 2, color=GUIDE, lw=0.5)
+
+
+def _header_title(ax: Axes, title: str) -> float:
+    size = min(15.0, (PAGE_W - 2 * MARGIN) / (len(title) * 0.62 / PT_PER_MM))
+    _text(ax, MARGIN, MARGIN - 3, title, size, fontweight="bold")
+    return MARGIN + 8
+
+
+def _question(flow: _Flow, item: str, lines: int) -> None:
+    first, *options = _plain(item).split("\n")
+    match = _ITEM.match(first)
+    number, body = match.groups() if match else ("", first)
+    flow.room(16)  # a question starts where it and a line of answer fit
+    flow.y += 2
+    assert flow.ax is not None
+    _text(flow.ax, MARGIN, flow.y, f"{number}.", 9.5, fontweight="bold")
+    flow.write(body, indent=6)
+    for option in options:
+        flow.write(option, indent=10)
+    flow.rules(1 if options else lines)
+
+
+def handout_figures(handout: Handout) -> list[Figure]:
+    """The student's pages: headings, the note on records, the questions and ruled lines
+    to answer on. Nothing from a key is drawn (a test reads every text on the pages)."""
+    flow = _Flow(_plain(handout.title))
+    for k, part in enumerate(handout.parts):
+        if handout.name == "exit_tickets" and k % 2 == 0 and k:
+            flow.ax = None  # two tickets a page, to cut in half
+        elif handout.name == "exit_tickets" and k % 2 and flow.ax is not None:
+            flow.y = max(flow.y, PAGE_H / 2)
+            flow.ax.plot(
+                [MARGIN, PAGE_W - MARGIN], [flow.y - 3] * 2, color=GUIDE, lw=0.5, ls=(0, (4, 3))
+            )
+        flow.room(30)
+        flow.y += 2
+        ax = flow.room(12)  # the name line sits beside the heading: a ticket is cut apart
+        _text(ax, PAGE_W - MARGIN, flow.y + 1, t("ho_name") + " ________________", 9, ha="right")
+        flow.write(_plain(part.heading), 12, right=52, fontweight="bold")  # clear of the name
+        if handout.note:
+            flow.write(_plain(handout.note), 7.5)
+        for item in part.questions:
+            _question(flow, item, 3)
+    return flow.pages
+
+
+def key_figures(handout: Handout) -> list[Figure]:
+    """The teacher's pages: each part's heading, then its key as the file writes it."""
+    flow = _Flow(t("ho_key_title", title=_plain(handout.title)))
+    for part in handout.parts:
+        flow.room(20)
+        flow.y += 3
+        if handout.name != "quiz":  # the quiz's one heading names its questions, not its key
+            flow.write(_plain(part.heading), 12, fontweight="bold")
+        for block in part.key:
+            bold = block.startswith("## ") or (block.startswith("**") and block.endswith("**"))
+            flow.write(
+                _plain(block.removeprefix("## ")), 9, fontweight="bold" if bold else "normal"
+            )
+            flow.y += 1
+    return flow.pages
+
+
 # --- files ---------------------------------------------------------------------
 
 DPI_MIN, DPI_MAX = 50, 600
-SHEETS = ("rule_card", "game_sheet", "puzzles", "answers")
+SHEETS = ("rule_card", "game_sheet", "puzzles", "answers", *HANDOUTS)
 
 
-def _figures(sheets: Sequence[str]) -> list[tuple[str, Callable[[], Figure]]]:
-    """(file stem, maker) for each page of ``sheets``, in a fixed order."""
-    out: list[tuple[str, Callable[[], Figure]]] = []
+def _figures(
+    sheets: Sequence[str], lang: str = "en", lessons: Path | None = None
+) -> list[tuple[str, Callable[[], list[Figure]]]]:
+    """(file stem, maker of its pages) for each file of ``sheets``, in a fixed order. A
+    handout gives two files: the student's questions and, apart, the teacher's key."""
+    out: list[tuple[str, Callable[[], list[Figure]]]] = []
     for sheet in SHEETS:
         if sheet not in sheets:
             continue
         if sheet == "rule_card":
-            out.append(("rule_card", rule_card_figure))
+            out.append(("rule_card", lambda: [rule_card_figure()]))
         elif sheet == "game_sheet":
-            out.append(("game_sheet", game_sheet_figure))
+            out.append(("game_sheet", lambda: [game_sheet_figure()]))
+        elif sheet in HANDOUTS:
+            handout = partial(load_handout, sheet, lang, lessons)
+            out.append((sheet, lambda h=handout: handout_figures(h())))  # type: ignore[misc]
+            out.append((f"{sheet}_answers", lambda h=handout: key_figures(h())))  # type: ignore[misc]
         else:
             make = puzzles_figure if sheet == "puzzles" else answers_figure
             for level in LEVELS:
-                out.append((f"{sheet}_level{level}", partial(make, level)))
+                out.append((f"{sheet}_level{level}", lambda m=make, k=level: [m(k)]))  # type: ignore[misc]
     return out
 
 
@@ -896,12 +1114,16 @@ def write_worksheets(
     dpi: int = 150,
     sheets: Sequence[str] = SHEETS,
     formats: Sequence[str] = ("pdf", "png"),
+    lessons: str | Path | None = None,
 ) -> list[Path]:
     """Write ``sheets`` as PDF and PNG into the folder ``out`` for each language.
 
     Returns the paths written. ``dpi`` (the PNGs' resolution) must be a whole number
-    from 50 to 600; the current language is restored afterwards.
+    from 50 to 600; the current language is restored afterwards. The handouts are read
+    from ``lessons`` (the checkout's ``lessons/`` folder); a handout of several pages is
+    one PDF and one PNG per page (``quiz_page2.da.png``).
     """
+    lessons = LESSONS if lessons is None else Path(lessons)
     if isinstance(dpi, bool) or not isinstance(dpi, int) or not DPI_MIN <= dpi <= DPI_MAX:
         raise ValueError(f"dpi must be a whole number from {DPI_MIN} to {DPI_MAX}, not {dpi!r}")
     unknown = [s for s in sheets if s not in SHEETS]
@@ -909,6 +1131,9 @@ def write_worksheets(
         raise ValueError(f"unknown sheet {unknown[0]!r}: choose from {', '.join(SHEETS)}")
     for lang in languages:
         catalog(lang)  # an unknown language is refused before anything is written
+    missing = missing_handouts(sheets, languages, lessons)
+    if missing:
+        raise FileNotFoundError(errno.ENOENT, "a handout's Markdown is missing", str(missing[0]))
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     before = get_language()
@@ -916,18 +1141,58 @@ def write_worksheets(
     try:
         for lang in languages:
             set_language(lang)
-            for name, make in _figures(sheets):
-                fig = make()
-                for ext in formats:
-                    path = folder / f"{name}.{lang}.{ext}"
-                    if ext == "png":
-                        _save_png(fig, path, dpi)
-                    else:
-                        fig.savefig(path, dpi=dpi, metadata=_metadata(ext, name))
-                    written.append(path)
+            for name, make in _figures(sheets, lang, lessons):
+                written += _save_pages(make(), folder, name, lang, dpi, formats)
     finally:
         set_language(before)
     return written
+
+
+def missing_handouts(
+    sheets: Sequence[str], languages: Sequence[str], lessons: Path | None = None
+) -> list[Path]:
+    """The Markdown files the handouts among ``sheets`` need and ``lessons`` lacks."""
+    lessons = LESSONS if lessons is None else lessons
+    wanted = [
+        (lessons if lang == "en" else lessons / lang) / f"{name}.md"
+        for lang in languages
+        for name in HANDOUTS
+        if name in sheets
+    ]
+    return [path for path in wanted if not path.is_file()]
+
+
+def _save_pages(
+    pages: list[Figure], folder: Path, name: str, lang: str, dpi: int, formats: Sequence[str]
+) -> list[Path]:
+    """Save ``pages`` as one PDF and a PNG per page; return the paths."""
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    written = []
+    for ext in formats:
+        if ext == "pdf" and len(pages) == 1:
+            path = folder / f"{name}.{lang}.pdf"
+            pages[0].savefig(path, dpi=dpi, metadata=_metadata(ext, name))
+            written.append(path)
+        elif ext == "pdf":
+            path = folder / f"{name}.{lang}.pdf"
+            with PdfPages(path, metadata=_metadata(ext, name)) as pdf:
+                for fig in pages:
+                    pdf.savefig(fig, dpi=dpi)
+            written.append(path)
+        else:
+            written += [
+                _page_png(fig, folder, name, k, len(pages), lang, dpi)
+                for k, fig in enumerate(pages, 1)
+            ]
+    return written
+
+
+def _page_png(fig: Figure, folder: Path, name: str, k: int, n: int, lang: str, dpi: int) -> Path:
+    stem = name if n == 1 else f"{name}_page{k}"
+    path = folder / f"{stem}.{lang}.png"
+    _save_png(fig, path, dpi)
+    return path
 
 
 def _save_png(fig: Figure, path: Path, dpi: int) -> None:
@@ -1053,7 +1318,15 @@ def _run(args: argparse.Namespace) -> int:
         if folder.exists() and not folder.is_dir():
             _say(t("ws_cli_not_folder", path=_quoted(args.out)), sys.stderr)
             return 2
-        paths = write_worksheets(folder, langs, dpi=args.dpi, sheets=args.sheet or SHEETS)
+        sheets = args.sheet or SHEETS
+        if not args.sheet and missing_handouts(sheets, langs):
+            # An installed copy without the lessons folder still makes every other sheet.
+            sheets = [s for s in SHEETS if s not in HANDOUTS]
+        missing = missing_handouts(sheets, langs)
+        if missing:
+            _say(t("ws_cli_no_handout", path=_quoted(str(missing[0]))), sys.stderr)
+            return 2
+        paths = write_worksheets(folder, langs, dpi=args.dpi, sheets=sheets)
     except OSError as err:
         reason = err.strerror or type(err).__name__
         _say(t("ws_cli_cannot_write", path=_quoted(args.out), reason=reason), sys.stderr)

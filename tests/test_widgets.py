@@ -916,3 +916,54 @@ def test_a_choice_buttons_message_is_a_collapse_never_a_pairs_square():
     click(app, 1, 2)  # O2 closes the cycle 1-2
     app.board.send_action({"type": "choose", "square": 2})
     assert app.game.record() == "1-2 1-2 c2"
+
+
+# --- the lessons' warm-ups on the projector ------------------------------------------------
+
+
+def test_every_warm_up_position_is_a_legal_game_for_every_lesson():
+    from qttt_edu.widgets.openings import OPENINGS
+
+    assert {lesson for lesson, _, _ in OPENINGS} == {f"0{k}" for k in range(8)}
+    assert len({(lesson, name) for lesson, name, _ in OPENINGS}) == len(OPENINGS)
+    for _lesson, _name, record in OPENINGS:
+        assert Game.from_record(record).record() == record  # replays, and reads back the same
+
+
+def test_choosing_a_warm_up_shows_its_position_on_the_board():
+    from qttt_edu.widgets.openings import OPENINGS
+
+    app = GameApp(computer_delay=0)
+    app.controls.opening_select.value = "03.triangle"
+    assert app.game.record() == "1-2 2-5 1-5"
+    assert app.controls.record_input.value == "1-2 2-5 1-5"
+    assert app.board.view["pending"] is not None  # the cycle waits for O's choice
+    assert choices(app)
+    assert status(app).startswith("Loaded: 3 actions.")
+    # Stepping on through the menu: each choice replaces the board with its position.
+    for lesson, name, record in OPENINGS:
+        app.controls.opening_select.value = f"{lesson}.{name}"
+        assert app.game.record() == record, (lesson, name)
+        assert app.controls.log.value == f"<code>{record}</code>"
+        expected = Game.from_record(record).position
+        shown = {sq["square"]: sq for sq in app.board.view["squares"]}
+        for square in range(1, 10):
+            marks = [m["mark"] for m in shown[square]["spooky"]]
+            assert len(marks) == sum(square in pair[1:] for pair in expected.spooky)
+
+
+def test_the_warm_up_menu_speaks_every_language_and_keeps_its_choice():
+    app = GameApp(computer_delay=0)
+    app.controls.opening_select.value = "05.closed"
+    for lang in available_languages():
+        app.controls.language_select.value = lang
+        labels = dict((value, label) for label, value in app.controls.opening_select.options)
+        assert labels["05.closed"] == t_in(
+            lang,
+            "widget_opening_label",
+            lesson="05",
+            name=t_in(lang, "widget_opening_05_closed"),
+        )
+        assert app.controls.opening_select.value == "05.closed"
+        assert app.game.record() == "4-6 3-8 5-7 1-7 1-5 c5 2-8 2-8"  # not reloaded
+    app.controls.language_select.value = "en"

@@ -482,3 +482,16 @@ def test_a_pasted_seat_link_brings_a_restarted_kernel_back_to_its_seat(
     finally:
         if other.shared is not None:
             other.shared.close()
+
+
+def test_the_warm_up_menu_is_off_in_a_shared_game_and_a_crafted_choice_changes_nothing(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    ada = make_app()
+    code = new_shared(ada)
+    act(ada, "1-2")
+    version = rooms.room(code).version
+    assert ada.controls.opening_select.disabled
+    ada.controls.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
+    assert ada.message == t("widget_refusal", reason=t("widget_opening_shared"))
+    assert ada.game.record() == "1-2" and rooms.room(code).version == version

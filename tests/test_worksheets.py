@@ -51,11 +51,25 @@ def test_command_line_writes_a4_pdf_and_png_for_each_sheet(tmp_path):
     sheets = ["rule_card", "game_sheet"] + [
         f"{kind}_level{k}" for kind in ("puzzles", "answers") for k in (1, 2, 3)
     ]
-    assert names == sorted(f"{sheet}.fi.{ext}" for sheet in sheets for ext in ("pdf", "png"))
-    assert len(out.split()) == 2 * len(sheets)
+    # The handouts: one PDF each for the students and, apart, for the teacher; a PNG a page.
+    i18n.set_language("fi")
+    handouts_fi = [ws.load_handout(name, "fi") for name in ws.HANDOUTS]
+    pages_of = {h.name: len(ws.handout_figures(h)) for h in handouts_fi} | {
+        f"{h.name}_answers": len(ws.key_figures(h)) for h in handouts_fi
+    }
+    handouts = [f"{name}.fi.pdf" for name in pages_of] + [
+        f"{name}_page{k}.fi.png" if n > 1 else f"{name}.fi.png"
+        for name, n in pages_of.items()
+        for k in range(1, n + 1)
+    ]
+    assert names == sorted(
+        [f"{sheet}.fi.{ext}" for sheet in sheets for ext in ("pdf", "png")] + handouts
+    )
+    assert len(out.split()) == 2 * len(sheets) + len(handouts)
     for path in tmp_path.glob("*.pdf"):
         pages = pdf_pages(path.read_bytes())
-        assert len(pages) == 1
+        stem = path.name.split(".")[0]
+        assert len(pages) == pages_of.get(stem, 1)
         width_pt, height_pt = pages[0]
         assert (width_pt / 72 * 25.4, height_pt / 72 * 25.4) == pytest.approx(A4_MM, abs=0.5)
     for path in tmp_path.glob("*.png"):
@@ -494,3 +508,109 @@ def test_old_names_still_work_with_a_deprecation_warning():
         assert ws.draw_board is ws.draw_paper_board
     with pytest.raises(AttributeError, match="draw_bored"):
         ws.draw_bored  # noqa: B018
+
+
+# --- handouts: the exit tickets and the quiz without their answers ----------------------
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+
+def drawn_text(pages) -> str:
+    """Every text drawn on ``pages`` (what their PDF writes), wrapped lines joined again."""
+    return " ".join(" ".join(t.get_text() for t in fig.axes[0].texts) for fig in pages).split()
+
+
+def answer_pieces(handout) -> list[str]:
+    """The key's text in pieces a student could copy: each clause of at least 12 characters,
+    Markdown marks and item numbers taken off."""
+    pieces = []
+    for block in (b for part in handout.parts for b in part.key):
+        plain = re.sub(r"^(\d+\.|##)\s+", "", block.replace("**", "").replace("`", ""))
+        pieces += [p.strip() for p in re.split(r"[.:;(]\s|\)|\n", plain) if len(p.strip()) >= 12]
+    return pieces
+
+
+def leaks(pages, handout) -> list[str]:
+    """The pieces of ``handout``'s key that are drawn on ``pages``."""
+    drawn = " ".join(drawn_text(pages))
+    return [piece for piece in answer_pieces(handout) if " ".join(piece.split()) in drawn]
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_handouts_keep_the_english_structure_in_every_language(lang):
+    for name in ws.HANDOUTS:
+        english, handout = ws.load_handout(name, "en"), ws.load_handout(name, lang)
+        shape = [(len(p.questions), bool(p.key)) for p in handout.parts]
+        assert shape == [(len(p.questions), bool(p.key)) for p in english.parts], (lang, name)
+        assert all(n >= 3 for n, _ in shape) and "`a-b`" in handout.note
+    assert len(ws.load_handout("exit_tickets", lang).parts) == 10
+    assert len(ws.load_handout("quiz", lang).parts[0].questions) == 10
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("name", ws.HANDOUTS)
+def test_no_answer_reaches_the_students_handout(lang, name):
+    i18n.set_language(lang)
+    handout = ws.load_handout(name, lang)
+    pieces = answer_pieces(handout)
+    assert len(pieces) >= 10  # the check has something to look for
+    student = ws.handout_figures(handout)
+    assert leaks(student, handout) == []
+    drawn = " ".join(drawn_text(student))
+    for question in (q for part in handout.parts for q in part.questions):
+        assert " ".join(question.replace("`", "").split()[1:6]) in drawn
+    # The key has its own file, and every piece of it is there.
+    assert len(leaks(ws.key_figures(handout), handout)) == len(pieces)
+
+
+def test_the_leak_check_catches_an_answer_planted_among_the_questions():
+    text = (LESSONS / "exit_tickets.md").read_text(encoding="utf-8")
+    clean = ws.parse_handout(text, "exit_tickets")
+    answer = clean.parts[1].key[1]  # lesson 01's first answer, as the file writes it
+    planted = text.replace("\n\n**Answers.**\n" + answer, "\n" + answer + "\n\n**Answers.**", 1)
+    assert planted != text
+    caught = leaks(ws.handout_figures(ws.parse_handout(planted, "exit_tickets")), clean)
+    assert caught and all(piece in answer for piece in caught)
+
+
+def test_handout_pages_are_a4_text_on_the_page():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        for name in ws.HANDOUTS:
+            handout = ws.load_handout(name, lang)
+            for fig in ws.handout_figures(handout) + ws.key_figures(handout):
+                fig.set_dpi(40)
+                renderer = FigureCanvasAgg(fig).get_renderer()
+                edge = 5 / 25.4 * fig.dpi
+                boxes = [(t, t.get_window_extent(renderer)) for t in fig.axes[0].texts]
+                for text, box in boxes:
+                    assert box.x0 >= edge and box.x1 <= fig.bbox.x1 - edge, (lang, text)
+                    assert box.y0 >= edge * 0.5 and box.y1 <= fig.bbox.y1 - edge, (lang, text)
+                # No text runs into another (a long heading into the name line, say).
+                for i, (a, box_a) in enumerate(boxes):
+                    for b, box_b in boxes[i + 1 :]:
+                        overlap = (
+                            min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0),
+                            min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0),
+                        )
+                        assert min(overlap) <= 0.5, (lang, a.get_text()[:40], b.get_text()[:40])
+
+
+def test_a_missing_lessons_folder_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        ws.write_worksheets(tmp_path / "out", ["da"], sheets=["quiz"], lessons=tmp_path / "none")
+    assert not (tmp_path / "out").exists()
+
+
+def test_without_a_lessons_folder_the_command_says_so_or_makes_the_other_sheets(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setattr(ws, "LESSONS", tmp_path / "installed-without-lessons")
+    assert ws.main(["--out", str(tmp_path / "a"), "--lang", "nb", "--sheet", "quiz"]) == 2
+    assert "lessons" in capsys.readouterr().err and not (tmp_path / "a").exists()
+    made = []
+    monkeypatch.setattr(ws, "write_worksheets", lambda out, langs, **kw: made.append(kw) or [])
+    assert ws.main(["--out", str(tmp_path / "b")]) == 0
+    assert made[0]["sheets"] == ["rule_card", "game_sheet", "puzzles", "answers"]

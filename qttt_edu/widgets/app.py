@@ -26,6 +26,7 @@ from ..i18n import get_language, set_language, t
 from ..view import position_prompt, view_model
 from .board import BoardWidget, PageControl
 from .controls import OPPONENTS, Controls, available_languages, available_opponents
+from .openings import opening_record
 from .shared import SharedPanel, SharedSeat
 from .turns import ComputerClock, EventGate, PageEvent, running_loop
 
@@ -184,6 +185,7 @@ class GameApp:
             opponent=self._on_opponent,
             side=self._on_side,
             language=self._on_language,
+            opening=self._on_opening,
         )
         self.shared_panel = SharedPanel(
             rooms=rooms,
@@ -337,6 +339,15 @@ class GameApp:
         self._clock.cancel()
         self._game = game
         self._changed(("note", t("widget_loaded", count=game.ply)))
+
+    # A lesson's warm-up position from the menu (issue 24; the positions in openings.py).
+    def _on_opening(self, *_change: Any) -> None:
+        value = self.controls.opening_select.value
+        if value and self._shared is not None:  # the menu is off; a crafted message changes nothing
+            raise IllegalMoveError(t("widget_opening_shared"))
+        if value:
+            self.controls.record_input.value = opening_record(value)
+            self._on_load()
 
     def _on_save(self) -> None:
         self.controls.record_input.value = self._game.record()

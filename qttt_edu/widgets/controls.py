@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ..core import Game
 from ..i18n import LANGUAGES, get_language, t
+from .openings import opening_menu, render_menu
 
 __all__ = [
     "OPPONENTS",
@@ -134,6 +135,7 @@ class Controls:
             **initial,
         )
         self.language_select.add_class("qttt-language")
+        self.opening_select = opening_menu()  # each lesson's warm-up positions (openings.py)
 
     def connect(self, **handlers: Callable[..., None]) -> None:
         """Call ``handlers[name]`` (wrapped) when the control ``name`` is used."""
@@ -144,6 +146,7 @@ class Controls:
             ("opponent", self.opponent_select),
             ("side", self.side_select),
             ("language", self.language_select),
+            ("opening", self.opening_select),
         ):
             widget.observe(self._wrap(handlers[name]), names="value")
 
@@ -159,6 +162,7 @@ class Controls:
                 row(self.log_label, self.log, align_items="baseline"),
                 row(self.record_input, self.load_button, self.save_button),
                 row(self.opponent_select, self.side_select, self.language_select),
+                row(self.opening_select),
                 shared,
             ],
             layout=w.Layout(padding="8px 12px", grid_gap="8px", max_width="100%"),
@@ -203,6 +207,7 @@ class Controls:
         self.log.value = f"<code>{html.escape(game.record())}</code>"
         self._render_texts(opponent != "human", room)
         self._render_selects(opponent, custom, computer_plays)
+        render_menu(self.opening_select, disabled=shared)
 
     def _render_texts(self, has_player: bool, room: str) -> None:
         """Every label of the controls (they depend only on the language)."""
