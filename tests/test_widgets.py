@@ -845,7 +845,7 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
         elif kind == "timeline":
             app.controls.timeline.value = min(n, app.controls.timeline.max)
         else:
-            getattr(app, f"{kind}_button").click()
+            getattr(app.controls, f"{kind}_button").click()
         if app.message is not None and app.message.startswith("⚠"):
             assert (app.game.record(), app.game.timeline) == before  # a refusal changes nothing
         assert app.last_error is None
