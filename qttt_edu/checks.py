@@ -476,7 +476,9 @@ def _ex02_4(answer: Any) -> str | None:
     return t("checks_02_4_hint") if separable else None
 
 
-_OUTCOME_03_3 = {1: "X1", 2: "O2", 3: "O4", 6: "X3"}
+# Exercise 03-3: in "2-5 5-8 8-9 2-8" X puts O4 in square 8. A fresh game: the rules text's
+# worked example 2 has the same shape on other squares, so it does not print this answer.
+_OUTCOME_03_3 = {2: "X1", 5: "O2", 8: "O4", 9: "X3"}
 
 
 def _ex03_3(answer: Any) -> str | None:
@@ -512,15 +514,18 @@ def _ex04_2(answer: Any) -> str | None:
     return t("checks_04_2_hint")
 
 
-# The finished games notebook 04 shows: exercise 04-4 asks for a game the student played.
+# The finished games notebook 04 shows, and the rules text's worked examples 3 and 5 that it
+# used to show: exercise 04-4 asks for a game the student played.
 _SHOWN_04 = (
+    "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5",
+    "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3",
     "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9",
     "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c8",
-    "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5",
+    "1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5",
     "1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2",
     "1-5 2-3 5-9 2-3 c3 4-7 4-7 c4 8-9 1-8 c1",
     "7-9 4-8 1-4 6-9 1-9 2-8 2-3 6-8 c8 5",
-    "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1 3",
+    "1-2 2-6 1-8 3-4 5-9 3-5 4-6 1-8 c8 7",
 )
 
 
@@ -645,12 +650,12 @@ _EXERCISES: dict[str, _Exercise] = {
         _Exercise("02-3", _ex02_3),
         _Exercise("02-4", _ex02_4),
         _Exercise("03-1", _equals("X", _player, "checks_03_1_hint")),
-        _Exercise("03-2", _equals(frozenset({1, 2, 3}), _square_set, "checks_03_2_hint")),
+        _Exercise("03-2", _equals(frozenset({2, 5, 8}), _square_set, "checks_03_2_hint")),
         _Exercise("03-3", _ex03_3),
         _Exercise("03-4", _ex03_4),
         _Exercise("04-1", _equals("X", _player, "checks_04_1_hint")),
         _Exercise("04-2", _ex04_2),
-        _Exercise("04-3", _equals(3, _one_square, "checks_04_3_hint")),
+        _Exercise("04-3", _equals(7, _one_square, "checks_04_3_hint")),
         _Exercise("04-4", _ex04_4),
         _Exercise("05-1", _equals(4, _one_square, "checks_05_1_hint")),
         _Exercise("05-2", _ex05_2),

@@ -370,7 +370,7 @@ def square_forms(draw: st.DrawFn, squares: tuple[int, ...]) -> object:
 
 
 @FAST
-@given(st.sampled_from([("00-1", (3, 5, 7)), ("03-2", (1, 2, 3))]), st.data())
+@given(st.sampled_from([("00-1", (3, 5, 7)), ("03-2", (2, 5, 8))]), st.data())
 def test_sets_of_squares_are_read_in_any_order_and_form(case, data):
     exercise, squares = case
     answer = data.draw(square_forms(squares))
@@ -379,7 +379,7 @@ def test_sets_of_squares_are_read_in_any_order_and_form(case, data):
 
 @FAST
 @given(
-    st.sampled_from([("00-1", (3, 5, 7)), ("03-2", (1, 2, 3))]),
+    st.sampled_from([("00-1", (3, 5, 7)), ("03-2", (2, 5, 8))]),
     st.integers(1, 9),
     st.booleans(),
     st.data(),
@@ -474,7 +474,7 @@ def test_records_get_the_same_verdict_with_any_separator(case, data):
 
 
 @FAST
-@given(st.permutations([(1, "X1"), (2, "O2"), (3, "O4"), (6, "X3")]), st.data())
+@given(st.permutations([(2, "X1"), (5, "O2"), (8, "O4"), (9, "X3")]), st.data())
 def test_a_placement_is_read_as_a_dict_or_text_in_any_order(pairs, data):
     mark_first = data.draw(st.booleans())
     form = data.draw(st.sampled_from(["dict", "list", "text"]))
@@ -493,7 +493,7 @@ def test_a_placement_is_read_as_a_dict_or_text_in_any_order(pairs, data):
 
 
 @FAST
-@given(st.permutations([(1, "O2"), (2, "X1"), (3, "O4"), (6, "X3")]), st.sampled_from([", ", " "]))
+@given(st.permutations([(2, "O2"), (5, "X1"), (8, "O4"), (9, "X3")]), st.sampled_from([", ", " "]))
 def test_a_placement_with_two_marks_swapped_stays_wrong(pairs, joint):
     answer = joint.join(f"{m} in {s}" for s, m in pairs)
     assert not checks.check("03-3", answer).ok, answer

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from qttt_edu import Action, Game, checks, set_language
 from qttt_edu.core import Position
+from qttt_edu.graph import pending_cycle
 from qttt_edu.i18n import catalog
 from qttt_edu.players import HeuristicPlayer
 
@@ -36,16 +37,16 @@ RIGHT = {
     "02-3": ["2-4", (1, 4), "1-3 1-2 2-9", Action.pair(2, 5), 24, "4-1"],
     "02-4": [False, "no", "No", "entangled", "n"],
     "03-1": ["X", "x"],
-    "03-2": [{1, 2, 3}, [3, 2, 1], "1-2-3", "1, 2 and 3"],
+    "03-2": [{2, 5, 8}, [8, 5, 2], "2-5-8", "2, 5 and 8"],
     "03-3": [
-        {1: "X1", 2: "O2", 3: "O4", 6: "X3"},
-        {"X1": 1, "O2": 2, "O4": 3, "X3": 6},
-        {"1": "x1", "2": "o2", "3": "O₄", "6": "X 3"},
+        {2: "X1", 5: "O2", 8: "O4", 9: "X3"},
+        {"X1": 2, "O2": 5, "O4": 8, "X3": 9},
+        {"2": "x1", "5": "o2", "8": "O₄", "9": "X 3"},
     ],
     "03-4": ["1-2 2-3 3-4 7-9 1-4", "1-2 2-5 5-4 8-9 1-4", "4-5 5-6 6-9 1-2 4-9"],
     "04-1": ["X", "x"],
     "04-2": [{"X": 1, "O": 0.5}, (1, 0.5), "1, 1/2", "X 1 O 1/2", {"O": "1/2", "x": 1}],
-    "04-3": [3, "3", "c3", "square 3", Action.classical(3)],
+    "04-3": [7, "7", "c7", "square 7", Action.classical(7)],
     "04-4": ["1-2 1-2 c1 4-5 4-5 c4 7-8 7-8 c7", "1-2 1-2 c2 4-5 4-5 c5 3-7 7-8 7-8 c7"],
     "05-1": ["c4", 4, "4", "square 4", Action.collapse(4)],
     "05-2": [["2-8", "3-8"], "3-8 2-8", "28, 38", [(2, 8), (8, 3)], {Action(28), Action(38)}],
@@ -73,8 +74,12 @@ WRONG = {
     "02-3": ["4-5", "3-4", "2-3", "1-2 2-4"],
     "02-4": [True, "yes", "separable"],
     "03-1": ["O"],
-    "03-2": [{1, 2, 3, 6}, {1, 3}],
-    "03-3": [{1: "X1", 2: "O2", 3: "O4"}, {1: "O4", 2: "X1", 3: "O2", 6: "X3"}],
+    "03-2": [{2, 5, 8, 9}, {2, 8}, {1, 2, 3}],
+    "03-3": [
+        {2: "X1", 5: "O2", 8: "O4"},
+        {2: "O4", 5: "X1", 8: "O2", 9: "X3"},
+        {1: "X1", 2: "O2", 3: "O4", 6: "X3"},
+    ],
     "03-4": [
         "1-2 2-3 1-3 c1",
         "1-2 1-2",
@@ -86,11 +91,13 @@ WRONG = {
     ],
     "04-1": ["O", "draw"],
     "04-2": [{"X": 1, "O": 0}, (0.5, 1), (1, 1)],
-    "04-3": [1, 9],
+    "04-3": [3, 9, 8],
     "04-4": [
         "1-2",
         "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5",
         "1-2 1-2 c2 4-5 4-5 c5 3-9 8-9 8-9 c9",
+        "1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5",
+        "1-2 2-6 1-8 3-4 5-9 3-5 4-6 1-8 c8 7",
     ],
     "05-1": [7, "c7"],
     "05-2": ["2-8", "2-3 2-8 3-8", ["3-8"]],
@@ -171,7 +178,7 @@ def test_hints_name_the_specific_mistake():
     assert "6 realities" in checks.check("01-3", "1-2 2-5 7-8").message
     assert "closes a cycle" in checks.check("02-3", "2-3").message
     assert "1/2" in checks.check("02-3", "3-4").message
-    assert "about square 6:" in checks.check("03-3", {1: "X1", 2: "O2", 3: "O4"}).message
+    assert "square 9" in checks.check("03-3", {2: "X1", 5: "O2", 8: "O4"}).message
     assert "X chooses" in checks.check("03-4", "1-2 1-2").message
     assert "through 5 squares" in checks.check("03-4", "1-2 2-3 3-4 4-5 1-5").message
     assert "2-3 does not lose" in checks.check("05-2", "2-3 2-8 3-8").message
@@ -273,16 +280,72 @@ def test_answers_agree_with_the_engine():
     first = Position()
     assert sum(len(first.child(c).legal_actions()) for c in first.legal_actions()) == 1296
     assert Game.from_record("1-9 1-9").to_act == "X"
-    example3 = Game.from_record("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5")
-    assert example3.outcome.winner == "X"
-    assert example3.outcome.scores == {"X": 1.0, "O": 0.5}
-    ninth = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1")
-    assert [str(a) for a in ninth.legal_actions()] == ["3"]
-    pending = Game.from_record("1-2 2-3 3-6 1-3").awaiting_collapse
-    assert pending.outcomes[3] == {1: "X1", 2: "O2", 3: "O4", 6: "X3"}
+    both_lines = Game.from_record("1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5")
+    assert both_lines.outcome.simultaneous
+    assert both_lines.outcome.winner == "X"
+    assert both_lines.outcome.scores == {"X": 1.0, "O": 0.5}
+    ninth = Game.from_record("1-2 2-6 1-8 3-4 5-9 3-5 4-6 1-8 c8")
+    assert [str(a) for a in ninth.legal_actions()] == ["7"]
+    pending = Game.from_record("2-5 5-8 8-9 2-8").awaiting_collapse
+    assert pending.chooser == "X"
+    assert pending.outcomes[8] == {2: "X1", 5: "O2", 8: "O4", 9: "X3"}
+    assert set(pending_cycle(Game.from_record("2-5 5-8 8-9 2-8")).squares) == {2, 5, 8}
     puzzle = Game.from_record("1-3 1-3 c3 4-9 7-9 5-9 4-7")
     puzzle.collapse(4)
     assert puzzle.outcome.winner == "X"
+
+
+# Exercises 03-1...03-3 and 04-1...04-3 use fresh games: the rules text prints its worked
+# examples with their outcomes and the puzzles reuse them, so neither may hold an exercise's game,
+# not even turned or mirrored on the board.
+
+EXERCISE_GAMES = (
+    "2-5 5-8 8-9 2-8",  # 03-1 ... 03-3
+    "1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5",  # 04-1, 04-2
+    "1-2 2-6 1-8 3-4 5-9 3-5 4-6 1-8 c8",  # 04-3
+)
+_ROWS = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+_TURN = {_ROWS[r][c]: _ROWS[c][2 - r] for r in range(3) for c in range(3)}
+_MIRROR = {_ROWS[r][c]: _ROWS[r][2 - c] for r in range(3) for c in range(3)}
+
+
+def _board_images(record: str) -> set[str]:
+    """The record under the eight symmetries of the board, pairs written low square first."""
+    maps = [dict(zip(range(1, 10), range(1, 10), strict=True))]
+    for _ in range(3):
+        maps.append({s: _TURN[maps[-1][s]] for s in range(1, 10)})
+    maps += [{s: _MIRROR[m[s]] for s in range(1, 10)} for m in maps]
+    images = set()
+    for m in maps:
+        tokens = []
+        for token in record.split():
+            if "-" in token:
+                a, b = sorted(m[int(q)] for q in token.split("-"))
+                tokens.append(f"{a}-{b}")
+            else:
+                tokens.append(token[:-1] + str(m[int(token[-1])]))
+        images.add(" ".join(tokens))
+    return images
+
+
+def test_board_images_find_a_mirrored_game():
+    assert "1-2 2-3 3-6 1-3" in _board_images("2-3 1-2 1-4 1-3")  # mirrored left to right
+    assert len(_board_images("1-5")) == 4
+
+
+def test_exercise_games_are_not_in_the_rules_text_or_the_puzzles():
+    from qttt_edu.worksheets import PUZZLES
+
+    root = Path(checks.__file__).resolve().parent.parent
+    printed = [p.record for p in PUZZLES]
+    for rules in sorted((root / "lessons" / "rules").glob("*.md")):
+        printed += re.findall(r"`([0-9c -]+)`", rules.read_text("utf-8"))
+    assert len(printed) > 20
+    for game in EXERCISE_GAMES:
+        for image in _board_images(game):
+            for record in printed:  # one continues the other, token by token
+                short, long = sorted((image.split(), record.split()), key=len)
+                assert len(short) < 4 or long[: len(short)] != short, (game, record)
 
 
 # The notebooks and the checkers agree: every exercise a notebook asks is checked here,

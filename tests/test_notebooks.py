@@ -200,6 +200,32 @@ def test_the_template_test_would_catch_the_old_03_bug():
     assert not TEMPLATE.search('a dict such as `{1: "X1", 2: "O2"}`')
 
 
+def _small_fold_labels(cells) -> list[str]:
+    """The ``<summary>`` tags of folded explanations that are not at least 44 px tall."""
+    small = []
+    for cell in cells:
+        if cell.cell_type != "markdown":
+            continue
+        for tag in re.findall(r"<summary[^>]*>", cell.source):
+            height = re.search(r"min-height:\s*(\d+)px", tag)
+            if not height or int(height.group(1)) < 44:
+                small.append(tag)
+    return small
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_every_fold_label_is_a_touch_target(path):
+    """A folded explanation opens with a tap: its label is at least 44 px tall."""
+    cells = _read(path).cells
+    assert _small_fold_labels(cells) == [], path.name
+
+
+def test_the_touch_target_test_would_catch_a_bare_label():
+    bare = nbformat.v4.new_markdown_cell("<details>\n<summary>Why?</summary>\n\nNo.\n</details>")
+    small = nbformat.v4.new_markdown_cell('<summary style="min-height: 22px">Why?</summary>')
+    assert len(_small_fold_labels([bare, small])) == 2
+
+
 @pytest.mark.parametrize("path", STUDENT, ids=IDS)
 def test_stored_outputs_stay_small(path):
     assert path.stat().st_size < 400_000

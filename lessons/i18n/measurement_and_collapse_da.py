@@ -77,20 +77,19 @@ I Goffs fig. 5 lægger O X3 i felt 1 (partinotationen får leddet `c1`). X1 må 
 forlade felt 1 og gå til felt 2, hvilket skubber O2 til felt 5. Alle tre mærker bliver
 [klassiske]({G}#classical-mark).
 """,
-    "5611fd0d5b": """
+    "ba75554d4a": """
 Efter kollapset trækker vælgeren som sædvanligt: O laver træk 4 med det samme, så O handler
 to gange i træk (valget, så trækket).
 
 ## 3. En løkke med en stilk
 
-Gennemregnet eksempel 2 i materialets regler er `1-2 2-3 3-6 1-3`. Her er brættet og
-grafen efter de tre første træk, `1-2 2-3 3-6`. Så spiller O træk 4 i felt 1
-og 3. Tegn det mærke ind i grafen, før du besvarer spørgsmålene herunder.
+Et nyt parti: `2-5 5-8 8-9 2-8`. Her er brættet og grafen efter de tre første træk,
+`2-5 5-8 8-9`. Så spiller O træk 4 i felt 2 og 8. Tegn det mærke ind i grafen, før du besvarer spørgsmålene herunder.
 """,
-    "00c4e3b500": """
+    "b4810186d8": """
 ### Opgave 03-1
 
-Hvem er vælgeren i `1-2 2-3 3-6 1-3`? Svar `"X"` eller `"O"`.
+Hvem er vælgeren i `2-5 5-8 8-9 2-8`? Svar `"X"` eller `"O"`.
 """,
     "1c8576294a": stuck("03-1"),
     "bc039360ed": """
@@ -105,25 +104,25 @@ kalder sådanne mærker [stilke]({G}#stem). En stilk har ingen frihed tilbage: u
 vælgeren bestemmer, fylder løkken det felt, hvor stilken sidder fast, så stilkens
 mærke må lande i sit andet felt.
 """,
-    "780967c34f": """
-Efter `1-3` markerer tegningen løkken og stilken, og `pending_cycle` nævner dem:
+    "769a353ac4": """
+Efter `2-8` markerer tegningen løkken og stilken, og `pending_cycle` nævner dem:
 """,
-    "01179ad228": """
+    "760673b036": """
 ## 4. Kollapset, skridt for skridt
 
 Så snart det nyeste mærke lander, er alt andet tvunget, ét mærke ad gangen: et mærke i et
 felt, der lige er blevet optaget, må flytte til sit andet felt, hvilket kan skubbe til det
 næste, og så videre rundt i løkken og ud ad stilkene. `cascade` skriver
-skridtene op med grunden til hvert af dem; her lægger vælgeren O4 i felt 1:
+skridtene op med grunden til hvert af dem; her lægger vælgeren O4 i felt 2:
 """,
     "f2d83ff076": """
 `draw_cascade` tegner de samme skridt som en stribe små brætter:
 """,
-    "b0fac20f4f": """
+    "8c2f2c7053": """
 ### Opgave 03-3
 
-Nu det andet valg: X lægger O4 i felt **3**. Hvor ender hvert mærke i gruppen? Svar med en
-dict fra felt til mærke, fx `{1: "X1", 2: "O2", ...}` (eller fra mærke til felt, hvis du
+Nu det andet valg: X lægger O4 i felt **8**. Hvor ender hvert mærke i gruppen? Svar med en
+dict fra felt til mærke, `{felt: "mærke", ...}` (eller fra mærke til felt, hvis du
 hellere vil). Regn det ud på papir først.
 """,
     "abfdf2abef": stuck("03-3"),

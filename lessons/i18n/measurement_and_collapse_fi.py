@@ -77,20 +77,19 @@ Goffin kuvassa 5 O laittaa X3:n ruutuun 1 (pelimerkintään tulee osa `c1`). X1:
 siirryttävä ruudusta 1 ruutuun 2, mikä työntää O2:n ruutuun 5. Kaikista kolmesta merkistä tulee
 [klassisia]({G}#classical-mark).
 """,
-    "5611fd0d5b": """
+    "ba75554d4a": """
 Romahduksen jälkeen valitsija siirtää tavalliseen tapaan: O tekee siirron 4 heti, joten O toimii
 kahdesti peräkkäin (ensin valinta, sitten siirto).
 
 ## 3. Silmukka, jossa on varsi
 
-Materiaalin sääntöjen esimerkki 2 on `1-2 2-3 3-6 1-3`. Tässä ovat lauta ja
-graafi sen kolmen ensimmäisen siirron `1-2 2-3 3-6` jälkeen. Sitten O pelaa siirron 4 ruutuihin 1
-ja 3. Piirrä tämä merkki graafiin ennen kuin vastaat alla oleviin kysymyksiin.
+Uusi peli: `2-5 5-8 8-9 2-8`. Tässä ovat lauta ja graafi sen kolmen ensimmäisen siirron
+`2-5 5-8 8-9` jälkeen. Sitten O pelaa siirron 4 ruutuihin 2 ja 8. Piirrä tämä merkki graafiin ennen kuin vastaat alla oleviin kysymyksiin.
 """,
-    "00c4e3b500": """
+    "b4810186d8": """
 ### Tehtävä 03-1
 
-Kuka on valitsija pelimerkinnässä `1-2 2-3 3-6 1-3`? Vastaa `"X"` tai `"O"`.
+Kuka on valitsija pelimerkinnässä `2-5 5-8 8-9 2-8`? Vastaa `"X"` tai `"O"`.
 """,
     "1c8576294a": stuck("03-1"),
     "bc039360ed": """
@@ -105,25 +104,25 @@ kutsuu tällaisia merkkejä [varsiksi]({G}#stem). Varrella ei ole enää vapautt
 valitsija minkä valinnan tahansa, silmukka täyttää ruudun, johon varsi on kiinnittynyt, joten varren
 merkin on päädyttävä toiseen ruutuunsa.
 """,
-    "780967c34f": """
-Siirron `1-3` jälkeen piirros merkitsee silmukan ja varren, ja `pending_cycle` nimeää ne:
+    "769a353ac4": """
+Siirron `2-8` jälkeen piirros merkitsee silmukan ja varren, ja `pending_cycle` nimeää ne:
 """,
-    "01179ad228": """
+    "760673b036": """
 ## 4. Romahdus vaihe vaiheelta
 
 Kun uusin merkki on asettunut, kaikki muu on pakotettua, merkki kerrallaan: merkin, joka on juuri
 varatussa ruudussa, on siirryttävä toiseen ruutuunsa, mikä voi työntää
 seuraavaa, ja niin edelleen silmukkaa pitkin ja vartta pitkin ulospäin. `cascade` luettelee
-vaiheet ja kunkin syyn; tässä valitsija laittaa O4:n ruutuun 1:
+vaiheet ja kunkin syyn; tässä valitsija laittaa O4:n ruutuun 2:
 """,
     "f2d83ff076": """
 `draw_cascade` piirtää samat vaiheet pienten lautojen rivinä:
 """,
-    "b0fac20f4f": """
+    "8c2f2c7053": """
 ### Tehtävä 03-3
 
-Nyt toinen valinta: X laittaa O4:n ruutuun **3**. Mihin ryhmän jokainen merkki
-päätyy? Vastaa sanakirjalla ruudusta merkkiin, kuten `{1: "X1", 2: "O2", ...}` (tai
+Nyt toinen valinta: X laittaa O4:n ruutuun **8**. Mihin ryhmän jokainen merkki
+päätyy? Vastaa sanakirjalla ruudusta merkkiin, `{ruutu: "merkki", ...}` (tai
 merkistä ruutuun, jos haluat). Mieti ensin paperilla.
 """,
     "abfdf2abef": stuck("03-3"),

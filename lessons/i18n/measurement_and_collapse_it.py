@@ -77,20 +77,20 @@ Nella Fig. 5 di Goff O mette X3 nella casella 1 (la trascrizione riceve l'elemen
 deve allora lasciare la casella 1 per la casella 2, e questo spinge O2 nella casella 5. Tutti e
 tre i segni diventano [classici]({G}#classical-mark).
 """,
-    "5611fd0d5b": """
+    "ba75554d4a": """
 Dopo il collasso chi ha scelto muove come al solito: O fa subito la mossa 4, quindi O agisce
 due volte di fila (la scelta, poi la mossa).
 
 ## 3. Un anello con uno stelo
 
-L'esempio svolto 2 delle regole del kit è `1-2 2-3 3-6 1-3`. Ecco il tabellone e il grafo dopo
-le sue prime tre mosse, `1-2 2-3 3-6`. Poi O gioca la mossa 4 sulle caselle 1 e 3. Disegna
+Una partita nuova: `2-5 5-8 8-9 2-8`. Ecco il tabellone e il grafo dopo le sue prime tre
+mosse, `2-5 5-8 8-9`. Poi O gioca la mossa 4 sulle caselle 2 e 8. Disegna
 quel segno nel grafo prima di rispondere alle domande qui sotto.
 """,
-    "00c4e3b500": """
+    "b4810186d8": """
 ### Esercizio 03-1
 
-Chi sceglie in `1-2 2-3 3-6 1-3`? Rispondi `"X"` o `"O"`.
+Chi sceglie in `2-5 5-8 8-9 2-8`? Rispondi `"X"` o `"O"`.
 """,
     "1c8576294a": stuck("03-1"),
     "bc039360ed": """
@@ -105,21 +105,21 @@ segni [steli]({G}#stem). Uno stelo non ha più libertà: qualunque cosa decida c
 l'anello riempie la casella a cui lo stelo è attaccato, quindi il segno dello stelo deve finire
 nella sua altra casella.
 """,
-    "780967c34f": "Dopo `1-3` il disegno mette in evidenza l'anello e lo stelo, e `pending_cycle` li elenca:",
-    "01179ad228": """
+    "769a353ac4": "Dopo `2-8` il disegno mette in evidenza l'anello e lo stelo, e `pending_cycle` li elenca:",
+    "760673b036": """
 ## 4. Il collasso, passo per passo
 
 Una volta che il segno più recente è al suo posto, tutto il resto è obbligato, un segno alla
 volta: un segno in una casella appena occupata deve spostarsi nella sua altra casella, il che
 può spingere il segno successivo, e così via lungo l'anello e poi lungo gli steli. `cascade`
-elenca i passi con il motivo di ciascuno; qui chi sceglie mette O4 nella casella 1:
+elenca i passi con il motivo di ciascuno; qui chi sceglie mette O4 nella casella 2:
 """,
     "f2d83ff076": "`draw_cascade` disegna gli stessi passi come una striscia di piccoli tabelloni:",
-    "b0fac20f4f": """
+    "8c2f2c7053": """
 ### Esercizio 03-3
 
-Ora l'altra scelta: X mette O4 nella casella **3**. Dove finisce ogni segno del gruppo?
-Rispondi con un dizionario da casella a segno, come `{1: "X1", 2: "O2", ...}` (oppure da
+Ora l'altra scelta: X mette O4 nella casella **8**. Dove finisce ogni segno del gruppo?
+Rispondi con un dizionario da casella a segno, `{casella: "segno", ...}` (oppure da
 segno a casella, se preferisci). Prima risolvilo su carta.
 """,
     "abfdf2abef": stuck("03-3"),

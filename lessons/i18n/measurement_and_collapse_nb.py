@@ -77,20 +77,20 @@ I Goffs figur 5 legger O X3 i rute 1 (partinotasjonen får leddet `c1`). Da må 
 rute 1 og gå til rute 2, og det skyver O2 til rute 5. Alle tre merkene blir
 [klassiske]({G}#classical-mark).
 """,
-    "5611fd0d5b": """
+    "ba75554d4a": """
 Etter kollapsen trekker velgeren som vanlig: O gjør trekk 4 med en gang, og har altså turen
 to ganger på rad (valget, så trekket).
 
 ## 3. En syklus med en stilk
 
-Eksempel 2 i reglene til opplegget er `1-2 2-3 3-6 1-3`. Her er brettet og grafen etter de
-tre første trekkene, `1-2 2-3 3-6`. Så spiller O trekk 4 på rute 1 og 3. Tegn det merket
+Et nytt parti: `2-5 5-8 8-9 2-8`. Her er brettet og grafen etter de tre første trekkene,
+`2-5 5-8 8-9`. Så spiller O trekk 4 på rute 2 og 8. Tegn det merket
 inn i grafen før du svarer på spørsmålene nedenfor.
 """,
-    "00c4e3b500": """
+    "b4810186d8": """
 ### Oppgave 03-1
 
-Hvem er velgeren i `1-2 2-3 3-6 1-3`? Svar `"X"` eller `"O"`.
+Hvem er velgeren i `2-5 5-8 8-9 2-8`? Svar `"X"` eller `"O"`.
 """,
     "1c8576294a": stuck("03-1"),
     "bc039360ed": """
@@ -106,21 +106,21 @@ slike merker [stilker]({G}#stem). En stilk har ingen frihet igjen: uansett hva v
 bestemmer, fyller syklusen ruten der stilken er festet, så merket i stilken må havne i sin
 andre rute.
 """,
-    "780967c34f": "Etter `1-3` markerer tegningen syklusen og stilken, og `pending_cycle` navngir dem:",
-    "01179ad228": """
+    "769a353ac4": "Etter `2-8` markerer tegningen syklusen og stilken, og `pending_cycle` navngir dem:",
+    "760673b036": """
 ## 4. Kollapsen, steg for steg
 
 Så snart det nyeste merket har landet, er alt annet tvunget, ett merke om gangen: et merke
 i en rute som nettopp er tatt, må flytte til sin andre rute, noe som kan skyve det neste,
 og så videre rundt syklusen og ut langs stilkene. `cascade` lister opp stegene med grunnen
-til hvert av dem; her legger velgeren O4 i rute 1:
+til hvert av dem; her legger velgeren O4 i rute 2:
 """,
     "f2d83ff076": "`draw_cascade` tegner de samme stegene som en stripe med små brett:",
-    "b0fac20f4f": """
+    "8c2f2c7053": """
 ### Oppgave 03-3
 
-Nå det andre valget: X legger O4 i rute **3**. Hvor havner hvert merke i gruppen? Svar med
-en ordbok (dict) fra rute til merke, som `{1: "X1", 2: "O2", ...}` (eller fra merke til
+Nå det andre valget: X legger O4 i rute **8**. Hvor havner hvert merke i gruppen? Svar med
+en ordbok (dict) fra rute til merke, `{rute: "merke", ...}` (eller fra merke til
 rute, om du heller vil). Regn det ut på papir først.
 """,
     "abfdf2abef": stuck("03-3"),

@@ -119,11 +119,11 @@ O's række 7-8-9 var fuldendt med O8; X's række 1-2-3 skal bruge X9, som kom se
 vinder, selv om X's linje blev fuldendt af det samme kollaps. Linjerne står med den
 tidligste først, så `outcome.lines[0]` er altid den vindende linje.
 """,
-    "c495377135": """
+    "84419a9b87": """
 ### Opgave 04-1
 
-Gennemregnet eksempel 3 i reglerne slutter med ét kollaps, der giver begge spillere en linje:
-`3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5`. Byg partiet i den næste celle, se på
+Dette parti slutter med ét kollaps, der giver begge spillere en linje:
+`1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5`. Byg partiet i den næste celle, se på
 brættet, og afgør, **hvem der vinder** (`"X"`, `"O"` eller `"uafgjort"`), uden at skrive
 udfaldet ud. Tjek så.
 """,
@@ -144,10 +144,10 @@ dobbelt linje; det giver materialet ikke point for). Materialet bruger som stand
 (sejr, nederlag eller uafgjort); Goffs point er med til undervisningen og til løseren i
 notesbog 06. `outcome.scores` giver dem.
 """,
-    "91a4c74ba8": """
+    "61926c0fbf": """
 ### Opgave 04-2
 
-Hvad giver Goffs point for **eksempel 3**? Svar med en dict som `{"X": 1, "O": 0}`
+Hvad giver Goffs point for **partiet i opgave 04-1**? Svar med en dict som `{"X": 1, "O": 0}`
 eller med to tal, X først.
 """,
     "40edbaf327": stuck("04-2"),
@@ -169,20 +169,19 @@ Cellen herunder stiller notesbogens partier op ved siden af hinanden.
 Et enkelt træk kan fuldende to linjer til samme spiller. Det er stadig én sejr og, med
 Goffs point, ét point. I dette parti lander X's sidste mærke i midten:
 """,
-    "ab2c7c478a": """
+    "a8018d7750": """
 ## 6. Det niende træk
 
 Se på det sidste led i den partinotation: et enligt `5`, ikke et par. Efter at O's træk 8
 var kollapset, var kun felt 5 ledigt. Et par spøgelsesmærker skal bruge to ledige felter, så
 X's niende træk er ét almindeligt klassisk mærke.
 
-Her er gennemregnet eksempel 5 fra reglerne efter træk 8 (partinotationen stopper før X's sidste
-træk):
+Her er et andet parti efter træk 8 (partinotationen stopper før X's sidste træk):
 """,
-    "446bca0e45": """
+    "490274f17c": """
 ### Opgave 04-3
 
-Hvor skal X's niende træk stå i eksempel 5? Svar med feltets nummer.
+Hvor skal X's niende træk stå i dette parti? Svar med feltets nummer.
 """,
     "f39ec638af": stuck("04-3"),
     "5e15841264": """

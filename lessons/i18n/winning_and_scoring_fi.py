@@ -132,11 +132,11 @@ O:n rivi 7-8-9 oli valmis jo merkillä O8; X:n rivi 1-2-3 tarvitsi X9:n, joka tu
 voittaa, vaikka X:n suora valmistui samassa romahduksessa. Suorat luetellaan
 valmistumisjärjestyksessä, joten `outcome.lines[0]` on aina voittava suora.
 """,
-    "c495377135": """
+    "84419a9b87": """
 ### Tehtävä 04-1
 
-Sääntöjen esimerkki 3 päättyy romahdukseen, joka antaa suoran kummallekin pelaajalle:
-`3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5`. Rakenna peli seuraavassa solussa, katso
+Tämä peli päättyy romahdukseen, joka antaa suoran kummallekin pelaajalle:
+`1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5`. Rakenna peli seuraavassa solussa, katso
 lautaa ja päättele, **kuka voittaa** (`"X"`, `"O"` vai `"tasapeli"`), tulostamatta
 lopputulosta. Tarkista sitten.
 """,
@@ -157,10 +157,10 @@ pistettä; tämä materiaali ei pisteytä niin). Materiaalin oletus on yksi tulo
 (voitto, tappio tai tasapeli); Goffin pisteet ovat mukana oppitunnin ja muistikirjan 06
 ratkaisijan vuoksi. `outcome.scores` antaa ne.
 """,
-    "91a4c74ba8": """
+    "61926c0fbf": """
 ### Tehtävä 04-2
 
-Mitkä ovat Goffin pisteet **esimerkissä 3**? Vastaa sanakirjana, kuten `{"X": 1, "O": 0}`,
+Mitkä ovat Goffin pisteet **tehtävän 04-1 pelissä**? Vastaa sanakirjana, kuten `{"X": 1, "O": 0}`,
 tai kahtena lukuna, X ensin.
 """,
     "40edbaf327": stuck("04-2"),
@@ -182,20 +182,19 @@ Alla oleva solu asettaa tämän muistikirjan pelit rinnakkain.
 Yksi siirto voi täyttää kaksi saman pelaajan suoraa. Se on silti yksi voitto ja
 Goffin pisteytyksessä yksi piste. Tässä pelissä X:n viimeinen merkki päätyy keskelle:
 """,
-    "ab2c7c478a": """
+    "a8018d7750": """
 ## 6. Yhdeksäs siirto
 
 Katso pelimerkinnän viimeistä osaa: yksinäinen `5`, ei pari. Kun O:n siirto 8 oli
 romahtanut, vain ruutu 5 oli vapaana. Aavemerkkipari tarvitsee kaksi vapaata ruutua, joten
 X:n yhdeksäs siirto on yksi tavallinen klassinen merkki.
 
-Tässä on sääntöjen esimerkki 5 siirron 8 jälkeen (pelimerkintä päättyy ennen X:n viimeistä
-siirtoa):
+Tässä on toinen peli siirron 8 jälkeen (pelimerkintä päättyy ennen X:n viimeistä siirtoa):
 """,
-    "446bca0e45": """
+    "490274f17c": """
 ### Tehtävä 04-3
 
-Mihin X:n yhdeksäs siirto menee esimerkissä 5? Vastaa ruudun numerolla.
+Mihin X:n yhdeksäs siirto menee tässä pelissä? Vastaa ruudun numerolla.
 """,
     "f39ec638af": stuck("04-3"),
     "5e15841264": """

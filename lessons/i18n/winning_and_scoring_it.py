@@ -131,11 +131,11 @@ La riga 7-8-9 di O era completa con O8; la riga 1-2-3 di X ha bisogno di X9, che
 dopo. Quindi vince O, anche se la linea di X è stata completata dallo stesso collasso. Le linee
 sono elencate dalla prima completata, quindi `outcome.lines[0]` è sempre la linea vincente.
 """,
-    "c495377135": """
+    "84419a9b87": """
 ### Esercizio 04-1
 
-L'esempio svolto 3 delle regole finisce con un collasso che dà una linea a entrambi i
-giocatori: `3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5`. Costruisci la partita nella cella
+Questa partita finisce con un collasso che dà una linea a entrambi i
+giocatori: `1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5`. Costruisci la partita nella cella
 successiva, guarda il tabellone e decidi **chi vince** (`"X"`, `"O"` o `"patta"`) senza
 stampare il risultato. Poi controlla.
 """,
@@ -156,10 +156,10 @@ linea doppia; il kit non li assegna). Il kit usa di base il risultato unico (vit
 sconfitta o patta); i punti di Goff ci sono per la lezione e per il risolutore del notebook
 06. `outcome.scores` li dà.
 """,
-    "91a4c74ba8": """
+    "61926c0fbf": """
 ### Esercizio 04-2
 
-Quali sono i punti di Goff per l'**esempio 3**? Rispondi con un dizionario come
+Quali sono i punti di Goff per **la partita dell'esercizio 04-1**? Rispondi con un dizionario come
 `{"X": 1, "O": 0}` oppure con due numeri, prima quello di X.
 """,
     "40edbaf327": stuck("04-2"),
@@ -181,20 +181,20 @@ La cella qui sotto mette a confronto le partite di questo notebook.
 Una sola mossa può completare due linee dello stesso giocatore. È comunque una sola vittoria
 e, nel punteggio di Goff, un punto. In questa partita l'ultimo segno di X finisce al centro:
 """,
-    "ab2c7c478a": """
+    "a8018d7750": """
 ## 6. La nona mossa
 
 Guarda l'ultimo elemento di quella trascrizione: un `5` da solo, non una coppia. Dopo il
 collasso della mossa 8 di O restava libera solo la casella 5. Una coppia di segni spettrali ha
 bisogno di due caselle libere, quindi la nona mossa di X è un solo, normale segno classico.
 
-Ecco l'esempio svolto 5 delle regole dopo la mossa 8 (la trascrizione si ferma prima
-dell'ultima mossa di X):
+Ecco un'altra partita dopo la mossa 8 (la trascrizione si ferma prima dell'ultima mossa
+di X):
 """,
-    "446bca0e45": """
+    "490274f17c": """
 ### Esercizio 04-3
 
-Dove va la nona mossa di X nell'esempio 5? Rispondi con il numero della casella.
+Dove va la nona mossa di X in questa partita? Rispondi con il numero della casella.
 """,
     "f39ec638af": stuck("04-3"),
     "5e15841264": "Ora fai elencare al motore le mosse consentite e gioca la nona mossa.",

@@ -132,11 +132,11 @@ Os rad 7-8-9 var fullført med O8; Xs rad 1-2-3 trenger X9, som kom senere. Derf
 O, selv om Xs linje ble fullført av den samme kollapsen. Linjene står i rekkefølge med den
 tidligste først, så `outcome.lines[0]` er alltid vinnerlinjen.
 """,
-    "c495377135": """
+    "84419a9b87": """
 ### Oppgave 04-1
 
-Eksempel 3 i reglene slutter med én kollaps som gir begge spillerne en linje:
-`3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5`. Bygg partiet i neste celle, se på brettet og
+Dette partiet slutter med én kollaps som gir begge spillerne en linje:
+`1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5`. Bygg partiet i neste celle, se på brettet og
 avgjør **hvem som vinner** (`"X"`, `"O"` eller `"uavgjort"`) uten å skrive ut resultatet.
 Sjekk så.
 """,
@@ -157,10 +157,10 @@ burde gi 1½ eller 2 poeng; opplegget gir ikke poeng for det). Standard i oppleg
 enkelt resultat (seier, tap eller uavgjort); Goffs poeng er med for undervisningens skyld
 og for løseren i notatbok 06. `outcome.scores` gir dem.
 """,
-    "91a4c74ba8": """
+    "61926c0fbf": """
 ### Oppgave 04-2
 
-Hva er Goffs poeng for **eksempel 3**? Svar med en ordbok (dict) som `{"X": 1, "O": 0}`
+Hva er Goffs poeng for **partiet i oppgave 04-1**? Svar med en ordbok (dict) som `{"X": 1, "O": 0}`
 eller med to tall, X først.
 """,
     "40edbaf327": stuck("04-2"),
@@ -182,19 +182,19 @@ Cellen nedenfor setter partiene fra denne notatboken ved siden av hverandre.
 Ett trekk kan fullføre to linjer for samme spiller. Det er likevel én seier og, med Goffs
 poeng, ett poeng. I dette partiet havner Xs siste merke i midten:
 """,
-    "ab2c7c478a": """
+    "a8018d7750": """
 ## 6. Det niende trekket
 
 Se på det siste leddet i den partinotasjonen: en enslig `5`, ikke et par. Etter at Os trekk
 8 hadde kollapset, var bare rute 5 ledig. Et par spøkelsesmerker trenger to ledige ruter,
 så Xs niende trekk er ett enkelt, vanlig klassisk merke.
 
-Her er eksempel 5 i reglene etter trekk 8 (partinotasjonen stopper før Xs siste trekk):
+Her er et annet parti etter trekk 8 (partinotasjonen stopper før Xs siste trekk):
 """,
-    "446bca0e45": """
+    "490274f17c": """
 ### Oppgave 04-3
 
-Hvor havner Xs niende trekk i eksempel 5? Svar med nummeret på ruten.
+Hvor havner Xs niende trekk i dette partiet? Svar med nummeret på ruten.
 """,
     "f39ec638af": stuck("04-3"),
     "5e15841264": "La nå regelmotoren liste opp de lovlige trekkene og spille det niende trekket.",

@@ -56,6 +56,9 @@ def code(text: str, *, check: bool = False, tags: tuple[str, ...] = ()) -> nbfor
 FOLD = "qttt_fold"
 #: the label on a folded explanation (each translation has its own, ``WHY`` in common_<lang>.py)
 WHY = "Why? Open this once you have run the cell above."
+#: the fold's label is a touch target: at least 44 px tall on one line (padding makes a wrapped
+#: label taller still). JupyterLab's sanitizer keeps these properties; nbconvert and Voila keep all.
+SUMMARY_STYLE = "min-height: 44px; padding: 11px 0; box-sizing: border-box; cursor: pointer"
 
 
 def explained(text: str, paragraphs: int = 1) -> nbformat.NotebookNode:
@@ -80,7 +83,8 @@ def fold(cell: nbformat.NotebookNode, label: str = WHY) -> None:
     if len(parts) < paragraphs:
         raise ValueError(f"{paragraphs} paragraphs to fold, {len(parts)} found:\n{cell.source}")
     head, rest = parts[:paragraphs], parts[paragraphs:]
-    folded = f"<details>\n<summary>{label}</summary>\n\n" + "\n\n".join(head) + "\n\n</details>"
+    opening = f'<details>\n<summary style="{SUMMARY_STYLE}">{label}</summary>\n\n'
+    folded = opening + "\n\n".join(head) + "\n\n</details>"
     cell.source = "\n\n".join([folded, *rest])
 
 

@@ -116,15 +116,15 @@ CELLS = [
 
         ## 3. A cycle with a stem
 
-        Worked example 2 of the kit's rules is `1-2 2-3 3-6 1-3`. Here are the board and the
-        graph after its first three moves, `1-2 2-3 3-6`. Then O plays move 4 on squares 1
-        and 3. Sketch that mark into the graph before you answer the questions below.
+        A new game: `2-5 5-8 8-9 2-8`. Here are the board and the graph after its first three
+        moves, `2-5 5-8 8-9`. Then O plays move 4 on squares 2 and 8. Sketch that mark into
+        the graph before you answer the questions below.
         """
     ),
     code(
         """
-        before = Game.from_record("1-2 2-3 3-6")
-        example2 = Game.from_record("1-2 2-3 3-6 1-3")
+        before = Game.from_record("2-5 5-8 8-9")
+        stem_game = Game.from_record("2-5 5-8 8-9 2-8")
         fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4))
         draw_board(before, ax=left)
         draw_entanglement(before, ax=right)
@@ -134,7 +134,7 @@ CELLS = [
     *exercise(
         "03-1",
         """
-        Who is the chooser in `1-2 2-3 3-6 1-3`? Answer `"X"` or `"O"`.
+        Who is the chooser in `2-5 5-8 8-9 2-8`? Answer `"X"` or `"O"`.
         """,
     ),
     *exercise(
@@ -151,19 +151,19 @@ CELLS = [
         mark must land in its other square.
         """
     ),
-    md("After `1-3` the drawing marks the cycle and the stem, and `pending_cycle` names them:"),
+    md("After `2-8` the drawing marks the cycle and the stem, and `pending_cycle` names them:"),
     reveal_cell(
         """
         fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4))
-        draw_board(example2, ax=left)
-        draw_entanglement(example2, ax=right)
+        draw_board(stem_game, ax=left)
+        draw_entanglement(stem_game, ax=right)
         plt.show()
         """,
         check=False,
     ),
     reveal_cell(
         """
-        info = pending_cycle(example2)
+        info = pending_cycle(stem_game)
         print("cycle squares:", info.squares)
         print("cycle marks:  ", info.marks)
         print("stems:        ", info.stems)
@@ -177,28 +177,28 @@ CELLS = [
         Once the newest mark lands, everything else is forced, one mark at a time: a mark in a
         square that has just been taken must move to its other square, which may push the
         next one, and so on along the cycle and out along the stems. `cascade` lists the
-        steps with the reason for each; here the chooser puts O4 in square 1:
+        steps with the reason for each; here the chooser puts O4 in square 2:
         """
     ),
     reveal_cell(
         """
-        for step in cascade(example2, 1):
+        for step in cascade(stem_game, 2):
             print(step.reason)
         """,
     ),
     md("`draw_cascade` draws the same steps as a strip of small boards:"),
     code(
         """
-        draw_cascade(example2, 1)
+        draw_cascade(stem_game, 2)
         plt.show()
         """
     ),
     *exercise(
         "03-3",
         """
-        Now the other choice: X puts O4 in square **3**. Where does every mark of the group end
-        up? Answer with a dict from square to mark, such as `{1: "X1", 2: "O2", ...}` (or
-        from mark to square, if you prefer). Work it out on paper first.
+        Now the other choice: X puts O4 in square **8**. Where does every mark of the group end
+        up? Answer with a dict from square to mark, `{square: "mark", ...}` (or from mark to
+        square, if you prefer). Work it out on paper first.
         """,
     ),
     md(
@@ -212,13 +212,13 @@ CELLS = [
     ),
     reveal_cell(
         """
-        outcomes = collapse_outcomes(example2)
+        outcomes = collapse_outcomes(stem_game)
         for square, marks in outcomes.items():
             print(f"O4 in square {square}:", marks)
 
         fig, axes = plt.subplots(1, 2, figsize=(8, 4))
         for ax, square in zip(axes, outcomes, strict=True):
-            after = example2.copy()
+            after = stem_game.copy()
             after.collapse(square)
             draw_board(after, ax=ax)
             ax.set_title(f"X chooses c{square}")

@@ -158,14 +158,14 @@ CELLS = [
     *exercise(
         "04-1",
         """
-        Worked example 3 of the rules ends with one collapse that gives both players a line:
-        `3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5`. Build the game in the next cell, look at
-        the board, and decide **who wins** (`"X"`, `"O"` or `"draw"`) without printing the
+        This game ends with one collapse that gives both players a line:
+        `1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5`. Build the game in the next cell, look at the
+        board, and decide **who wins** (`"X"`, `"O"` or `"draw"`) without printing the
         outcome. Then check.
         """,
         starter="""
-        example3 = Game.from_record("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5")
-        display(example3)
+        both_lines = Game.from_record("1-2 6-9 4-5 8-9 7-9 2-7 4-6 5-8 c5")
+        display(both_lines)
         answer = ...""",
     ),
     md(
@@ -196,7 +196,7 @@ CELLS = [
     *exercise(
         "04-2",
         """
-        What are Goff's points for **example 3**? Answer as a dict such as `{"X": 1, "O": 0}`
+        What are Goff's points for **the game of exercise 04-1**? Answer as a dict such as `{"X": 1, "O": 0}`
         or as two numbers, X first.
         """,
     ),
@@ -259,28 +259,27 @@ CELLS = [
         collapsed, only square 5 was free. A pair of spooky marks needs two free squares, so
         X's ninth move is a single, ordinary classical mark.
 
-        Here is worked example 5 of the rules after move 8 (the record stops before X's last
-        move):
+        Here is another game after move 8 (the record stops before X's last move):
         """
     ),
     code(
         """
-        example5 = Game.from_record("4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1")
-        example5
+        almost_full = Game.from_record("1-2 2-6 1-8 3-4 5-9 3-5 4-6 1-8 c8")
+        almost_full
         """
     ),
     *exercise(
         "04-3",
         """
-        Where does X's ninth move go in example 5? Answer with the square number.
+        Where does X's ninth move go in this game? Answer with the square number.
         """,
     ),
     md("Now let the engine list the legal moves and play the ninth move."),
     reveal_cell(
         """
-        print("legal:", [str(a) for a in example5.legal_actions()])
-        example5.apply(example5.legal_actions()[0])   # the only legal move
-        print(example5.outcome.winner, "wins with", example5.outcome.lines[0].squares)
+        print("legal:", [str(a) for a in almost_full.legal_actions()])
+        almost_full.apply(almost_full.legal_actions()[0])   # the only legal move
+        print(almost_full.outcome.winner, "wins with", almost_full.outcome.lines[0].squares)
         """
     ),
     md(
