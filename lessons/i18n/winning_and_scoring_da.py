@@ -5,6 +5,7 @@ from common_da import G, predict, stuck
 
 
 CODE = [
+    ("# the only legal move", "# det eneste tilladte træk"),
     ("# ← replace ... with your answer", "# ← erstat ... med dit svar"),
     ("# ← your prediction, e.g.", "# ← din forudsigelse, fx"),
     ('"yes" or "no"', '"ja" eller "nej"'),

@@ -3,6 +3,7 @@
 from common_fi import G, predict, stuck
 
 CODE = [
+    ("# the only legal move", "# ainoa sallittu siirto"),
     ("# ← your prediction, e.g.", "# ← ennustuksesi, esim."),
     ('"yes" or "no"', '"kyllä" tai "ei"'),
     ('"X" or "O"', '"X" tai "O"'),

@@ -5,6 +5,7 @@ from common_it import G, binder, link, predict, stuck
 
 
 CODE = [
+    ("# the only legal move", "# l'unica mossa consentita"),
     ("# ← your prediction, e.g.", "# ← la tua previsione, ad es."),
     ("# ← replace ... with your answer", "# ← sostituisci ... con la tua risposta"),
     ('"yes" or "no"', '"sì" o "no"'),

@@ -7,6 +7,7 @@ from common_nb import ANSWER, GOFF, PROMPT, G, footer, header, predict, stuck, t
 NAME = "04_winning_and_scoring"
 
 CODE = [
+    ("# the only legal move", "# det eneste lovlige trekket"),
     PROMPT,
     ANSWER,
     ('"yes" or "no"', '"ja" eller "nei"'),
