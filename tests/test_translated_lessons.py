@@ -99,9 +99,10 @@ def test_a_language_folder_holds_every_translated_file():
     assert not missing, f"translations missing from lessons/<lang>/: {missing}"
 
 
-def test_twelve_files_are_expected():
-    # The teacher guide, the glossary, the exit tickets, the quiz and eight plans.
-    assert len(lesson_hashes.EXPECTED) == 12
+def test_seventeen_files_are_expected():
+    # The teacher guide, the glossary, the exit tickets, the quiz, eight plans and the
+    # five guides for running the kit (shared games, classroom, classroom site, hub, site).
+    assert len(lesson_hashes.EXPECTED) == 17
     assert all((ROOT / "lessons" / name).is_file() for name in lesson_hashes.EXPECTED)
 
 

@@ -42,6 +42,12 @@ EXPECTED = [
     "exit_tickets.md",
     "quiz.md",
     *(f"plans/{p.name}" for p in sorted((LESSONS / "plans").glob("[0-9][0-9]_*.md"))),
+    # the guides for running the kit: shared games, the classroom, the hub, the site
+    "shared_games.md",
+    "classroom.md",
+    "classroom_site.md",
+    "hub.md",
+    "site.md",
 ]
 
 
