@@ -494,7 +494,7 @@ function render({ model, el: host }) {
     if (!waiting) waiting = setTimeout(lost, LOST_MS);
     try {
       model.send({ type, square, ping: pings });
-    } catch (err) {
+    } catch {
       lost(); // the comm is closed already
     }
   };
