@@ -210,7 +210,9 @@ def package_files(root: Path = PACKAGE) -> dict[str, bytes]:
         rel = path.relative_to(root)
         if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
             continue
-        if rel.parts[0] == "site":  # this builder: not needed inside the browser
+        # this builder, and the teacher's classroom server with its dashboard: never run
+        # inside a browser (nothing below the classroom layer imports it)
+        if rel.parts[0] in ("site", "classroom"):
             continue
         files[f"qttt_edu/{rel.as_posix()}"] = path.read_bytes()
     return files
