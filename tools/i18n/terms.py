@@ -169,6 +169,7 @@ def _readable(pattern: str) -> str:
         r"\b(?:spillet|partiet)": "spillet er over",
         r"\w*tekokood": "tekokoodi (also in compounds)",
         r"\bcasell[ae] di": "casella di testo",
+        r"\b[Ss]pil(le)?lag": "spillager, spillelager",
     }
     for start, shown in examples.items():
         if start in pattern:
