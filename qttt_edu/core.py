@@ -362,7 +362,8 @@ def _whole_number(value: object) -> int | None:
     """
     if type(value) is int:
         return value
-    if isinstance(value, bool):
+    # numpy 1's bool_ has an __index__ (numpy 2's has none): a truth value is no square
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
         return None
     try:
         if isinstance(value, SupportsIndex):  # numpy integers and the like
