@@ -392,9 +392,11 @@ NAMES = {
 }  # fmt: skip
 #: English words that are also words of the language (checked by reading the help)
 SHARED = {
-    "da": {"for", "computer", "computers", "port", "server", "start", "downloads", "browser"},
+    "da": {"for", "computer", "computers", "port", "server", "start", "downloads", "browser"}
+    | {"exit", "tickets", "quiz"},  # the Danish handouts' own titles (lessons/da/)
     "fi": set(),
-    "nb": {"for", "port", "server", "start", "argument"},
+    "nb": {"for", "port", "server", "start", "argument"}
+    | {"exit", "tickets"},  # the Norwegian handout's own title (lessons/nb/exit_tickets.md)
     "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"}
     | {"notebook"},  # the Italian notebooks and guides say notebook (terms.json)
 }
