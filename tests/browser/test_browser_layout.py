@@ -226,7 +226,10 @@ def test_voila_app_in_another_language_from_the_url(voila: Any, offline_page: An
         app.locator(f".qttt-square-{b}").click()
         wait_for_status(app, r"^(O|X)(, siirto|:)")
         if i == 0:  # the odds as Finnish writes a percentage: 50 % (CLDR, a no-break space)
-            odds = app.locator(".qttt-odds").inner_text()
+            # the odds are drawn a frame after the status: wait for them, not for the board
+            odds_box = app.locator(".qttt-odds").filter(has_text="%")
+            odds_box.wait_for(timeout=15_000)
+            odds = odds_box.inner_text()
             assert "50\u00a0%" in odds and "50%" not in odds, odds
     settle(app, quiet_ms=350)
     # Long Finnish words stay inside their boxes.
