@@ -64,7 +64,6 @@ __all__ = [
     "SidecarTable",
     "SiteHandler",
     "SiteMissingError",
-    "bound_to",
     "class_keys",
     "content_type",
     "listen_with",
@@ -412,20 +411,6 @@ def cache_folder(site: Path) -> Path:
     return base / "qttt-edu" / f"site-{digest}"
 
 
-def bound_to(service: RoomsService, app: tornado.web.Application) -> tornado.web.Application:
-    """``app`` with each handler class knowing ``service`` before its ``initialize()``.
-
-    Tornado sets a handler's default headers in its constructor, before ``initialize``;
-    the service's handlers read ``self.service`` there when a request has an ``Origin``
-    header, as every browser's POST has. A class attribute answers that first read.
-    """
-    for rule in app.wildcard_router.rules:
-        target = rule.target
-        if isinstance(target, type) and issubclass(target, tornado.web.RequestHandler):
-            rule.target = type(target.__name__, (target,), {"service": service})
-    return app
-
-
 def listen_with(
     service: RoomsService, app: tornado.web.Application, host: str, port: int
 ) -> tuple[tornado.httpserver.HTTPServer, int]:
@@ -474,7 +459,7 @@ async def start_site(
         limits=limits or Limits(),
     )
     service = RoomsService(config)
-    app = bound_to(service, service.application())
+    app = service.application()
     app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
     _server, bound = listen_with(service, app, host, port)
     return service, bound
