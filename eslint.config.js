@@ -6,7 +6,9 @@ import globals from "globals";
 export default [
   {
     ignores: [
-      "node_modules/", ".venv/", "build/", ".site-cache/", "site-out/", "test-artifacts/",
+      // Every dot-folder (virtualenvs such as .venv and .venv-min, caches such as .hub-cache
+      // and .site-cache) holds other projects' code, and so does anything the installs write.
+      ".*/", "node_modules/", "build/", "dist/", "site-out/", "test-artifacts/", "benchmarks/out/",
       // The static site's page templates: text with build-time placeholders, not yet
       // JavaScript (the site build is being moved onto JupyterLite's own build).
       "qttt_edu/site/templates/",
