@@ -22,6 +22,7 @@ lessons/classroom.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import logging
 from collections import Counter
@@ -42,7 +43,7 @@ __all__ = ["DEFAULT_PER_ADDRESS", "ClassKernelManager", "limit_page"]
 RELOAD_GRACE = 5.0
 
 
-class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class ClassKernelManager(AsyncMappingKernelManager):
     """Jupyter's kernel manager with a limit on the live kernels of each address."""
 
     kernels_per_address = Integer(
@@ -57,7 +58,7 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     )
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._owner: dict[str, str] = {}  # kernel id -> the address whose page started it
         self._ending: set[str] = set()  # kernels asked to end: they count no more
         self._starting: Counter[str] = Counter()  # kernels on their way up, per address
@@ -66,7 +67,9 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     def live(self, address: str) -> int:
         """The kernels ``address`` holds: started or starting, and not asked to end."""
         held = sum(
-            1 for kernel, owner in self._owner.items() if owner == address and kernel not in self._ending
+            1
+            for kernel, owner in self._owner.items()
+            if owner == address and kernel not in self._ending
         )
         return held + self._starting[address]
 
@@ -100,10 +103,8 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             left = deadline - loop.time()
             if left <= 0:
                 self._refuse(handler, address)
-            try:
+            with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
-            except asyncio.TimeoutError:
-                pass
 
     def _refuse(self, handler: Any, address: str) -> None:
         lang = class_language()
@@ -115,13 +116,13 @@ class ClassKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         handler.set_header("Retry-After", "10")
         raise web.Finish(limit_page(lang, self.kernels_per_address))
 
-    async def shutdown_kernel(
+    async def shutdown_kernel(  # type: ignore[override]
         self, kernel_id: str, now: bool = False, restart: bool = False
     ) -> None:
         if not restart and kernel_id in self._owner:
             self._ending.add(kernel_id)
             self._notify()
-        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)  # type: ignore[no-untyped-call]
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._owner.pop(kernel_id, None)
