@@ -39,8 +39,10 @@ from .login import class_language
 
 __all__ = ["DEFAULT_PER_ADDRESS", "ClassKernelManager", "limit_page"]
 
-# Seconds a page at the limit waits for a kernel that is being ended (a reload's own).
-RELOAD_GRACE = 5.0
+# Seconds a page at the limit waits for a kernel that is being ended (a reload's own,
+# whose request to end may come after the new page's on another connection, late on a
+# server busy with a class). Waiting costs a refused page nothing but the wait.
+RELOAD_GRACE = 10.0
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
