@@ -346,6 +346,21 @@ def _downloads(opened: list[Any]) -> str:
     )
 
 
+async def _site_state(page: Any) -> str:
+    """What a page that never became playable shows: the site loader's error, or not."""
+    try:
+        return str(
+            await page.evaluate(
+                "() => !window.qtttSite ? 'no site loader on ' + location.pathname"
+                " : qtttSite.failed ? 'the error screen: ' +"
+                " (document.getElementById('qttt-error-details') || {}).textContent"
+                " : 'still loading'"
+            )
+        )
+    except Exception as err:  # the page itself is gone
+        return f"no answer ({type(err).__name__})"
+
+
 async def site_run(url: str, command: psutil.Process, students: int, spread: float) -> None:
     from playwright.async_api import async_playwright
 
@@ -361,6 +376,8 @@ async def site_run(url: str, command: psutil.Process, students: int, spread: flo
         await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
         print(summary("first open", [t for _, t, _ in opened], students), flush=True)
         print(f"  {_downloads(opened)}", flush=True)
+        for page, _, _ in (entry for entry in opened if entry[1] is None):
+            print(f"  not playable: {await _site_state(page)}", flush=True)
         browsers = browser_cpu_seconds()
         print(
             f"  {time.perf_counter() - started:.0f} s of wall time; CPU: the command (service "
