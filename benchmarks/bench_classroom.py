@@ -385,6 +385,13 @@ async def site_run(url: str, command: psutil.Process, students: int, spread: flo
             f"{browsers:.0f} s ({browsers / max(1, students):.1f} s per student)",
             flush=True,
         )
+        cores = os.cpu_count() or 1
+        print(
+            f"  on the loopback the {students} browsers share this machine's {cores} cores: "
+            f"they alone kept them busy for {browsers / cores:.0f} s (on a class's own "
+            "devices each browser has its own)",
+            flush=True,
+        )
         await asyncio.sleep(5)  # every page connected, its push connection open
         rss, pss, peak = site_memory(command)
         print(
