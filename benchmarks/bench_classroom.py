@@ -6,7 +6,8 @@ Each page counts as playable once the app's status line says "X, move 1: choose 
 squares" (the kernel answered and the widget is drawn). Then every page is reloaded
 (again spread over the same time) and waits until it is playable again. Printed:
 
-* how many pages became playable, and the median and slowest time to playable;
+* how many pages became playable, and the median and slowest time to playable, and
+  what each page downloaded until then (as sent: compressed where the server did);
 * the same after the reloads, and the kernels the students' server holds afterwards
   (a reload must end the page's old kernel: as many kernels as pages);
 * the resident memory (RSS, and PSS where Linux gives it) of the students' server and
@@ -203,6 +204,16 @@ def summary(name: str, times: list[float | None], total: int) -> str:
     )
 
 
+def _downloads(opened: list[Any]) -> str:
+    sizes = sorted(size / 1e6 for _, seconds, size in opened if seconds is not None)
+    if not sizes:
+        return "no page became playable"
+    return (
+        f"download per student: median {statistics.median(sizes):.1f} MB "
+        f"(from {sizes[0]:.1f} to {sizes[-1]:.1f} MB), as sent over the network"
+    )
+
+
 async def class_run(url: str, server: psutil.Process, students: int, spread: float) -> None:
     from playwright.async_api import async_playwright
 
@@ -217,6 +228,7 @@ async def class_run(url: str, server: psutil.Process, students: int, spread: flo
         step = spread / max(1, students - 1)
         await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
         print(summary("first open", [t for _, t, _ in opened], students), flush=True)
+        print(f"  {_downloads(opened)}", flush=True)
         print(
             f"  {time.perf_counter() - started:.0f} s of wall time; CPU: server and kernels "
             f"{cpu_seconds(server) - cpu0:.0f} s, "
@@ -334,16 +346,6 @@ def site_memory(command: psutil.Process) -> tuple[float, float, float]:
         high = re.search(r"VmHWM:\s+(\d+)", status)
         peak += int(high[1]) / 1024 if high else 0.0
     return rss, pss, peak
-
-
-def _downloads(opened: list[Any]) -> str:
-    sizes = sorted(size / 1e6 for _, seconds, size in opened if seconds is not None)
-    if not sizes:
-        return "no page became playable"
-    return (
-        f"download per student: median {statistics.median(sizes):.1f} MB "
-        f"(from {sizes[0]:.1f} to {sizes[-1]:.1f} MB), as sent over the network"
-    )
 
 
 async def _site_state(page: Any) -> str:
