@@ -398,7 +398,8 @@ SHARED = {
     "nb": {"for", "port", "server", "start", "argument"}
     | {"exit", "tickets"},  # the Norwegian handout's own title (lessons/nb/exit_tickets.md)
     "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"}
-    | {"notebook"},  # the Italian notebooks and guides say notebook (terms.json)
+    | {"notebook"}  # the Italian notebooks and guides say notebook (terms.json)
+    | {"per"},  # Italian's own "for" ("per indirizzo"), English's "per student"
 }
 
 
