@@ -116,7 +116,9 @@ class RoomRow(NamedTuple):
 
 
 #: the columns the store selects, in :class:`RoomRow`'s order
-COLUMNS = ", ".join(RoomRow._fields)
+COLUMN_NAMES: tuple[str, ...] = RoomRow._fields
+#: the same, as SQL's column list
+COLUMNS = ", ".join(COLUMN_NAMES)
 #: the credential digests: never sent to other kernels in a change notice
 SECRET_COLUMNS = ("x_hash", "o_hash")
 

@@ -26,12 +26,12 @@ import uuid
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError, as_action, other_player
 from ..i18n import t
 from . import codes
-from .backends import COLUMNS, SCHEMA_VERSION, Backend, RoomRow, backend_for
+from .backends import COLUMN_NAMES, COLUMNS, SCHEMA_VERSION, Backend, RoomRow, backend_for
 from .errors import (
     ConflictError,
     CorruptRoomError,
@@ -45,9 +45,7 @@ from .errors import (
     UnknownRoomError,
     message,
 )
-
-if TYPE_CHECKING:
-    from .watch import Watcher
+from .watch import Watcher
 
 __all__ = ["AWAY_AFTER", "DEFAULT_TTL", "RoomList", "RoomState", "RoomStore", "SeatInfo", "Ticket"]
 
@@ -295,13 +293,13 @@ class RoomStore:
         row = self._q(conn, f"SELECT {COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
-        return _decode(RoomRow._make(row), self.clock())
+        return _decode(RoomRow(*row), self.clock())
 
     def _raw(self, conn: Any, code: str) -> RoomRow:
         row = self._q(conn, f"SELECT {COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
-        return RoomRow._make(row)
+        return RoomRow(*row)
 
     def _write(
         self, conn: Any, state: RoomState, raw: RoomRow, changes: dict[str, Any]
@@ -708,7 +706,7 @@ class RoomStore:
             if class_name is not None:
                 sql, params = sql + " WHERE class_name = ?", (class_name,)
             rows = self._q(conn, sql + " ORDER BY updated_at DESC", params)
-            return [RoomRow._make(r) for r in rows]
+            return [RoomRow(*r) for r in rows]
 
         listing = RoomList([], [])
         now = self.clock()
@@ -778,11 +776,16 @@ class RoomStore:
 
     def _watching(self) -> Watcher:
         """The one watching thread of this store, started when first needed."""
-        from .watch import Watcher
-
         with self._lock:
             if self._watcher is None:
-                self._watcher = Watcher(self)
+                self._watcher = Watcher(
+                    self.backend,
+                    clock=self.clock,
+                    poll_interval=self.poll_interval,
+                    heartbeat=HEARTBEAT,
+                    on_status=self.set_status,
+                    decode=decode_notice,
+                )
                 self._watcher.start()
             return self._watcher
 
@@ -809,10 +812,10 @@ class RoomStore:
 
 def decode_notice(row: object, now: float) -> RoomState | None:
     """The room in a change notice, or ``None`` if the notice holds no usable room."""
-    if not isinstance(row, list) or len(row) != len(RoomRow._fields):
+    if not isinstance(row, list) or len(row) != len(COLUMN_NAMES):
         return None
     try:
-        return _decode(RoomRow._make(row), now)
+        return _decode(RoomRow(*row), now)
     except (CorruptRoomError, TypeError, ValueError):
         return None
 
