@@ -42,9 +42,9 @@ def module_name(path: Path) -> str:
     return full_name(path, PACKAGE).removeprefix("qttt_edu").lstrip(".") or "qttt_edu"
 
 
-def imports(path: Path) -> list[tuple[str, int, bool]]:
+def imports(path: Path, tree: ast.Module | None = None) -> list[tuple[str, int, bool]]:
     """(imported module, line, inside a function) for each import of the package."""
-    tree = ast.parse(path.read_text("utf-8"))
+    tree = ast.parse(path.read_text("utf-8")) if tree is None else tree
     here = full_name(path, PACKAGE)
     top = {id(node) for node in tree.body}
     found = []
@@ -142,10 +142,10 @@ def test_the_exception_is_needed_and_holds_only_inside_functions(monkeypatch):
 KNOWN_CIRCLES = {frozenset({"classroom.cli", "classroom.site_server"})}
 
 
-def type_only_lines(path: Path) -> set[int]:
+def type_only_lines(tree: ast.Module) -> set[int]:
     """Lines inside ``if TYPE_CHECKING:`` blocks: imports there never run."""
     lines: set[int] = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in ast.walk(tree):
         test = getattr(node, "test", None)
         if isinstance(node, ast.If) and isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
             for child in node.body:
@@ -163,10 +163,11 @@ def import_graph() -> dict[str, set[str]]:
 def _import_graph() -> dict[str, frozenset[str]]:
     graph: dict[str, frozenset[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        here, skip = module_name(path), type_only_lines(path)
+        tree = ast.parse(path.read_text("utf-8"))
+        here, skip = module_name(path), type_only_lines(tree)
         graph[here] = frozenset(
             target
-            for target, line, lazy in imports(path)
+            for target, line, lazy in imports(path, tree)
             if line not in skip and target != here and not (lazy and (here, target) in LAZY_UPWARD)
         )
     return graph

@@ -495,3 +495,10 @@ def test_the_warm_up_menu_is_off_in_a_shared_game_and_a_crafted_choice_changes_n
     ada.controls.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
     assert ada.message == t("widget_refusal", reason=t("widget_opening_shared"))
     assert ada.game.record() == "1-2" and rooms.room(code).version == version
+
+
+def test_binder_is_told_by_any_of_its_variables_and_an_empty_one_is_not_binder() -> None:
+    from qttt_edu.environment import BINDER_VARIABLES, on_binder
+
+    assert not on_binder({}) and not on_binder({"BINDER_REQUEST": ""})
+    assert all(on_binder({name: "x"}) for name in BINDER_VARIABLES)
