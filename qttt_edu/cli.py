@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import contextvars
+import functools
 import os
 import re
 import sys
@@ -76,6 +77,7 @@ _FIELD = re.compile(r"%(?:\((\w+)\))?[rsd]")
 _SPEAKING: contextvars.ContextVar[bool] = contextvars.ContextVar("qttt_speaking", default=False)
 
 
+@functools.cache
 def _pattern(template: str) -> re.Pattern[str]:
     """A regular expression that matches ``template`` filled in, each piece a group."""
     parts, start = [], 0
@@ -87,9 +89,6 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts) + r"\Z", re.S)
 
 
-_ERROR_PATTERNS = [(_pattern(english), key) for english, key in ARGPARSE_ERRORS.items()]
-
-
 def translate_error(message: str) -> str:
     """One of argparse's error messages in the current language (else as it came).
 
@@ -97,8 +96,8 @@ def translate_error(message: str) -> str:
     ...     translate_error("argument --lang: invalid choice: 'xx' (choose from 'en', 'da')")
     "argument --lang: ugyldigt valg: 'xx' (vælg mellem 'en', 'da')"
     """
-    for pattern, key in _ERROR_PATTERNS:
-        found = pattern.match(message)
+    for english, key in ARGPARSE_ERRORS.items():
+        found = _pattern(english).match(message)
         if found is None:
             continue
         pieces = found.groupdict()
