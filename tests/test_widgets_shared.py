@@ -2,7 +2,8 @@
 
 Two (or three) apps stand for two students' screens: each has its own kernel-side
 client, and all reach one SQLite game store, as kernels on one classroom server
-do. Clicks are the page's messages (``app.squares[n].click()``), buttons are
+do. Clicks are the page's messages (``click(app, n)``, ``choose(app, n)`` from
+``tests/page.py``), buttons are
 clicked as the browser clicks them.
 """
 
@@ -21,6 +22,7 @@ from qttt_edu import Action
 from qttt_edu.i18n import t
 from qttt_edu.rooms import RoomStore
 from qttt_edu.widgets import GameApp, play
+from tests.page import choose, click
 
 PAGE = "http://127.0.0.1:8866/voila/render/app.ipynb?token=CLASS23456"
 
@@ -77,10 +79,10 @@ def act(app: GameApp, token: str) -> None:
     """Play a record token by clicking, as a student does."""
     action = Action.parse(token)
     if action.kind == "collapse":
-        app.choose_buttons[action.squares[0]].click()
+        choose(app, action.squares[0])
     else:
         for square in action.squares:
-            app.squares[square].click()
+            click(app, square)
 
 
 def new_shared(app: GameApp, nickname: str = "") -> str:
@@ -163,7 +165,7 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     act(ada, "1-2")
     wait_until(lambda: shows(cy, "1-2"))
     before = rooms.room(code)
-    cy.squares[5].click()
+    click(cy, 5)
     assert cy.message == t("widget_refusal", reason=t("rooms_spectator"))
     assert cy.board.view["squares"][4]["selected"] is False  # not even a first square
     assert rooms.room(code).version == before.version and cy.game.record() == "1-2"
@@ -179,12 +181,12 @@ def test_an_action_for_the_other_side_is_refused_and_changes_nothing(
     ada, bo = make_app(), make_app()
     code = new_shared(ada)
     join(bo, code)
-    bo.squares[1].click()  # O before X has moved
+    click(bo, 1)  # O before X has moved
     assert bo.message == t("widget_refusal", reason=t("rooms_not_your_turn", seat="O", to_act="X"))
     act(ada, "1-2")
     wait_until(lambda: shows(bo, "1-2"))
     version = rooms.room(code).version
-    ada.squares[3].click()  # X again, on O's turn
+    click(ada, 3)  # X again, on O's turn
     assert ada.message is not None and "it is O's turn" in ada.message
     assert rooms.room(code).version == version and ada.game.record() == "1-2"
     assert "waiting for" in ada.status_text  # X sees whom the game waits for
@@ -203,7 +205,7 @@ def test_the_rules_refuse_before_the_store_is_asked(
         act(ada if ada.game.to_act == "X" else bo, token)
         wait_until(lambda: shows(ada, bo.game.record()))
     version = rooms.room(code).version
-    ada.squares[1].click()  # square 1 holds a classical mark
+    click(ada, 1)  # square 1 holds a classical mark
     assert ada.message is not None and ada.message.startswith("⚠") and "1" in ada.message
     assert rooms.room(code).version == version
 
@@ -300,8 +302,8 @@ def test_the_other_screens_action_is_drawn_in_the_kernels_event_loop(
         other = RoomStore(rooms_url)  # another kernel
         ticket = other.join(app.shared.label)
         # X moves here, O answers from "another kernel" (a thread of this test).
-        app.squares[1].click()
-        app.squares[2].click()
+        click(app, 1)
+        click(app, 2)
         threading.Thread(
             target=other.act, args=(ticket.code, ticket.credential, "5-6"), daemon=True
         ).start()
@@ -495,3 +497,10 @@ def test_the_warm_up_menu_is_off_in_a_shared_game_and_a_crafted_choice_changes_n
     ada.controls.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
     assert ada.message == t("widget_refusal", reason=t("widget_opening_shared"))
     assert ada.game.record() == "1-2" and rooms.room(code).version == version
+
+
+def test_binder_is_told_by_any_of_its_variables_and_an_empty_one_is_not_binder() -> None:
+    from qttt_edu.environment import BINDER_VARIABLES, on_binder
+
+    assert not on_binder({}) and not on_binder({"BINDER_REQUEST": ""})
+    assert all(on_binder({name: "x"}) for name in BINDER_VARIABLES)

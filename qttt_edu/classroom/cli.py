@@ -36,12 +36,12 @@ from typing import Any, Protocol, cast
 
 from ..cli import Parser, exit_status, speaking
 from ..core import cut
+from ..environment import on_binder
 from ..i18n import LANGUAGES, get_language, t
 from ..rooms import RoomStore
-from ..rooms.client import on_binder
 from ..rooms.codes import CODE_ALPHABET
 
-__all__ = ["build_command", "main", "on_binder"]
+__all__ = ["build_command", "main"]
 
 APP_SOURCE = """\
 from qttt_edu.widgets import play
