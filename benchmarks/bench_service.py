@@ -66,9 +66,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def serve(url: str, conn: Any) -> None:
-    """The service process: start, tell the parent its address, run until told to stop."""
+def serve(url: str, conn: Any, profile: str = "") -> None:
+    """The service process: start, tell the parent its address, run until told to stop.
+
+    ``profile``: a file prefix; every thread of the service is profiled with cProfile and
+    written to ``PREFIX-THREADNAME.prof`` when the service stops.
+    """
     from qttt_edu.rooms.service import Limits, start_service
+
+    profiles: dict[str, Any] = {}
+    if profile:
+        import cProfile
+        import threading
+
+        def begin(*_args: Any) -> None:
+            # CPU time of the thread, not the wall clock: on a shared machine a
+            # descheduled thread would otherwise charge its wait to whatever it was doing
+            prof = profiles[threading.current_thread().name] = cProfile.Profile(time.thread_time)
+            prof.enable()
+
+        threading.setprofile(begin)
 
     limits = Limits(
         client_rate=1e6,
@@ -90,7 +107,11 @@ def serve(url: str, conn: Any) -> None:
     running = start_service(url, classes={"B": KEY}, teacher_secret=TEACHER, limits=limits)
     conn.send(running.url)
     conn.recv()
+    for prof in profiles.values():
+        prof.disable()
     running.stop()
+    for name, prof in profiles.items():
+        prof.dump_stats(f"{profile}-{name}.prof")
     conn.send([percentile(inside, 50) * 1000, percentile(inside, 99) * 1000])
 
 
@@ -149,6 +170,7 @@ class Client:
     def __init__(self, run: Any, code: str, seat: str, credential: str) -> None:
         self.run, self.code, self.seat, self.credential = run, code, seat, credential
         self.http = Http(run.host, run.port)
+        self.id = uuid.uuid4().hex  # X-Qttt-Client, as the app's client sends
         self.version = -1
         self.wake = asyncio.Event()
         self.ws: Any = None
@@ -182,11 +204,10 @@ class Client:
             if pair.code == finished:  # the first of the two to notice opens the next game
                 self.run.finished += 1
                 opener = pair.x.http
-                _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+                keys = {"X-Qttt-Class": KEY, "X-Qttt-Client": pair.x.id}
+                _, made = await opener.call("POST", "/api/v1/rooms", {}, **keys)
                 code = made["room"]["code"]
-                _, joined = await opener.call(
-                    "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
-                )
+                _, joined = await opener.call("POST", f"/api/v1/rooms/{code}/join", {}, **keys)
                 pair.code = code
                 for client, cred in ((pair.x, made["credential"]), (pair.o, joined["credential"])):
                     old = client.code
@@ -228,9 +249,8 @@ class Client:
                 )
                 self.wake.clear()
                 code, cred = self.code, self.credential  # this game's, even if a rematch starts
-                status, body = await self.http.call(
-                    "GET", f"/api/v1/rooms/{code}", **{"X-Qttt-Seat": cred}
-                )
+                keys = {"X-Qttt-Seat": cred, "X-Qttt-Client": self.id}
+                status, body = await self.http.call("GET", f"/api/v1/rooms/{code}", **keys)
                 if status != 200:
                     run.errors.append(f"GET {status}")
                     continue
@@ -258,7 +278,7 @@ class Client:
                     "POST",
                     f"/api/v1/rooms/{code}/actions",
                     payload,
-                    **{"X-Qttt-Seat": cred},
+                    **keys,
                 )
                 run.act.append(time.monotonic() - began)
                 if status == 200:
@@ -266,9 +286,11 @@ class Client:
                     self.version = body["room"]["version"]
                     if body["room"]["finished"]:
                         await self.rematch(code)
+                    # the answer holds the new room, as the app's client uses it: the
+                    # next read is for the opponent's action, which its notice announces
                 else:
                     run.errors.append(f"POST {status} {body['error']['kind']}")
-                self.wake.set()
+                    self.wake.set()
         except asyncio.TimeoutError:
             return
         finally:
@@ -309,12 +331,12 @@ def clients_process(url: str, games: int, seed: int, args: Any, barrier: Any, ou
         opener = Http(host, int(port))
         clients: list[Client] = []
         for _ in range(games):
-            _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+            keys = {"X-Qttt-Class": KEY, "X-Qttt-Client": uuid.uuid4().hex}
+            _, made = await opener.call("POST", "/api/v1/rooms", {}, **keys)
             code = made["room"]["code"]
-            _, joined = await opener.call(
-                "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
-            )
+            _, joined = await opener.call("POST", f"/api/v1/rooms/{code}/join", {}, **keys)
             x = Client(run, code, "X", made["credential"])
+            x.id = keys["X-Qttt-Client"]
             o = Client(run, code, "O", joined["credential"])
             pair = Pair(x, o, code)
             x.pair = o.pair = pair
@@ -373,7 +395,7 @@ def audit(url: str, acked: list[tuple[str, int, str]]) -> tuple[int, int, int]:
 
 def one_run(url: str, args: Any) -> dict[str, Any]:
     parent, child = mp.Pipe()
-    server = mp.Process(target=serve, args=(url, child), daemon=True)
+    server = mp.Process(target=serve, args=(url, child, args.profile), daemon=True)
     server.start()
     service_url = parent.recv()
     procs = max(1, min(args.procs, args.games))
@@ -408,7 +430,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
     act = [x for r in results for x in r["act"]]
     update = [x for r in results for x in r["update"]]
     acked = [tuple(x) for r in results for x in r["acked"]]
-    lost, extra, illegal = audit(url, acked)  # type: ignore[arg-type]
+    lost, extra, illegal = audit(url, acked)
     return {
         "in_p50": inside_p50,
         "in_p99": inside_p99,
@@ -418,6 +440,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "upd_p99": percentile(update, 99) * 1000,
         "actions_s": len(acked) / (t1 - t0),
         "cpu": (cpu1 - cpu0) / (t1 - t0),
+        "cpu_ms": (cpu1 - cpu0) * 1000 / max(1, len(acked)),
         "finished": sum(r["finished"] for r in results),
         "errors": sum(len(r["errors"]) for r in results),
         "lost": lost,
@@ -512,6 +535,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think-min", type=float, default=0.3)
     parser.add_argument("--think-max", type=float, default=0.9)
+    parser.add_argument(
+        "--profile", default="", help="profile the service with cProfile into PREFIX-*.prof"
+    )
     parser.add_argument("--idle", type=int, default=0, help="measure N idle clients instead")
     args = parser.parse_args()
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
@@ -539,7 +565,8 @@ def main() -> None:
                 f"act p50 {r['act_p50']:.0f} ms p99 {r['act_p99']:.0f} ms (inside the service "
                 f"p50 {r['in_p50']:.1f} ms p99 {r['in_p99']:.1f} ms); update p50 "
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
-                f"service CPU {r['cpu']:.2f} s/s; {r['actions']} actions, {r['finished']} games "
+                f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action; "
+                f"{r['actions']} actions, {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
                 f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
                 flush=True,
@@ -550,7 +577,8 @@ def main() -> None:
             f"p99 {med['in_p99']:.1f} ms) p50 {med['act_p50']:.0f} ms p99 "
             f"{med['act_p99']:.0f} ms; update p50 {med['upd_p50']:.0f} ms p99 "
             f"{med['upd_p99']:.0f} ms; {med['actions_s']:.0f} actions/s; service CPU "
-            f"{med['cpu']:.2f} s/s; lost {max(r['lost'] for r in rows)}, doubled/extra "
+            f"{med['cpu']:.2f} s/s, {med['cpu_ms']:.2f} ms per action; lost "
+            f"{max(r['lost'] for r in rows)}, doubled/extra "
             f"{max(r['extra'] for r in rows)}, illegal {max(r['illegal'] for r in rows)} "
             f"(load {med['load']:.1f})",
             flush=True,

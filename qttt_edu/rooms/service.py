@@ -330,6 +330,8 @@ class Socket(tornado.websocket.WebSocketHandler):
         if self._hello_timer is not None:
             tornado.ioloop.IOLoop.current().remove_timeout(self._hello_timer)
         svc.sockets.add(self)
+        if self.teacher:
+            svc.teachers.add(self)
         self.write_message(json.dumps({"type": "ready", "protocol": PROTOCOL, "time": svc.clock()}))
         for seat in seats:
             if isinstance(seat, dict):
@@ -384,6 +386,7 @@ class Socket(tornado.websocket.WebSocketHandler):
     def on_close(self) -> None:
         svc = self.service
         svc.sockets.discard(self)
+        svc.teachers.discard(self)
         if self._hello_timer is not None:
             tornado.ioloop.IOLoop.current().remove_timeout(self._hello_timer)
         for key in self.watching:
@@ -563,8 +566,8 @@ class RoomsHandler(Handler):
         mine = svc.created.setdefault(self.client_id, [])
 
         def create(store: RoomStore) -> tuple[RoomState, str, str]:
-            open_mine = [c for c in mine if _still_open(store, c)]
-            if len(open_mine) >= limits.rooms_per_client:
+            mine[:] = store.open_among(mine)  # forget the finished ones: the list stays short
+            if len(mine) >= limits.rooms_per_client:
                 raise Refusal(
                     "too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client
                 )
@@ -579,7 +582,7 @@ class RoomsHandler(Handler):
 
         async with svc.create_lock:  # the limits are counted and kept by one creator at a time
             state, seat, credential = await svc.call(create)
-            mine[:] = [*mine[-limits.rooms_per_client :], state.code]
+            mine.append(state.code)
         await svc.changed(state)
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
 
@@ -774,6 +777,7 @@ class RoomsService:
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="qttt-rooms-store")
         self.watchers: dict[str, set[Socket]] = {}
         self.sockets: set[Socket] = set()
+        self.teachers: set[Socket] = set()  #: the ready sockets that hold the teacher's key
         self.sent: dict[str, int] = {}
         self.created: dict[str, list[str]] = {}
         self.create_lock = asyncio.Lock()
@@ -926,7 +930,7 @@ class RoomsService:
 
     async def wake(self, code: str) -> None:
         """A hint that ``code`` changed (another replica, or a delete): read its version."""
-        if code not in self.watchers and not any(s.teacher for s in self.sockets):
+        if code not in self.watchers and not self.teachers:
             return
         versions = await self.call(lambda store: store.versions([code]))
         self._send(code, versions.get(code, -1), None)
@@ -940,10 +944,9 @@ class RoomsService:
         text = json.dumps({"type": "changed", "code": code, "version": version})
         for sock in list(self.watchers.get(code, ())):
             sock.notice(text)
-        teachers = [s for s in self.sockets if s.teacher]
-        if teachers:
+        if self.teachers:
             note = json.dumps({"type": "class_changed", "class": class_name})
-            for sock in teachers:
+            for sock in list(self.teachers):
                 sock.notice(note)
 
     def holders(self, code: str, seat: str) -> bool:
@@ -1103,14 +1106,6 @@ def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
         return
     with suppress(Exception):  # a closed or broken store has nothing to fold in
         store.run(lambda conn: conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall(), 0.5)
-
-
-def _still_open(store: RoomStore, code: str) -> bool:
-    try:
-        state = store.room(code)
-    except UnknownRoomError:
-        return False
-    return not state.finished and not state.expired
 
 
 def _pg_notify(store: RoomStore, code: str) -> None:
