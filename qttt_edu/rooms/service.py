@@ -765,6 +765,7 @@ class RoomsService:
         self.config = config
         self.clock = DatabaseClock(config.local_clock)
         store = RoomStore(config.store_url, retry_for=config.retry_for, clock=self.clock)
+        store.backend.wake_channel = CHANNEL
         self.store_kind = store.backend.name
         self.clock.measure(store)
         workers = config.workers or (1 if self.store_kind == "sqlite" else 4)
@@ -804,6 +805,7 @@ class RoomsService:
                     store = RoomStore(
                         self.config.store_url, retry_for=self.config.retry_for, clock=self.clock
                     )
+                    store.backend.wake_channel = CHANNEL  # every write wakes the replicas
                     self._stores.append(store)
             self._local.store = store
         return store
@@ -923,10 +925,10 @@ class RoomsService:
     # -- notices and presence -------------------------------------------------------------
 
     async def changed(self, state: RoomState) -> None:
-        """A room was written by this replica: wake its watchers here and on other replicas."""
+        """A room was written by this replica: wake its watchers here. (The other replicas
+        hear it from the write itself: on PostgreSQL every write of the service's stores
+        notifies ``CHANNEL`` in its own transaction, see ``Backend.wake_channel``.)"""
         self._send(state.code, state.version, state.class_name)
-        if self.store_kind == "postgresql":
-            await self.call(lambda store: _pg_notify(store, state.code))
 
     async def wake(self, code: str) -> None:
         """A hint that ``code`` changed (another replica, or a delete): read its version."""
@@ -1106,10 +1108,6 @@ def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
         return
     with suppress(Exception):  # a closed or broken store has nothing to fold in
         store.run(lambda conn: conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall(), 0.5)
-
-
-def _pg_notify(store: RoomStore, code: str) -> None:
-    store.run(lambda conn: store.backend.execute(conn, "SELECT pg_notify(?, ?)", (CHANNEL, code)))
 
 
 def _quiet_log(handler: tornado.web.RequestHandler) -> None:
