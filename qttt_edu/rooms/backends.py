@@ -352,7 +352,7 @@ class PostgresBackend(Backend):
         # (A busy server spends most of an action's time scheduling round trips.)
         assignments = ", ".join(f"{name} = %s" for name in changes)
         payload = notice(code, changes["version"], row)
-        wake, wake_args = "", ()
+        wake, wake_args = "", tuple[str, ...]()
         if self.wake_channel is not None:
             wake, wake_args = ", pg_notify(%s, %s)", (self.wake_channel, code)
         rows = conn.execute(
