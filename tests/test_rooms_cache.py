@@ -10,6 +10,7 @@ PostgreSQL, where replicas are supported.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -22,13 +23,15 @@ import pytest
 
 from qttt_edu.rooms import ConflictError, CorruptRoomError, RoomStore
 from qttt_edu.rooms import store as store_module
-from qttt_edu.rooms.service import start_service
+from qttt_edu.rooms.service import _TEXTS as room_text_cache
+from qttt_edu.rooms.service import room_json, room_text, start_service
 from tests import rooms_support
 from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_sql
 
 store_url = rooms_support.store_url
 make_store = rooms_support.make_store
 ROOT = Path(__file__).resolve().parents[1]
+FULL_GAME = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"  # X wins after a collapse
 
 
 def act_elsewhere(url: str, code: str, credential: str, token: str, ply: int) -> None:
@@ -182,3 +185,41 @@ def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
         b.terminate()
         b.wait(10)
         a.stop()
+
+
+def test_the_cached_room_text_says_what_room_json_says(make_store: Any) -> None:
+    """Every reader of a version gets the cached text: presence, expiry and the time are
+    still the reader's own, and a new version, seat or name is never served stale."""
+    clock = [1000.0]
+    store = make_store(clock=lambda: clock[0])
+    x = store.create_room(nickname='Åse "the" \\ cat', ttl=100.0)
+    seen: list[str] = []
+
+    def same() -> bool:
+        state = store.room(x.code)
+        text = room_text(state)
+        seen.append(text)
+        return bool(json.loads(text) == room_json(state))
+
+    assert same()
+    clock[0] += 30.0  # X's mark is older than the presence window: away, same version
+    assert same() and '"present":false' in seen[-1]
+    clock[0] += 80.0  # past the room's lifetime: expired, same version
+    assert same() and '"expired":true' in seen[-1]
+    clock[0] = 1000.0
+    o = store.join(x.code, nickname="Bo")
+    assert same()
+    tickets = {"X": x, "O": o}
+    for ply, token in enumerate(FULL_GAME.split()):
+        mover = tickets[str(store.room(x.code).to_act)]
+        store.act(x.code, mover.credential, token, expected_ply=ply)
+        assert same()
+    assert json.loads(seen[-1])["finished"] is True
+    store.leave(x.code, o.credential)
+    store.hand_to_computer(x.code, x.credential, "Robot")
+    assert same() and '"kind":"computer"' in seen[-1]
+    # the check catches a planted fault: a cached text that names an old record
+    key = max((k for k in room_text_cache if k[0] == x.code), key=lambda k: k[1])
+    fixed, seats = room_text_cache[key]
+    room_text_cache[key] = (fixed.replace(FULL_GAME, "1-2"), seats)
+    assert not same()

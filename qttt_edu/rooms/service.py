@@ -162,9 +162,7 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
     now = state.read_at
     seats = {}
     for seat, info in state.seats.items():
-        present = info.kind == "computer" or (
-            info.kind == "human" and info.last_seen is not None and now - info.last_seen < window
-        )
+        present = _present(info, now, window)
         seats[seat] = {"kind": info.kind, "nickname": info.nickname, "present": present}
     return {
         "code": state.code,
@@ -184,6 +182,60 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
         "finished_at": state.finished_at,
         "now": now,
     }
+
+
+#: The JSON text of rooms' fixed parts, by everything that goes into them: every reader
+#: of one version of a room (both players, spectators, the act's answer) costs a lookup;
+#: presence, expiry and the time are filled in per request
+_TEXTS: dict[tuple[Any, ...], tuple[str, dict[tuple[bool, bool], str]]] = {}
+_TEXTS_MAX = 20_000
+
+
+def room_text(state: RoomState, window: float = PRESENCE_WINDOW) -> str:
+    """``room_json(state)`` as compact JSON text, built from a cached part."""
+    x, o = state.seats["X"], state.seats["O"]
+    key = (
+        state.code,
+        state.version,
+        state.record,
+        state.class_name,
+        state.created_at,
+        state.updated_at,
+        state.expires_at,
+        state.finished_at,
+        x.kind,
+        x.nickname,
+        o.kind,
+        o.nickname,
+    )
+    found = _TEXTS.get(key)
+    if found is None:
+        fixed = room_json(state, window)
+        for name in ("seats", "expired", "now"):
+            del fixed[name]
+        found = (json.dumps(fixed, separators=(",", ":"))[:-1], {})
+        if len(_TEXTS) >= _TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = found
+    now = state.read_at
+    here = (_present(x, now, window), _present(o, now, window))
+    seats = found[1].get(here)
+    if seats is None:
+        seats = found[1][here] = json.dumps(
+            {
+                name: {"kind": info.kind, "nickname": info.nickname, "present": present}
+                for (name, info), present in zip((("X", x), ("O", o)), here, strict=True)
+            },
+            separators=(",", ":"),
+        )
+    expired = "true" if state.expired else "false"
+    return f'{found[0]},"seats":{seats},"expired":{expired},"now":{now!r}}}'
+
+
+def _present(info: Any, now: float, window: float) -> bool:
+    return info.kind == "computer" or (
+        info.kind == "human" and info.last_seen is not None and now - info.last_seen < window
+    )
 
 
 class DatabaseClock:
@@ -491,6 +543,11 @@ class Handler(tornado.web.RequestHandler):
         self.set_status(status)
         self.finish(json.dumps(data, separators=(",", ":")))
 
+    def reply_room(self, state: RoomState, you: str | bool | None = False) -> None:
+        """``{"room": ROOM}``, and ``"you"`` unless ``you`` is ``False`` (compact JSON)."""
+        mine = "" if you is False else ',"you":' + json.dumps(you)
+        self.finish('{"room":' + room_text(state) + mine + "}")
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(exc, tornado.web.HTTPError) or exc is None:
@@ -594,7 +651,7 @@ class RoomHandler(Handler):
         credential = self.seat_credential()
         if credential is not None:
             state, seat = await svc.call(lambda store: store.seat_for(key, credential))
-            self.reply({"room": room_json(state), "you": seat})
+            self.reply_room(state, seat)
             return
         if self.request.headers.get("X-Qttt-Teacher") is not None:
             self.teacher()
@@ -603,7 +660,7 @@ class RoomHandler(Handler):
             class_name = self.class_name()
             state = await svc.call(lambda store: store.room(key))
             svc.same_class(state, class_name, self.lang)
-        self.reply({"room": room_json(state), "you": None})
+        self.reply_room(state, None)
 
     async def delete(self, code: str) -> None:
         self.teacher()
@@ -655,7 +712,7 @@ class ActionHandler(Handler):
             )
         )
         await svc.changed(state)
-        self.reply({"room": room_json(state)})
+        self.reply_room(state)
 
 
 class LeaveHandler(Handler):
