@@ -1091,8 +1091,10 @@ class RoomsService:
         self._ticks += 1
         if self.store_kind == "sqlite" and self._ticks % 4 == 0:
             # fold the write-ahead log into the games file now and then, so a copy of
-            # the file alone holds (nearly) every game even while the service runs (R8)
-            await self.call(lambda store: checkpoint(store, "PASSIVE"))
+            # the file alone holds (nearly) every game even while the service runs (R8);
+            # on the worker thread: a checkpoint waits for the disk, the loop must not
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.executor, lambda: checkpoint(self._store(), "PASSIVE"))
         elif self.store_kind == "postgresql" and self._ticks % 8 == 0:
             await self.call(self.clock.measure)
 
