@@ -188,7 +188,7 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
 #: of one version of a room (both players, spectators, the act's answer) costs a lookup;
 #: presence, expiry and the time are filled in per request
 _TEXTS: dict[tuple[Any, ...], tuple[str, dict[tuple[bool, bool], str]]] = {}
-_TEXTS_MAX = 20_000
+_TEXTS_MAX = 4_000  # about 1 kB each
 
 
 def room_text(state: RoomState, window: float = PRESENCE_WINDOW) -> str:

@@ -851,7 +851,8 @@ def decode_notice(row: object, now: float) -> RoomState | None:
 #: full replay. A row that differs in any other way, or a code not seen lately, is
 #: decoded afresh: a stale entry can only cost time, never show an old state.
 _DECODED: dict[str, tuple[tuple[Any, ...], tuple[type, ...], RoomState]] = {}
-_DECODED_MAX = 20_000
+#: about 5 kB a room: 4,000 rooms (a school's live games, many times over) take ~20 MB
+_DECODED_MAX = 4_000
 _DECODED_LOCK = threading.Lock()
 
 
