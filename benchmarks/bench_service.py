@@ -19,7 +19,8 @@ Printed per run and as the median of ``--runs`` runs:
 * act: the ``POST`` of an action, request to answer, p50 / p99;
 * update: from that ``POST`` being sent to the other client's ``GET`` showing the new
   ply (notice + read), p50 / p99;
-* actions per second; the service process's CPU seconds per second, and per action
+* actions per second; the service process's CPU seconds per second, and per action,
+  and the seconds per second its threads were ready to run but waited for a CPU
   (the clients share the machine with the service: on 2 cores the clients' processes
   take CPU the service would otherwise have, so the CPU per action is the figure that
   says what one core can carry);
@@ -77,6 +78,18 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of process ``pid`` (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def waited_seconds(pid: int) -> float:
+    """Seconds the threads of process ``pid`` have spent ready to run but waiting for a
+    CPU (Linux schedstat): on a shared machine, the time the scheduler kept it off."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that ended meanwhile
+    return total / 1e9
 
 
 def serve(url: str, conn: Any, profile: str = "") -> None:
@@ -447,8 +460,10 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         w.start()
     barrier.wait()
     cpu0, t0 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
+    wait0 = sum(waited_seconds(s.pid or 0) for s in servers)
     results = [out.get() for _ in workers]
     cpu1, t1 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
+    wait1 = sum(waited_seconds(s.pid or 0) for s in servers)
     for w in workers:
         w.join()
     inside = []
@@ -473,6 +488,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "actions_s": len(acked) / (t1 - t0),
         "cpu": (cpu1 - cpu0) / (t1 - t0),
         "cpu_ms": (cpu1 - cpu0) * 1000 / max(1, len(acked)),
+        "waited": (wait1 - wait0) / (t1 - t0),
         "finished": sum(r["finished"] for r in results),
         "errors": sum(len(r["errors"]) for r in results),
         "lost": lost,
@@ -606,7 +622,8 @@ def main() -> None:
                 f"act p50 {r['act_p50']:.0f} ms p99 {r['act_p99']:.0f} ms (inside the service "
                 f"p50 {r['in_p50']:.1f} ms p99 {r['in_p99']:.1f} ms); {update} p50 "
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
-                f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action; "
+                f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action, "
+                f"waiting for a CPU {r['waited']:.2f} s/s; "
                 f"{r['actions']} actions, {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
                 f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
@@ -618,7 +635,8 @@ def main() -> None:
             f"p99 {med['in_p99']:.1f} ms) p50 {med['act_p50']:.0f} ms p99 "
             f"{med['act_p99']:.0f} ms; {update} p50 {med['upd_p50']:.0f} ms p99 "
             f"{med['upd_p99']:.0f} ms; {med['actions_s']:.0f} actions/s; service CPU "
-            f"{med['cpu']:.2f} s/s, {med['cpu_ms']:.2f} ms per action; lost "
+            f"{med['cpu']:.2f} s/s, {med['cpu_ms']:.2f} ms per action, waiting for a CPU "
+            f"{med['waited']:.2f} s/s; lost "
             f"{max(r['lost'] for r in rows)}, doubled/extra "
             f"{max(r['extra'] for r in rows)}, illegal {max(r['illegal'] for r in rows)} "
             f"(load {med['load']:.1f})",
