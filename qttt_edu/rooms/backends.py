@@ -115,9 +115,9 @@ class Backend:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        #: a channel that also hears the code of every room written (PostgreSQL): the
-        #: rooms service's replicas listen there, and the notice then commits with the
-        #: write, in the same round trip, instead of costing one more
+        #: a channel that also hears ``CODE:VERSION`` of every room written (PostgreSQL):
+        #: the rooms service's replicas listen there, and the notice then commits with
+        #: the write, in the same round trip, instead of costing one more
         self.wake_channel: str | None = None
 
     @property
@@ -336,7 +336,7 @@ class PostgresBackend(Backend):
     def notify(self, conn: Any, code: str, version: int, row: Sequence[Any] = ()) -> None:
         self.execute(conn, "SELECT pg_notify(?, ?)", (channel(code), notice(code, version, row)))
         if self.wake_channel is not None:
-            self.execute(conn, "SELECT pg_notify(?, ?)", (self.wake_channel, code))
+            self.execute(conn, "SELECT pg_notify(?, ?)", (self.wake_channel, f"{code}:{version}"))
 
     def compare_and_set(
         self,
@@ -354,7 +354,8 @@ class PostgresBackend(Backend):
         payload = notice(code, changes["version"], row)
         wake, wake_args = "", tuple[str, ...]()
         if self.wake_channel is not None:
-            wake, wake_args = ", pg_notify(%s, %s)", (self.wake_channel, code)
+            wake_args = (self.wake_channel, f"{code}:{changes['version']}")
+            wake = ", pg_notify(%s, %s)"
         rows = conn.execute(
             f"WITH changed AS (UPDATE qttt_rooms SET {assignments} "
             "WHERE code = %s AND version = %s RETURNING code) "

@@ -984,7 +984,8 @@ class RoomsService:
     async def changed(self, state: RoomState) -> None:
         """A room was written by this replica: wake its watchers here. (The other replicas
         hear it from the write itself: on PostgreSQL every write of the service's stores
-        notifies ``CHANNEL`` in its own transaction, see ``Backend.wake_channel``.)"""
+        notifies ``CHANNEL`` in its own transaction, see ``Backend.wake_channel``; this
+        replica hears its own notice too and, having sent that version, drops it.)"""
         self._send(state.code, state.version, state.class_name)
 
     async def wake(self, code: str) -> None:
@@ -1113,17 +1114,26 @@ class RoomsService:
                             loop.call_soon_threadsafe(self._wake_soon, code)
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            payload = note.payload
-                            if (
-                                isinstance(payload, str)
-                                and len(payload) == codes.CODE_LENGTH
-                                and loop
-                            ):
-                                loop.call_soon_threadsafe(self._wake_soon, payload)
+                            hinted = self._hint(note.payload)
+                            if hinted is not None and loop:
+                                loop.call_soon_threadsafe(self._wake_soon, hinted)
                 finally:
                     backend.close(conn)
             except Exception:  # the database went away: reconnect
                 self._stopping.wait(0.5)
+
+    def _hint(self, payload: object) -> str | None:
+        """The room a notice names (``CODE`` or ``CODE:VERSION``), or ``None`` when there is
+        nothing to do: not a code, or a version this replica has announced already (its
+        own write, heard back). The version only saves a wake-up; a wake reads the table."""
+        if not isinstance(payload, str):
+            return None
+        code, _, version = payload.partition(":")
+        if len(code) != codes.CODE_LENGTH:
+            return None
+        if version.isdigit() and len(version) < 19 and self.sent.get(code) == int(version):
+            return None
+        return code
 
     def _wake_soon(self, code: str) -> None:
         try:
