@@ -1111,7 +1111,7 @@ class RoomsService:
                     loop = self.loop
                     if loop is not None:  # caught up after every (re)connection
                         for code in list(self.watchers):
-                            loop.call_soon_threadsafe(self._wake_soon, code)
+                            loop.call_soon_threadsafe(self._wake_soon, (code, None))
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
                             hinted = self._hint(note.payload)
@@ -1122,29 +1122,34 @@ class RoomsService:
             except Exception:  # the database went away: reconnect
                 self._stopping.wait(0.5)
 
-    def _hint(self, payload: object) -> str | None:
-        """The room a notice names (``CODE`` or ``CODE:VERSION``), or ``None`` when there is
-        nothing to do: not a code, or a version this replica has announced already (its
-        own write, heard back). The version only saves a wake-up; a wake reads the table."""
+    def _hint(self, payload: object) -> tuple[str, int | None] | None:
+        """The room a notice names (``CODE`` or ``CODE:VERSION``) and the version, or
+        ``None`` when there is nothing to do: not a code, or a version this replica has
+        announced already (its own write, heard back). The version only saves a wake-up;
+        a wake reads the version from the table."""
         if not isinstance(payload, str):
             return None
-        code, _, version = payload.partition(":")
+        code, _, told = payload.partition(":")
         if len(code) != codes.CODE_LENGTH:
             return None
-        if version.isdigit() and len(version) < 19 and self.sent.get(code) == int(version):
+        version = int(told) if told.isdigit() and len(told) < 19 else None
+        if version is not None and self.sent.get(code) == version:
             return None
-        return code
+        return code, version
 
-    def _wake_soon(self, code: str) -> None:
+    def _wake_soon(self, hint: tuple[str, int | None]) -> None:
+        code, version = hint
         try:
             key = codes.normalize_code(code)
         except RoomError:
             return  # not a room code: a forged or foreign notice
-        task = asyncio.ensure_future(self._wake_quietly(key))
+        task = asyncio.ensure_future(self._wake_quietly(key, version))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _wake_quietly(self, code: str) -> None:
+    async def _wake_quietly(self, code: str, version: int | None = None) -> None:
+        if version is not None and self.sent.get(code) == version:
+            return  # this replica's own write: its answer was announced meanwhile
         with suppress(Exception):  # the store's trouble reaches clients on their next request
             await self.wake(code)
 
