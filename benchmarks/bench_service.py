@@ -279,6 +279,7 @@ class Client:
                 code, cred = self.code, self.credential  # this game's, even if a rematch starts
                 keys = {"X-Qttt-Seat": cred, "X-Qttt-Client": self.id}
                 status, body = await self.http.call("GET", f"/api/v1/rooms/{code}", **keys)
+                run.reads += 1
                 if status != 200:
                     run.errors.append(f"GET {status}")
                     continue
@@ -346,6 +347,7 @@ class Run:
         self.sent: dict[tuple[str, int], float] = {}
         self.seen: set[tuple[str, int]] = set()
         self.finished = 0
+        self.reads = 0
 
 
 def host_port(url: str) -> tuple[str, int]:
@@ -390,6 +392,7 @@ def clients_process(
                 "acked": run.acked,
                 "errors": run.errors,
                 "finished": run.finished,
+                "reads": run.reads,
             }
         )
 
@@ -489,6 +492,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "cpu": (cpu1 - cpu0) / (t1 - t0),
         "cpu_ms": (cpu1 - cpu0) * 1000 / max(1, len(acked)),
         "waited": (wait1 - wait0) / (t1 - t0),
+        "reads": sum(r["reads"] for r in results) / max(1, len(acked)),
         "finished": sum(r["finished"] for r in results),
         "errors": sum(len(r["errors"]) for r in results),
         "lost": lost,
@@ -624,7 +628,7 @@ def main() -> None:
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
                 f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action, "
                 f"waiting for a CPU {r['waited']:.2f} s/s; "
-                f"{r['actions']} actions, {r['finished']} games "
+                f"{r['actions']} actions ({r['reads']:.2f} reads each), {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
                 f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
                 flush=True,

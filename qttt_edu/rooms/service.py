@@ -640,8 +640,8 @@ class RoomsHandler(Handler):
         async with svc.create_lock:  # the limits are counted and kept by one creator at a time
             state, seat, credential = await svc.call(create)
             mine.append(state.code)
-        await svc.changed(state)
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
+        await svc.changed(state)
 
 
 class RoomHandler(Handler):
@@ -683,8 +683,8 @@ class JoinHandler(Handler):
             return store.room(key), ticket.seat, ticket.credential
 
         state, seat, credential = await svc.call(join)
-        await svc.changed(state)
         self.reply({"room": room_json(state), "seat": seat, "credential": credential})
+        await svc.changed(state)
 
 
 class ActionHandler(Handler):
@@ -711,8 +711,10 @@ class ActionHandler(Handler):
                 for_computer=for_computer,
             )
         )
-        await svc.changed(state)
+        # the answer first, then the notices: the actor's client has the new version
+        # before its own socket's notice arrives, so it does not read the room again
         self.reply_room(state)
+        await svc.changed(state)
 
 
 class LeaveHandler(Handler):
@@ -720,8 +722,8 @@ class LeaveHandler(Handler):
         key = codes.normalize_code(code)
         credential = self.seat_credential()
         state = await self.service.call(lambda store: store.leave(key, credential))
-        await self.service.changed(state)
         self.reply({"room": room_json(state)})
+        await self.service.changed(state)
 
 
 class ComputerHandler(Handler):
@@ -740,8 +742,8 @@ class ComputerHandler(Handler):
             return store.hand_to_computer(key, credential, name or "Computer")
 
         state = await svc.call(hand)
-        await svc.changed(state)
         self.reply({"room": room_json(state)})
+        await svc.changed(state)
 
 
 class ClassRoomsHandler(Handler):
