@@ -315,6 +315,8 @@ class Client:
                     self.version = body["room"]["version"]
                     if body["room"]["finished"]:
                         await self.rematch(code)
+                    elif body["room"]["to_act"] == self.seat:
+                        self.wake.set()  # its own turn again (a collapse to choose)
                     # the answer holds the new room, as the app's client uses it: the
                     # next read is for the opponent's action, which its notice announces
                 else:
