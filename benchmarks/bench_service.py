@@ -466,7 +466,9 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
     barrier.wait()
     cpu0, t0 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
     wait0 = sum(waited_seconds(s.pid or 0) for s in servers)
+    clients0 = sum(cpu_seconds(w.pid or 0) for w in workers)
     results = [out.get() for _ in workers]
+    clients1 = sum(cpu_seconds(w.pid or 0) for w in workers)
     cpu1, t1 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
     wait1 = sum(waited_seconds(s.pid or 0) for s in servers)
     for w in workers:
@@ -494,6 +496,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "cpu": (cpu1 - cpu0) / (t1 - t0),
         "cpu_ms": (cpu1 - cpu0) * 1000 / max(1, len(acked)),
         "waited": (wait1 - wait0) / (t1 - t0),
+        "clients_cpu": (clients1 - clients0) / (t1 - t0),
         "reads": sum(r["reads"] for r in results) / max(1, len(acked)),
         "finished": sum(r["finished"] for r in results),
         "errors": sum(len(r["errors"]) for r in results),
@@ -629,7 +632,8 @@ def main() -> None:
                 f"p50 {r['in_p50']:.1f} ms p99 {r['in_p99']:.1f} ms); {update} p50 "
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
                 f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action, "
-                f"waiting for a CPU {r['waited']:.2f} s/s; "
+                f"waiting for a CPU {r['waited']:.2f} s/s; the clients' CPU "
+                f"{r['clients_cpu']:.2f} s/s; "
                 f"{r['actions']} actions ({r['reads']:.2f} reads each), {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
                 f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
