@@ -3,6 +3,8 @@
     python benchmarks/bench_service.py                # 500 games (1,000 clients), both stores
     python benchmarks/bench_service.py --games 100 --runs 3 --backend sqlite
     python benchmarks/bench_service.py --idle 500               # CPU of idle connected clients
+    python benchmarks/bench_service.py --replicas 2 --games 100  # two replicas, one PostgreSQL
+    python benchmarks/bench_service.py --games 20 --profile /tmp/svc  # cProfile of the service
 
 The service runs in a process of its own (``start_service``), as in a classroom. The
 clients run in ``--procs`` other processes, each an asyncio loop holding, per client,
@@ -17,9 +19,21 @@ Printed per run and as the median of ``--runs`` runs:
 * act: the ``POST`` of an action, request to answer, p50 / p99;
 * update: from that ``POST`` being sent to the other client's ``GET`` showing the new
   ply (notice + read), p50 / p99;
-* actions per second; the service process's CPU seconds per second;
+* actions per second; the service process's CPU seconds per second, and per action,
+  and the seconds per second its threads were ready to run but waited for a CPU
+  (the clients share the machine with the service: on 2 cores the clients' processes
+  take CPU the service would otherwise have, so the CPU per action is the figure that
+  says what one core can carry);
 * accuracy, read from the database afterwards: every acknowledged action is at its ply
   exactly once, nothing else is stored, every record replays with the rules core.
+
+``--replicas 2`` starts two service processes on one PostgreSQL; each game's X speaks
+to the first and its O to the second (HTTP and socket), so every update is a
+cross-replica one: the action's ``NOTIFY`` wakes the other replica, which reads the
+table and wakes the opponent. The service CPU is the replicas' sum.
+
+``--profile PREFIX`` profiles every thread of the service with cProfile (thread CPU
+time) into ``PREFIX-THREAD.prof``; profiling roughly doubles the service's CPU.
 
 ``--idle N`` connects N clients that hold seats and do nothing, and prints what they
 cost the service in CPU per client per second (pings and the presence marks).
@@ -66,9 +80,38 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def serve(url: str, conn: Any) -> None:
-    """The service process: start, tell the parent its address, run until told to stop."""
+def waited_seconds(pid: int) -> float:
+    """Seconds the threads of process ``pid`` have spent ready to run but waiting for a
+    CPU (Linux schedstat): on a shared machine, the time the scheduler kept it off."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that ended meanwhile
+    return total / 1e9
+
+
+def serve(url: str, conn: Any, profile: str = "") -> None:
+    """The service process: start, tell the parent its address, run until told to stop.
+
+    ``profile``: a file prefix; every thread of the service is profiled with cProfile and
+    written to ``PREFIX-THREADNAME.prof`` when the service stops.
+    """
     from qttt_edu.rooms.service import Limits, start_service
+
+    profiles: dict[str, Any] = {}
+    if profile:
+        import cProfile
+        import threading
+
+        def begin(*_args: Any) -> None:
+            # CPU time of the thread, not the wall clock: on a shared machine a
+            # descheduled thread would otherwise charge its wait to whatever it was doing
+            prof = profiles[threading.current_thread().name] = cProfile.Profile(time.thread_time)
+            prof.enable()
+
+        threading.setprofile(begin)
 
     limits = Limits(
         client_rate=1e6,
@@ -90,7 +133,11 @@ def serve(url: str, conn: Any) -> None:
     running = start_service(url, classes={"B": KEY}, teacher_secret=TEACHER, limits=limits)
     conn.send(running.url)
     conn.recv()
+    for prof in profiles.values():
+        prof.disable()
     running.stop()
+    for name, prof in profiles.items():
+        prof.dump_stats(f"{profile}-{name}.prof")
     conn.send([percentile(inside, 50) * 1000, percentile(inside, 99) * 1000])
 
 
@@ -146,9 +193,13 @@ class Http:
 class Client:
     """One seat: its socket, its HTTP connection, its acknowledged actions."""
 
-    def __init__(self, run: Any, code: str, seat: str, credential: str) -> None:
+    def __init__(
+        self, run: Any, code: str, seat: str, credential: str, where: tuple[str, int]
+    ) -> None:
         self.run, self.code, self.seat, self.credential = run, code, seat, credential
-        self.http = Http(run.host, run.port)
+        self.host, self.port = where  # this seat's replica
+        self.http = Http(self.host, self.port)
+        self.id = uuid.uuid4().hex  # X-Qttt-Client, as the app's client sends
         self.version = -1
         self.wake = asyncio.Event()
         self.ws: Any = None
@@ -159,7 +210,7 @@ class Client:
         from tornado.websocket import websocket_connect
 
         self.ws = await websocket_connect(
-            f"ws://{self.run.host}:{self.run.port}/api/v1/socket", ping_interval=None
+            f"ws://{self.host}:{self.port}/api/v1/socket", ping_interval=None
         )
         await self.ws.write_message(
             json.dumps(
@@ -181,12 +232,10 @@ class Client:
                 return
             if pair.code == finished:  # the first of the two to notice opens the next game
                 self.run.finished += 1
-                opener = pair.x.http
-                _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+                keys = {"X-Qttt-Class": KEY, "X-Qttt-Client": pair.x.id}
+                _, made = await pair.x.http.call("POST", "/api/v1/rooms", {}, **keys)
                 code = made["room"]["code"]
-                _, joined = await opener.call(
-                    "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
-                )
+                _, joined = await pair.o.http.call("POST", f"/api/v1/rooms/{code}/join", {}, **keys)
                 pair.code = code
                 for client, cred in ((pair.x, made["credential"]), (pair.o, joined["credential"])):
                     old = client.code
@@ -228,9 +277,9 @@ class Client:
                 )
                 self.wake.clear()
                 code, cred = self.code, self.credential  # this game's, even if a rematch starts
-                status, body = await self.http.call(
-                    "GET", f"/api/v1/rooms/{code}", **{"X-Qttt-Seat": cred}
-                )
+                keys = {"X-Qttt-Seat": cred, "X-Qttt-Client": self.id}
+                status, body = await self.http.call("GET", f"/api/v1/rooms/{code}", **keys)
+                run.reads += 1
                 if status != 200:
                     run.errors.append(f"GET {status}")
                     continue
@@ -258,7 +307,7 @@ class Client:
                     "POST",
                     f"/api/v1/rooms/{code}/actions",
                     payload,
-                    **{"X-Qttt-Seat": cred},
+                    **keys,
                 )
                 run.act.append(time.monotonic() - began)
                 if status == 200:
@@ -266,9 +315,13 @@ class Client:
                     self.version = body["room"]["version"]
                     if body["room"]["finished"]:
                         await self.rematch(code)
+                    elif body["room"]["to_act"] == self.seat:
+                        self.wake.set()  # its own turn again (a collapse to choose)
+                    # the answer holds the new room, as the app's client uses it: the
+                    # next read is for the opponent's action, which its notice announces
                 else:
                     run.errors.append(f"POST {status} {body['error']['kind']}")
-                self.wake.set()
+                    self.wake.set()
         except asyncio.TimeoutError:
             return
         finally:
@@ -286,8 +339,7 @@ class Pair:
 
 
 class Run:
-    def __init__(self, host: str, port: int, args: Any) -> None:
-        self.host, self.port = host, port
+    def __init__(self, args: Any) -> None:
         self.think_min, self.think_max = args.think_min, args.think_max
         self.deadline = time.monotonic() + args.seconds
         self.act: list[float] = []
@@ -297,25 +349,34 @@ class Run:
         self.sent: dict[tuple[str, int], float] = {}
         self.seen: set[tuple[str, int]] = set()
         self.finished = 0
+        self.reads = 0
 
 
-def clients_process(url: str, games: int, seed: int, args: Any, barrier: Any, out: Any) -> None:
+def host_port(url: str) -> tuple[str, int]:
+    host, port = url.split("//", 1)[1].strip("/").rsplit(":", 1)
+    return host, int(port)
+
+
+def clients_process(
+    urls: list[str], games: int, seed: int, args: Any, barrier: Any, out: Any
+) -> None:
+    """``games`` pairs of clients; X speaks to the first replica, O to the last (with two
+    replicas, every update an opponent sees crossed from one replica to the other)."""
     random.seed(seed)
-    host_port = url.split("//", 1)[1].strip("/")
-    host, port = host_port.rsplit(":", 1)
+    x_at, o_at = host_port(urls[0]), host_port(urls[-1])
 
     async def main() -> None:
-        run = Run(host, int(port), args)
-        opener = Http(host, int(port))
+        run = Run(args)
+        x_opener, o_opener = Http(*x_at), Http(*o_at)
         clients: list[Client] = []
         for _ in range(games):
-            _, made = await opener.call("POST", "/api/v1/rooms", {}, **{"X-Qttt-Class": KEY})
+            keys = {"X-Qttt-Class": KEY, "X-Qttt-Client": uuid.uuid4().hex}
+            _, made = await x_opener.call("POST", "/api/v1/rooms", {}, **keys)
             code = made["room"]["code"]
-            _, joined = await opener.call(
-                "POST", f"/api/v1/rooms/{code}/join", {}, **{"X-Qttt-Class": KEY}
-            )
-            x = Client(run, code, "X", made["credential"])
-            o = Client(run, code, "O", joined["credential"])
+            _, joined = await o_opener.call("POST", f"/api/v1/rooms/{code}/join", {}, **keys)
+            x = Client(run, code, "X", made["credential"], x_at)
+            x.id = keys["X-Qttt-Client"]
+            o = Client(run, code, "O", joined["credential"], o_at)
             pair = Pair(x, o, code)
             x.pair = o.pair = pair
             clients += [x, o]
@@ -333,6 +394,7 @@ def clients_process(url: str, games: int, seed: int, args: Any, barrier: Any, ou
                 "acked": run.acked,
                 "errors": run.errors,
                 "finished": run.finished,
+                "reads": run.reads,
             }
         )
 
@@ -372,10 +434,15 @@ def audit(url: str, acked: list[tuple[str, int, str]]) -> tuple[int, int, int]:
 
 
 def one_run(url: str, args: Any) -> dict[str, Any]:
-    parent, child = mp.Pipe()
-    server = mp.Process(target=serve, args=(url, child), daemon=True)
-    server.start()
-    service_url = parent.recv()
+    servers, pipes, service_urls = [], [], []
+    for i in range(args.replicas):
+        parent, child = mp.Pipe()
+        prefix = f"{args.profile}-r{i}" if args.profile and args.replicas > 1 else args.profile
+        server = mp.Process(target=serve, args=(url, child, prefix), daemon=True)
+        server.start()
+        servers.append(server)
+        pipes.append(parent)
+        service_urls.append(parent.recv())
     procs = max(1, min(args.procs, args.games))
     barrier = mp.Barrier(procs + 1)
     out: Any = mp.Queue()
@@ -383,7 +450,7 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         mp.Process(
             target=clients_process,
             args=(
-                service_url,
+                service_urls,
                 args.games // procs + (i < args.games % procs),
                 1000 + i,
                 args,
@@ -397,18 +464,27 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
     for w in workers:
         w.start()
     barrier.wait()
-    cpu0, t0 = cpu_seconds(server.pid or 0), time.monotonic()
+    cpu0, t0 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
+    wait0 = sum(waited_seconds(s.pid or 0) for s in servers)
+    clients0 = sum(cpu_seconds(w.pid or 0) for w in workers)
     results = [out.get() for _ in workers]
-    cpu1, t1 = cpu_seconds(server.pid or 0), time.monotonic()
+    clients1 = sum(cpu_seconds(w.pid or 0) for w in workers)
+    cpu1, t1 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
+    wait1 = sum(waited_seconds(s.pid or 0) for s in servers)
     for w in workers:
         w.join()
-    parent.send("stop")
-    inside_p50, inside_p99 = parent.recv()
-    server.join(30)
+    inside = []
+    for parent in pipes:
+        parent.send("stop")
+        inside.append(parent.recv())
+    for server in servers:
+        server.join(30)
+    inside_p50 = max(p50 for p50, _ in inside)  # the slower replica's
+    inside_p99 = max(p99 for _, p99 in inside)
     act = [x for r in results for x in r["act"]]
     update = [x for r in results for x in r["update"]]
     acked = [tuple(x) for r in results for x in r["acked"]]
-    lost, extra, illegal = audit(url, acked)  # type: ignore[arg-type]
+    lost, extra, illegal = audit(url, acked)
     return {
         "in_p50": inside_p50,
         "in_p99": inside_p99,
@@ -418,6 +494,10 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "upd_p99": percentile(update, 99) * 1000,
         "actions_s": len(acked) / (t1 - t0),
         "cpu": (cpu1 - cpu0) / (t1 - t0),
+        "cpu_ms": (cpu1 - cpu0) * 1000 / max(1, len(acked)),
+        "waited": (wait1 - wait0) / (t1 - t0),
+        "clients_cpu": (clients1 - clients0) / (t1 - t0),
+        "reads": sum(r["reads"] for r in results) / max(1, len(acked)),
         "finished": sum(r["finished"] for r in results),
         "errors": sum(len(r["errors"]) for r in results),
         "lost": lost,
@@ -512,11 +592,23 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think-min", type=float, default=0.3)
     parser.add_argument("--think-max", type=float, default=0.9)
+    parser.add_argument(
+        "--profile", default="", help="profile the service with cProfile into PREFIX-*.prof"
+    )
+    parser.add_argument(
+        "--replicas",
+        type=int,
+        default=1,
+        help="service replicas on one PostgreSQL (X's clients on the first, O's on the last)",
+    )
     parser.add_argument("--idle", type=int, default=0, help="measure N idle clients instead")
     args = parser.parse_args()
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+    if args.replicas > 1:
+        backends = ["postgresql"]  # replicas share a PostgreSQL; SQLite has one service
     folder = tempfile.mkdtemp(prefix="qttt-bench-service-")
     n = 0
+    update = "update" if args.replicas == 1 else f"cross-replica update ({args.replicas} replicas)"
     for backend in backends:
         if args.idle:
             n += 1
@@ -537,9 +629,12 @@ def main() -> None:
             print(
                 f"{backend} run {i + 1}: {args.games} games ({2 * args.games} clients): "
                 f"act p50 {r['act_p50']:.0f} ms p99 {r['act_p99']:.0f} ms (inside the service "
-                f"p50 {r['in_p50']:.1f} ms p99 {r['in_p99']:.1f} ms); update p50 "
+                f"p50 {r['in_p50']:.1f} ms p99 {r['in_p99']:.1f} ms); {update} p50 "
                 f"{r['upd_p50']:.0f} ms p99 {r['upd_p99']:.0f} ms; {r['actions_s']:.0f} actions/s; "
-                f"service CPU {r['cpu']:.2f} s/s; {r['actions']} actions, {r['finished']} games "
+                f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action, "
+                f"waiting for a CPU {r['waited']:.2f} s/s; the clients' CPU "
+                f"{r['clients_cpu']:.2f} s/s; "
+                f"{r['actions']} actions ({r['reads']:.2f} reads each), {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
                 f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
                 flush=True,
@@ -548,9 +643,11 @@ def main() -> None:
         print(
             f"{backend} MEDIAN of {len(rows)}: act (inside the service p50 {med['in_p50']:.1f} ms "
             f"p99 {med['in_p99']:.1f} ms) p50 {med['act_p50']:.0f} ms p99 "
-            f"{med['act_p99']:.0f} ms; update p50 {med['upd_p50']:.0f} ms p99 "
+            f"{med['act_p99']:.0f} ms; {update} p50 {med['upd_p50']:.0f} ms p99 "
             f"{med['upd_p99']:.0f} ms; {med['actions_s']:.0f} actions/s; service CPU "
-            f"{med['cpu']:.2f} s/s; lost {max(r['lost'] for r in rows)}, doubled/extra "
+            f"{med['cpu']:.2f} s/s, {med['cpu_ms']:.2f} ms per action, waiting for a CPU "
+            f"{med['waited']:.2f} s/s; lost "
+            f"{max(r['lost'] for r in rows)}, doubled/extra "
             f"{max(r['extra'] for r in rows)}, illegal {max(r['illegal'] for r in rows)} "
             f"(load {med['load']:.1f})",
             flush=True,

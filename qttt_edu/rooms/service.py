@@ -162,9 +162,7 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
     now = state.read_at
     seats = {}
     for seat, info in state.seats.items():
-        present = info.kind == "computer" or (
-            info.kind == "human" and info.last_seen is not None and now - info.last_seen < window
-        )
+        present = _present(info, now, window)
         seats[seat] = {"kind": info.kind, "nickname": info.nickname, "present": present}
     return {
         "code": state.code,
@@ -184,6 +182,60 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
         "finished_at": state.finished_at,
         "now": now,
     }
+
+
+#: The JSON text of rooms' fixed parts, by everything that goes into them: every reader
+#: of one version of a room (both players, spectators, the act's answer) costs a lookup;
+#: presence, expiry and the time are filled in per request
+_TEXTS: dict[tuple[Any, ...], tuple[str, dict[tuple[bool, bool], str]]] = {}
+_TEXTS_MAX = 4_000  # about 1 kB each
+
+
+def room_text(state: RoomState, window: float = PRESENCE_WINDOW) -> str:
+    """``room_json(state)`` as compact JSON text, built from a cached part."""
+    x, o = state.seats["X"], state.seats["O"]
+    key = (
+        state.code,
+        state.version,
+        state.record,
+        state.class_name,
+        state.created_at,
+        state.updated_at,
+        state.expires_at,
+        state.finished_at,
+        x.kind,
+        x.nickname,
+        o.kind,
+        o.nickname,
+    )
+    found = _TEXTS.get(key)
+    if found is None:
+        fixed = room_json(state, window)
+        for name in ("seats", "expired", "now"):
+            del fixed[name]
+        found = (json.dumps(fixed, separators=(",", ":"))[:-1], {})
+        if len(_TEXTS) >= _TEXTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[key] = found
+    now = state.read_at
+    here = (_present(x, now, window), _present(o, now, window))
+    seats = found[1].get(here)
+    if seats is None:
+        seats = found[1][here] = json.dumps(
+            {
+                name: {"kind": info.kind, "nickname": info.nickname, "present": present}
+                for (name, info), present in zip((("X", x), ("O", o)), here, strict=True)
+            },
+            separators=(",", ":"),
+        )
+    expired = "true" if state.expired else "false"
+    return f'{found[0]},"seats":{seats},"expired":{expired},"now":{now!r}}}'
+
+
+def _present(info: Any, now: float, window: float) -> bool:
+    return info.kind == "computer" or (
+        info.kind == "human" and info.last_seen is not None and now - info.last_seen < window
+    )
 
 
 class DatabaseClock:
@@ -330,6 +382,8 @@ class Socket(tornado.websocket.WebSocketHandler):
         if self._hello_timer is not None:
             tornado.ioloop.IOLoop.current().remove_timeout(self._hello_timer)
         svc.sockets.add(self)
+        if self.teacher:
+            svc.teachers.add(self)
         self.write_message(json.dumps({"type": "ready", "protocol": PROTOCOL, "time": svc.clock()}))
         for seat in seats:
             if isinstance(seat, dict):
@@ -384,6 +438,7 @@ class Socket(tornado.websocket.WebSocketHandler):
     def on_close(self) -> None:
         svc = self.service
         svc.sockets.discard(self)
+        svc.teachers.discard(self)
         if self._hello_timer is not None:
             tornado.ioloop.IOLoop.current().remove_timeout(self._hello_timer)
         for key in self.watching:
@@ -488,6 +543,11 @@ class Handler(tornado.web.RequestHandler):
         self.set_status(status)
         self.finish(json.dumps(data, separators=(",", ":")))
 
+    def reply_room(self, state: RoomState, you: str | bool | None = False) -> None:
+        """``{"room": ROOM}``, and ``"you"`` unless ``you`` is ``False`` (compact JSON)."""
+        mine = "" if you is False else ',"you":' + json.dumps(you)
+        self.finish('{"room":' + room_text(state) + mine + "}")
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(exc, tornado.web.HTTPError) or exc is None:
@@ -563,8 +623,8 @@ class RoomsHandler(Handler):
         mine = svc.created.setdefault(self.client_id, [])
 
         def create(store: RoomStore) -> tuple[RoomState, str, str]:
-            open_mine = [c for c in mine if _still_open(store, c)]
-            if len(open_mine) >= limits.rooms_per_client:
+            mine[:] = store.open_among(mine)  # forget the finished ones: the list stays short
+            if len(mine) >= limits.rooms_per_client:
                 raise Refusal(
                     "too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client
                 )
@@ -579,9 +639,9 @@ class RoomsHandler(Handler):
 
         async with svc.create_lock:  # the limits are counted and kept by one creator at a time
             state, seat, credential = await svc.call(create)
-            mine[:] = [*mine[-limits.rooms_per_client :], state.code]
-        await svc.changed(state)
+            mine.append(state.code)
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
+        await svc.changed(state)
 
 
 class RoomHandler(Handler):
@@ -591,7 +651,7 @@ class RoomHandler(Handler):
         credential = self.seat_credential()
         if credential is not None:
             state, seat = await svc.call(lambda store: store.seat_for(key, credential))
-            self.reply({"room": room_json(state), "you": seat})
+            self.reply_room(state, seat)
             return
         if self.request.headers.get("X-Qttt-Teacher") is not None:
             self.teacher()
@@ -600,7 +660,7 @@ class RoomHandler(Handler):
             class_name = self.class_name()
             state = await svc.call(lambda store: store.room(key))
             svc.same_class(state, class_name, self.lang)
-        self.reply({"room": room_json(state), "you": None})
+        self.reply_room(state, None)
 
     async def delete(self, code: str) -> None:
         self.teacher()
@@ -623,8 +683,8 @@ class JoinHandler(Handler):
             return store.room(key), ticket.seat, ticket.credential
 
         state, seat, credential = await svc.call(join)
-        await svc.changed(state)
         self.reply({"room": room_json(state), "seat": seat, "credential": credential})
+        await svc.changed(state)
 
 
 class ActionHandler(Handler):
@@ -651,8 +711,10 @@ class ActionHandler(Handler):
                 for_computer=for_computer,
             )
         )
+        # the answer first, then the notices: the actor's client has the new version
+        # before its own socket's notice arrives, so it does not read the room again
+        self.reply_room(state)
         await svc.changed(state)
-        self.reply({"room": room_json(state)})
 
 
 class LeaveHandler(Handler):
@@ -660,8 +722,8 @@ class LeaveHandler(Handler):
         key = codes.normalize_code(code)
         credential = self.seat_credential()
         state = await self.service.call(lambda store: store.leave(key, credential))
-        await self.service.changed(state)
         self.reply({"room": room_json(state)})
+        await self.service.changed(state)
 
 
 class ComputerHandler(Handler):
@@ -680,8 +742,8 @@ class ComputerHandler(Handler):
             return store.hand_to_computer(key, credential, name or "Computer")
 
         state = await svc.call(hand)
-        await svc.changed(state)
         self.reply({"room": room_json(state)})
+        await svc.changed(state)
 
 
 class ClassRoomsHandler(Handler):
@@ -762,6 +824,7 @@ class RoomsService:
         self.config = config
         self.clock = DatabaseClock(config.local_clock)
         store = RoomStore(config.store_url, retry_for=config.retry_for, clock=self.clock)
+        store.backend.wake_channel = CHANNEL
         self.store_kind = store.backend.name
         self.clock.measure(store)
         workers = config.workers or (1 if self.store_kind == "sqlite" else 4)
@@ -774,6 +837,7 @@ class RoomsService:
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="qttt-rooms-store")
         self.watchers: dict[str, set[Socket]] = {}
         self.sockets: set[Socket] = set()
+        self.teachers: set[Socket] = set()  #: the ready sockets that hold the teacher's key
         self.sent: dict[str, int] = {}
         self.created: dict[str, list[str]] = {}
         self.create_lock = asyncio.Lock()
@@ -800,6 +864,7 @@ class RoomsService:
                     store = RoomStore(
                         self.config.store_url, retry_for=self.config.retry_for, clock=self.clock
                     )
+                    store.backend.wake_channel = CHANNEL  # every write wakes the replicas
                     self._stores.append(store)
             self._local.store = store
         return store
@@ -919,14 +984,15 @@ class RoomsService:
     # -- notices and presence -------------------------------------------------------------
 
     async def changed(self, state: RoomState) -> None:
-        """A room was written by this replica: wake its watchers here and on other replicas."""
+        """A room was written by this replica: wake its watchers here. (The other replicas
+        hear it from the write itself: on PostgreSQL every write of the service's stores
+        notifies ``CHANNEL`` in its own transaction, see ``Backend.wake_channel``; this
+        replica hears its own notice too and, having sent that version, drops it.)"""
         self._send(state.code, state.version, state.class_name)
-        if self.store_kind == "postgresql":
-            await self.call(lambda store: _pg_notify(store, state.code))
 
     async def wake(self, code: str) -> None:
         """A hint that ``code`` changed (another replica, or a delete): read its version."""
-        if code not in self.watchers and not any(s.teacher for s in self.sockets):
+        if code not in self.watchers and not self.teachers:
             return
         versions = await self.call(lambda store: store.versions([code]))
         self._send(code, versions.get(code, -1), None)
@@ -940,10 +1006,9 @@ class RoomsService:
         text = json.dumps({"type": "changed", "code": code, "version": version})
         for sock in list(self.watchers.get(code, ())):
             sock.notice(text)
-        teachers = [s for s in self.sockets if s.teacher]
-        if teachers:
+        if self.teachers:
             note = json.dumps({"type": "class_changed", "class": class_name})
-            for sock in teachers:
+            for sock in list(self.teachers):
                 sock.notice(note)
 
     def holders(self, code: str, seat: str) -> bool:
@@ -1029,8 +1094,10 @@ class RoomsService:
         self._ticks += 1
         if self.store_kind == "sqlite" and self._ticks % 4 == 0:
             # fold the write-ahead log into the games file now and then, so a copy of
-            # the file alone holds (nearly) every game even while the service runs (R8)
-            await self.call(lambda store: checkpoint(store, "PASSIVE"))
+            # the file alone holds (nearly) every game even while the service runs (R8);
+            # on the worker thread: a checkpoint waits for the disk, the loop must not
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.executor, lambda: checkpoint(self._store(), "PASSIVE"))
         elif self.store_kind == "postgresql" and self._ticks % 8 == 0:
             await self.call(self.clock.measure)
 
@@ -1046,31 +1113,45 @@ class RoomsService:
                     loop = self.loop
                     if loop is not None:  # caught up after every (re)connection
                         for code in list(self.watchers):
-                            loop.call_soon_threadsafe(self._wake_soon, code)
+                            loop.call_soon_threadsafe(self._wake_soon, (code, None))
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            payload = note.payload
-                            if (
-                                isinstance(payload, str)
-                                and len(payload) == codes.CODE_LENGTH
-                                and loop
-                            ):
-                                loop.call_soon_threadsafe(self._wake_soon, payload)
+                            hinted = self._hint(note.payload)
+                            if hinted is not None and loop:
+                                loop.call_soon_threadsafe(self._wake_soon, hinted)
                 finally:
                     backend.close(conn)
             except Exception:  # the database went away: reconnect
                 self._stopping.wait(0.5)
 
-    def _wake_soon(self, code: str) -> None:
+    def _hint(self, payload: object) -> tuple[str, int | None] | None:
+        """The room a notice names (``CODE`` or ``CODE:VERSION``) and the version, or
+        ``None`` when there is nothing to do: not a code, or a version this replica has
+        announced already (its own write, heard back). The version only saves a wake-up;
+        a wake reads the version from the table."""
+        if not isinstance(payload, str):
+            return None
+        code, _, told = payload.partition(":")
+        if len(code) != codes.CODE_LENGTH:
+            return None
+        version = int(told) if told.isdigit() and len(told) < 19 else None
+        if version is not None and self.sent.get(code) == version:
+            return None
+        return code, version
+
+    def _wake_soon(self, hint: tuple[str, int | None]) -> None:
+        code, version = hint
         try:
             key = codes.normalize_code(code)
         except RoomError:
             return  # not a room code: a forged or foreign notice
-        task = asyncio.ensure_future(self._wake_quietly(key))
+        task = asyncio.ensure_future(self._wake_quietly(key, version))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _wake_quietly(self, code: str) -> None:
+    async def _wake_quietly(self, code: str, version: int | None = None) -> None:
+        if version is not None and self.sent.get(code) == version:
+            return  # this replica's own write: its answer was announced meanwhile
         with suppress(Exception):  # the store's trouble reaches clients on their next request
             await self.wake(code)
 
@@ -1103,18 +1184,6 @@ def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
         return
     with suppress(Exception):  # a closed or broken store has nothing to fold in
         store.run(lambda conn: conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchall(), 0.5)
-
-
-def _still_open(store: RoomStore, code: str) -> bool:
-    try:
-        state = store.room(code)
-    except UnknownRoomError:
-        return False
-    return not state.finished and not state.expired
-
-
-def _pg_notify(store: RoomStore, code: str) -> None:
-    store.run(lambda conn: store.backend.execute(conn, "SELECT pg_notify(?, ?)", (CHANNEL, code)))
 
 
 def _quiet_log(handler: tornado.web.RequestHandler) -> None:

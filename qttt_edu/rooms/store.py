@@ -25,11 +25,12 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core import Game, IllegalMoveError, InvalidRecordError, as_action, other_player
+from ..core import Action, Game, IllegalMoveError, InvalidRecordError, as_action, other_player
 from ..i18n import t
+from ..notation import MAX_RECORD_LENGTH
 from . import codes
 from .backends import COLUMN_NAMES, COLUMNS, SCHEMA_VERSION, Backend, RoomRow, backend_for
 from .errors import (
@@ -633,6 +634,24 @@ class RoomStore:
         result: int = self._run(op)
         return result
 
+    def open_among(self, keys: list[str]) -> list[str]:
+        """The rooms of ``keys`` that exist, unfinished and unexpired (in the order given)."""
+
+        def op(conn: Any) -> set[str]:
+            if not keys:
+                return set()
+            marks = ", ".join("?" * len(keys))
+            rows = self._q(
+                conn,
+                f"SELECT code FROM qttt_rooms WHERE code IN ({marks}) AND finished_at IS NULL "
+                "AND (expires_at IS NULL OR expires_at > ?)",
+                (*keys, self.clock()),
+            ).fetchall()
+            return {row[0] for row in rows}
+
+        found: set[str] = self._run(op)
+        return [key for key in keys if key in found]
+
     def versions(self, keys: list[str]) -> dict[str, int]:
         """The current version of each room in ``keys`` that exists."""
 
@@ -820,8 +839,63 @@ def decode_notice(row: object, now: float) -> RoomState | None:
         return None
 
 
+#: The rooms decoded lately, by code: the row each was decoded from, its column types and
+#: the state. A room is a function of its row alone, so a row read again (a second player's
+#: read of one version, a replica's re-read) costs a comparison, and a row whose record
+#: grew by one action replays only that action, which the core checks as it would in a
+#: full replay. A row that differs in any other way, or a code not seen lately, is
+#: decoded afresh: a stale entry can only cost time, never show an old state.
+_DECODED: dict[str, tuple[RoomRow, tuple[type, ...], RoomState]] = {}
+#: about 5 kB a room: 4,000 rooms (a school's live games, many times over) take ~20 MB
+_DECODED_MAX = 4_000
+_DECODED_LOCK = threading.Lock()
+
+
 def _decode(row: RoomRow, now: float) -> RoomState:
     """A stored row as a :class:`RoomState`; :class:`CorruptRoomError` names what is wrong."""
+    code = row.code
+    if not isinstance(code, str):
+        return _decode_row(row, now, None)
+    kinds = tuple(map(type, row))
+    hit = _DECODED.get(code)
+    if hit is not None and hit[0] == row and hit[1] == kinds:
+        return replace(hit[2], read_at=now)
+    earlier = None if hit is None else (hit[0].record, hit[2]._game)
+    state = _decode_row(row, now, earlier)
+    with _DECODED_LOCK:
+        _DECODED.pop(code, None)  # newest last: the oldest goes first when the cache is full
+        if len(_DECODED) >= _DECODED_MAX:
+            del _DECODED[next(iter(_DECODED))]
+        _DECODED[code] = (row, kinds, state)
+    return state
+
+
+def _replay(record: str, earlier: tuple[Any, Game] | None) -> Game:
+    """The game of ``record``, from the game of an earlier record of the room if that
+    record is this one less its last action (only that action is replayed, and checked)."""
+    if earlier is not None and isinstance(earlier[0], str) and len(record) <= MAX_RECORD_LENGTH:
+        before, game = earlier
+        if record == before:
+            return game  # shared: a RoomState never changes its game (``.game`` is a copy)
+        token = record[len(before) + 1 :] if before else record
+        if (
+            token
+            and record.startswith(before)
+            and (not before or record[len(before)] == " ")
+            and token.split() == [token]
+        ):
+            try:
+                action = Action.parse(token)
+                grown = game.copy()
+                grown.apply(action)
+                return grown
+            except (InvalidRecordError, IllegalMoveError):
+                pass  # the whole record's replay names the fault and its place
+    return Game.from_record(record)
+
+
+def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> RoomState:
+    """:func:`_decode` without the cache (``earlier``: the room's last decoded record)."""
     code = row.code
     label = codes.format_code(code) if isinstance(code, str) else repr(code)
 
@@ -840,7 +914,7 @@ def _decode(row: RoomRow, now: float) -> RoomState:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise bad(t("rooms_corrupt_field", field="version"))
     try:
-        game = Game.from_record(record)
+        game = _replay(record, earlier)
     except (InvalidRecordError, IllegalMoveError) as err:
         raise bad(str(err)) from None
     seats = {}

@@ -1,0 +1,225 @@
+"""The decoded-room cache never shows an old state nor lets a stale action through.
+
+The store keeps the rooms it decoded lately, keyed by the whole stored row, so that a
+room read again costs a comparison and a new action replays only itself. Replica A's
+cache cannot hear replica B's writes when B is another process, so these tests write
+from a real second process (a store, or a whole rooms service) and then ask replica A,
+whose cache still holds the older row. Both databases; the service test needs
+PostgreSQL, where replicas are supported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qttt_edu.rooms import ConflictError, CorruptRoomError, RoomStore
+from qttt_edu.rooms import store as store_module
+from qttt_edu.rooms.service import _TEXTS as room_text_cache
+from qttt_edu.rooms.service import room_json, room_text, start_service
+from tests import rooms_support
+from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_sql
+
+store_url = rooms_support.store_url
+make_store = rooms_support.make_store
+ROOT = Path(__file__).resolve().parents[1]
+FULL_GAME = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"  # X wins after a collapse
+
+
+def act_elsewhere(url: str, code: str, credential: str, token: str, ply: int) -> None:
+    """Play ``token`` from another process: replica B, whose writes A's cache never sees."""
+    script = (
+        "import sys\n"
+        "from qttt_edu.rooms import RoomStore\n"
+        "store = RoomStore(sys.argv[1])\n"
+        "store.act(sys.argv[2], sys.argv[3], sys.argv[4], expected_ply=int(sys.argv[5]))\n"
+        "store.close()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run(
+        [sys.executable, "-c", script, url, code, credential, token, str(ply)],
+        check=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def shows(store: RoomStore, code: str, record: str, version: int) -> bool:
+    """Does ``store`` read the room as it is in the database?"""
+    state = store.room(code)
+    return (state.record, state.version, state.ply) == (record, version, len(record.split()))
+
+
+def test_a_stale_cache_reads_the_other_replicas_action_and_refuses_a_stale_action(
+    make_store: Any, store_url: str
+) -> None:
+    a = make_store()
+    x = a.create_room(nickname="Ada")
+    o = a.join(x.code, nickname="Bo")
+    a.act(x.code, x.credential, "1-5", expected_ply=0)
+    before = a.room(x.code)  # replica A has decoded the room at ply 1
+    assert shows(a, x.code, "1-5", before.version)
+    act_elsewhere(store_url, x.code, o.credential, "2-6", 1)
+    assert shows(a, x.code, "1-5 2-6", before.version + 1)
+    with pytest.raises(ConflictError):  # X's board on replica A still shows ply 1
+        a.act(x.code, x.credential, "3-7", expected_ply=1)
+    assert shows(a, x.code, "1-5 2-6", before.version + 1)
+    assert a.act(x.code, x.credential, "3-7", expected_ply=2).record == "1-5 2-6 3-7"
+    assert raw_sql(store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (x.code,)) == [
+        ("1-5 2-6 3-7",)
+    ]
+
+
+def test_the_cache_is_keyed_by_the_whole_row_not_the_version(
+    make_store: Any, store_url: str
+) -> None:
+    a = make_store()
+    x = a.create_room()
+    a.join(x.code)
+    state = a.act(x.code, x.credential, "1-5")
+    # another program rewrites the record and keeps the version: the row differs, so
+    # the room is decoded again (a cache keyed by the version would show "1-5")
+    raw_sql(store_url, "UPDATE qttt_rooms SET record = ? WHERE code = ?", ("2-6", x.code))
+    assert shows(a, x.code, "2-6", state.version)
+    # a presence mark changes no version either, and is read as it is
+    raw_sql(store_url, "UPDATE qttt_rooms SET o_seen = ? WHERE code = ?", (123.0, x.code))
+    assert a.room(x.code).seats["O"].last_seen == 123.0
+
+
+def test_the_one_action_replayed_on_a_cached_game_is_checked_by_the_rules(
+    make_store: Any, store_url: str
+) -> None:
+    a = make_store()
+    x = a.create_room()
+    a.join(x.code)
+    a.act(x.code, x.credential, "1-5")
+    # the record grows by one action that breaks a rule (no cycle to collapse): the
+    # same refusal, naming the token and its place, as a full replay gives
+    raw_sql(
+        store_url,
+        "UPDATE qttt_rooms SET record = ?, version = version + 1 WHERE code = ?",
+        ("1-5 c5", x.code),
+    )
+    with pytest.raises(CorruptRoomError) as cached:
+        a.room(x.code)
+    store_module._DECODED.clear()
+    with pytest.raises(CorruptRoomError) as fresh:
+        a.room(x.code)
+    assert str(cached.value) == str(fresh.value)
+    assert "c5" in str(fresh.value)
+
+
+def test_the_replica_check_catches_a_cache_that_ignores_the_new_action(
+    make_store: Any, store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check above proves itself: a planted fault (the cached game reused as it was,
+    the new action dropped) is caught."""
+    a = make_store()
+    x = a.create_room()
+    o = a.join(x.code)
+    a.act(x.code, x.credential, "1-5")
+    version = a.room(x.code).version
+    monkeypatch.setattr(store_module, "_replay", lambda record, earlier: earlier[1])
+    act_elsewhere(store_url, x.code, o.credential, "2-6", 1)
+    assert not shows(a, x.code, "1-5 2-6", version + 1)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
+    """Two services on one PostgreSQL, replica B in a process of its own."""
+    url = cluster_or_skip().new_database()
+    a = start_service(url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER)
+    port = free_port()
+    command = [sys.executable, "-m", "qttt_edu.rooms.service", "--store", url, "--class", "7B"]
+    b = subprocess.Popen(
+        [*command, "--class-key", CLASS_KEY, "--port", str(port)],
+        env={**os.environ, "PYTHONPATH": str(ROOT), "QTTT_ROOMS_TEACHER_SECRET": TEACHER},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert b.stdout is not None and "127.0.0.1" in b.stdout.readline()
+        b_url = f"http://127.0.0.1:{port}/"
+        _, made = http(a.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+        code, x_cred = made["room"]["code"], made["credential"]
+        _, joined = http(b_url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+        o_cred = joined["credential"]
+
+        def act(base: str, cred: str, token: str, ply: int) -> tuple[int, Any]:
+            body = {"action": token, "expected_ply": ply, "action_id": os.urandom(8).hex()}
+            return http(base, "POST", f"api/v1/rooms/{code}/actions", body, seat=cred)
+
+        assert act(a.url, x_cred, "1-5", 0)[0] == 200
+        assert http(a.url, "GET", f"api/v1/rooms/{code}", seat=x_cred)[1]["room"]["ply"] == 1
+        assert act(b_url, o_cred, "2-6", 1)[0] == 200
+        room = http(a.url, "GET", f"api/v1/rooms/{code}", seat=x_cred)[1]["room"]
+        assert (room["record"], room["ply"], room["to_act"]) == ("1-5 2-6", 2, "X")
+        status, body = act(a.url, x_cred, "3-7", 1)
+        assert (status, body["error"]["kind"]) == (409, "conflict")
+        assert body["error"]["room"]["record"] == "1-5 2-6"
+        assert act(a.url, x_cred, "3-7", 2)[0] == 200
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # B reads the table, not a cache of its own
+            room = http(b_url, "GET", f"api/v1/rooms/{code}", seat=o_cred)[1]["room"]
+            if room["ply"] == 3:
+                break
+            time.sleep(0.05)
+        assert room["record"] == "1-5 2-6 3-7"
+        rows = raw_sql(url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,))
+        assert rows == [("1-5 2-6 3-7",)]
+    finally:
+        b.terminate()
+        b.wait(10)
+        a.stop()
+
+
+def test_the_cached_room_text_says_what_room_json_says(make_store: Any) -> None:
+    """Every reader of a version gets the cached text: presence, expiry and the time are
+    still the reader's own, and a new version, seat or name is never served stale."""
+    clock = [1000.0]
+    store = make_store(clock=lambda: clock[0])
+    x = store.create_room(nickname='Åse "the" \\ cat', ttl=100.0)
+    seen: list[str] = []
+
+    def same() -> bool:
+        state = store.room(x.code)
+        text = room_text(state)
+        seen.append(text)
+        return bool(json.loads(text) == room_json(state))
+
+    assert same()
+    clock[0] += 30.0  # X's mark is older than the presence window: away, same version
+    assert same() and '"present":false' in seen[-1]
+    clock[0] += 80.0  # past the room's lifetime: expired, same version
+    assert same() and '"expired":true' in seen[-1]
+    clock[0] = 1000.0
+    o = store.join(x.code, nickname="Bo")
+    assert same()
+    tickets = {"X": x, "O": o}
+    for ply, token in enumerate(FULL_GAME.split()):
+        mover = tickets[str(store.room(x.code).to_act)]
+        store.act(x.code, mover.credential, token, expected_ply=ply)
+        assert same()
+    assert json.loads(seen[-1])["finished"] is True
+    store.leave(x.code, o.credential)
+    store.hand_to_computer(x.code, x.credential, "Robot")
+    assert same() and '"kind":"computer"' in seen[-1]
+    # the check catches a planted fault: a cached text that names an old record
+    key = max((k for k in room_text_cache if k[0] == x.code), key=lambda k: k[1])
+    fixed, seats = room_text_cache[key]
+    room_text_cache[key] = (fixed.replace(FULL_GAME, "1-2"), seats)
+    assert not same()
