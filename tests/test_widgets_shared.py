@@ -169,7 +169,7 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     assert rooms.room(code).version == before.version and cy.game.record() == "1-2"
     # Watching only: the spectator's panel offers no seat link and no computer.
     assert "qttt-seat-link" not in cy.shared_panel.info.value
-    assert cy.shared_panel.computer_button.layout.display == "none"
+    assert not cy.offer_button.shown and cy.board.view["status"]["offer"] is None
     assert cy.shared_panel.leave_button.description == t("widget_shared_stop_watching")
 
 
@@ -263,6 +263,31 @@ def test_a_full_room_by_link_watches_and_a_seat_link_comes_back_to_the_seat(
     assert forged.shared is None and forged.message is not None and "⚠" in forged.message
 
 
+def test_the_creators_status_says_who_joined_and_whose_move_it_is(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada, bo, cy = make_app(), make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    assert ada.message == t("widget_shared_created", code=code)
+    assert cy.offer_button.shown is False  # a game on one screen offers nothing
+    # nobody there yet: the computer may take the free seat, and the prompt is X's own
+    assert ada.offer_button.shown and ada.board.view["status"]["offer"]["note"] == ""
+    bo.shared_panel.nickname.value = "Bo"
+    join(bo, code)
+    joined = t("widget_shared_opponent_joined", name="Bo", player="X")
+    wait_until(lambda: status(ada).startswith(joined))
+    assert joined == "Bo joined: X to move"
+    assert not ada.offer_button.shown  # Bo is here: no computer offered
+    # Bo's own screen says where Bo sits; a spectator arriving greets nobody
+    assert bo.message == t("widget_shared_joined", code=code, seat="O")
+    cy.shared_panel.code_input.value = code
+    cy.shared_panel.watch_button.click()
+    assert cy.message == t("widget_shared_watching_chosen", code=code)
+    act(ada, "1-2")
+    wait_until(lambda: shows(bo, "1-2"))
+    assert ada.message is None  # a move later the greeting has done its work
+
+
 def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     make_app: Callable[..., GameApp], rooms: RoomStore
 ) -> None:
@@ -270,16 +295,18 @@ def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     code = new_shared(ada)
     join(bo, code)
     # Bo is there: no computer offered (once Ada's screen has heard that Bo joined)
-    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "none")
+    wait_until(lambda: not ada.offer_button.shown)
     act(ada, "1-2")
     wait_until(lambda: shows(bo, "1-2"))
     bo.shared_panel.leave_button.click()
     assert bo.shared is None and bo.message == t("widget_shared_left_note", code=code)
-    # (the panel's button is drawn last: once it shows, so does the rest)
-    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "flex")
-    assert t("widget_shared_left") in ada.shared_panel.info.value
+    # (the panel is drawn last: once it says so, the status line does too)
+    wait_until(lambda: t("widget_shared_left") in ada.shared_panel.info.value)
     assert ada.status_text == t("widget_shared_wait_left", player="O")
-    ada.shared_panel.computer_button.click()
+    # the offer stands in the status line; the prompt already says why (O is to act)
+    assert ada.board.view["status"]["offer"]["note"] == ""
+    assert ada.offer_button.description == t("widget_shared_computer_button", seat="O")
+    ada.offer_button.click()
     assert ada.message == t("widget_shared_computer_note", seat="O")
     wait_until(lambda: ada.board.view["ply"] == 2)  # the computer replied for O
     assert rooms.room(code).seats["O"].kind == "computer"
@@ -416,7 +443,7 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
     clock = [1_000_000.0]
     store = RoomStore(f"sqlite:///{tmp_path / 'quiet.sqlite3'}", clock=lambda: clock[0])
 
-    async def scenario() -> tuple[str, str]:
+    async def scenario() -> tuple[bool, bool, str]:
         app = GameApp(computer_delay=0, rooms=store)
         app.shared_panel.new_button.click()
         assert app.shared is not None
@@ -425,20 +452,22 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
             await asyncio.sleep(0.02)
             if "Bo" in app.shared_panel.info.value:
                 break
-        before = app.shared_panel.computer_button.layout.display
+        before = app.offer_button.shown
         clock[0] += 120  # Bo's kernel has not been heard from for two minutes
         for _ in range(100):
             await asyncio.sleep(0.02)
-            if app.shared_panel.computer_button.layout.display == "flex":
+            if app.offer_button.shown:
                 break
         app.shared.close()
-        return before, app.shared_panel.computer_button.layout.display
+        return before, app.offer_button.shown, app.board.view["status"]["offer"]["note"]
 
     try:
-        before, after = asyncio.run(scenario())
+        before, after, note = asyncio.run(scenario())
     finally:
         store.close()
-    assert (before, after) == ("none", "flex")
+    assert (before, after) == (False, True)
+    # X is to move, so the prompt does not name Bo: the offer says why it is made
+    assert note == t("widget_shared_away_status", name="Bo", player="O")
 
 
 def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(

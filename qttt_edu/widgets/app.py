@@ -174,6 +174,8 @@ class GameApp:
         self.board.on_action(self._on_action)
         self.squares = {s: PageControl(self, "square", s) for s in range(1, 10)}
         self.choose_buttons = {s: PageControl(self, "choose", s) for s in range(1, 10)}
+        #: the status line's "Let the computer play O" (shown when the opponent is gone)
+        self.offer_button = PageControl(self, "offer", 0)
         self.controls = Controls(self._callback, computer_plays=self.computer_plays)
         self.controls.connect(
             undo=self._on_undo,
@@ -192,7 +194,6 @@ class GameApp:
             class_name=class_name,
             start=self._start_shared,
             stop=self._on_leave_shared,
-            hand_to_computer=self._on_hand_to_computer,
             callback=self._callback,
         )
         # The DOM order is the tab order: the nine squares first, then the controls.
@@ -227,7 +228,11 @@ class GameApp:
         self._render()
 
     def _on_action(self, kind: str, square: int) -> None:
-        """A message from the page: a square ("square") or a choice button ("choose")."""
+        """A message from the page: a square ("square"), a choice button ("choose") or
+        the status line's offer to let the computer play a gone opponent ("offer")."""
+        if kind == "offer":
+            self._callback(self._on_hand_to_computer)()
+            return
         self._callback(self._on_choose if kind == "choose" else self._on_square, square)()
 
     def _on_choose(self, square: int) -> None:
@@ -399,7 +404,12 @@ class GameApp:
             if shared is None or not shared.newer():
                 return
             before = self._game.record()
+            joined = shared.arrived()
             self._game = shared.game()
+            if joined is not None:  # the creator's "give them the code" is done with
+                to_act = self._game.to_act
+                key = "widget_shared_opponent_joined" if to_act else "widget_shared_opponent_came"
+                self._message = ("note", t(key, name=joined, player=to_act or ""))
             if self._game.record() == before:
                 self._render()  # a seat changed, not the game: keep a chosen first square
                 return
@@ -557,6 +567,8 @@ class GameApp:
         if pending and chooser and shared is not None and shared.seat != chooser:
             # the other player (or a spectator) sees the choice, not live buttons
             pending["locked"] = t("widget_choice_locked", name=shared.name(chooser), player=chooser)
+        if shared is not None and not self._game.is_over:
+            view["status"]["offer"] = shared.offer(chooser)
         return view
 
     def _render(self) -> None:

@@ -69,7 +69,9 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(content, dict) or self.readonly:
             return
         kind, square = content.get("type"), content.get("square")
-        if kind not in ("square", "choose") or not isinstance(square, int):
+        if kind == "offer":  # the status line's offer has no square
+            square = 0
+        if kind not in ("square", "choose", "offer") or not isinstance(square, int):
             return
         if self._handler is not None:
             self._handler(kind, square)
@@ -98,7 +100,19 @@ class PageControl:
         return dict(self._app.board.view["squares"][self.square - 1])
 
     @property
+    def shown(self) -> bool:
+        """Does the page show this control now (the offer only while it is made)?"""
+        if self._kind == "offer":
+            return self._offer() is not None
+        if self._kind == "choose":
+            return self._choice() is not None
+        return True
+
+    @property
     def description(self) -> str:
+        if self._kind == "offer":
+            offer = self._offer()
+            return "" if offer is None else str(offer["button"])
         if self._kind == "choose":
             choice = self._choice()
             return "" if choice is None else str(choice["text"])
@@ -109,6 +123,9 @@ class PageControl:
 
     @property
     def tooltip(self) -> str:
+        if self._kind == "offer":
+            offer = self._offer()
+            return "" if offer is None else str(offer["tooltip"])
         if self._kind == "choose":
             choice = self._choice()
             return "" if choice is None else str(choice["tooltip"])
@@ -119,3 +136,7 @@ class PageControl:
         if not pending:
             return None
         return next((c for c in pending["buttons"] if c["square"] == self.square), None)
+
+    def _offer(self) -> dict[str, Any] | None:
+        offer = self._app.board.view.get("status", {}).get("offer")
+        return dict(offer) if offer else None

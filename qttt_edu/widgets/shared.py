@@ -145,6 +145,7 @@ class SharedSeat:
         self.page = page
         self.shown_version = -1
         self.shown_gone = False
+        self.shown_opponent: str | None = None
         self._redraw = redraw
         self._loop = loop
         self._presence: asyncio.TimerHandle | None = None
@@ -174,7 +175,20 @@ class SharedSeat:
         state = self.client.state
         self.shown_version = state.version
         self.shown_gone = self.opponent_gone()
+        other = self.other()
+        self.shown_opponent = None if other is None else state.seats[other].kind
         return state.game
+
+    def arrived(self) -> str | None:
+        """The opponent's nickname when they took the free seat since :meth:`game` was
+        last read (``None``: nobody new; a spectator has no opponent to greet)."""
+        other = self.other()
+        if other is None or self.shown_opponent not in ("empty", "left"):
+            return None
+        info = self.state.seats[other]
+        if info.kind != "human":
+            return None
+        return info.nickname or t("widget_shared_no_name")
 
     def newer(self) -> bool:
         """Has the room changed since :meth:`game` was last read (or the opponent come or gone)?"""
@@ -213,6 +227,26 @@ class SharedSeat:
         if kind == "left":
             return t("widget_shared_wait_left", player=player)
         return t("widget_shared_wait", player=player, name=self.name(player))
+
+    def offer(self, to_act: str | None) -> dict[str, str] | None:
+        """The offer for the status line when the opponent is gone: why (unless the
+        prompt already says it, as it does while they are to act) and the button that
+        lets a computer take their seat. ``None`` while the opponent is there."""
+        other = self.other()
+        if other is None or not self.opponent_gone():
+            return None
+        kind = self.state.seats[other].kind
+        note = ""
+        if to_act != other and kind == "left":
+            note = t("widget_shared_left_status", player=other)
+        elif to_act != other and kind == "human":
+            nick = self.state.seats[other].nickname or t("widget_shared_no_name")
+            note = t("widget_shared_away_status", name=nick, player=other)
+        return {
+            "note": note,
+            "button": t("widget_shared_computer_button", seat=other),
+            "tooltip": t("widget_shared_computer_tooltip"),
+        }
 
     def opponent_gone(self) -> bool:
         """Is the opponent's seat free, given up or silent (so a computer may take it)?"""
@@ -345,7 +379,6 @@ class SharedPanel:
         class_name: str,
         start: Callable[[SharedGame, str], None],
         stop: Callable[[], None],
-        hand_to_computer: Callable[[], None],
         callback: Callable[[Callable[[], None]], Callable[..., None]],
     ) -> None:
         self._rooms = rooms
@@ -363,14 +396,15 @@ class SharedPanel:
         self.watch_button = button("qttt-shared-watch", "eye", callback(self._on_watch))
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
-        self.computer_button = button("qttt-shared-computer", "", callback(hand_to_computer))
         self.leave_button = button("qttt-shared-leave", "sign-out", callback(stop))
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
         self.open_row = row(
             self.nickname, self.new_button, self.code_input, self.join_button, self.watch_button
         )
-        self.game_row = row(self.computer_button, self.leave_button)
+        # (the offer to let the computer play a gone opponent's seat is in the status
+        # line, where the player looks: see SharedSeat.offer)
+        self.game_row = row(self.leave_button)
         self.widget = w.VBox(
             [self.title, self.note, self.open_row, self.info, self.game_row, self.page],
             layout=w.Layout(grid_gap="6px"),
@@ -494,7 +528,6 @@ class SharedPanel:
         credential = seat.client.credential
         self.page.params = {"room": seat.label, "seat": credential or ""}
         self.info.value = self._info_html(seat)
-        show(self.computer_button, seat.opponent_gone())
 
     def _render_texts(self, seat: SharedSeat | None) -> None:
         # The placeholder shows what to type; the tooltip (title) also names the field
@@ -511,9 +544,6 @@ class SharedPanel:
         ):
             labelled.description = t(key)
             labelled.tooltip = t(f"{key}_tooltip")
-        other = None if seat is None else seat.other()
-        self.computer_button.description = t("widget_shared_computer_button", seat=other or "")
-        self.computer_button.tooltip = t("widget_shared_computer_tooltip")
         watching = seat is not None and seat.seat is None
         self.leave_button.description = t(
             "widget_shared_stop_watching" if watching else "widget_shared_leave"
