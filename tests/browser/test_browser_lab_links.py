@@ -1,0 +1,162 @@
+"""The shared game's link from JupyterLab and Notebook 7 opens on another device.
+
+The servers here are set up as a school's or a student's may be, not as the repository
+is: a base URL (``/some/prefix/``), a root folder that is not the repository, started
+from yet another folder, and the lesson notebook in a sub-folder beside the kit's
+``app.ipynb``. The link the app shows must be built from that base URL and that path,
+and a second browser context (no cookie, as a phone has none) must open the game from
+it. Where the server wants a token the other device cannot have, the app says so in
+its language and gives the room code instead of a link.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qttt_edu.i18n import t, t_in
+
+from .browser_harness import (
+    APP,
+    APP_TIMEOUT,
+    REPO,
+    Server,
+    lab_server,
+    run_all_cells,
+    screenshot,
+    server_env,
+    settle,
+    wait_for_status,
+    wait_until_idle,
+)
+from .test_browser_lab_shared import write_notebook
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "/some/prefix/"
+FOLDER = "course/unit 3"  # a sub-folder, with a space the link must carry
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def _course(tmp: Path, language: str = "en") -> Path:
+    """A server root with the lesson notebooks in ``FOLDER``, beside the kit's app."""
+    root = tmp / "root"
+    folder = root / FOLDER
+    folder.mkdir(parents=True)
+    shutil.copy(REPO / APP, folder / "app.ipynb")
+    source = (
+        "from qttt_edu.widgets import play\n\n"
+        f"app = play(computer_delay=0, language={language!r})\n"
+    )
+    for name in ("lesson_lab.ipynb", "lesson_nb7.ipynb"):
+        write_notebook(folder / name, source)
+    return root
+
+
+def _server(tmp: Path, prefix: str, token: str = "", language: str = "en") -> Server:
+    root = _course(tmp, language)
+    elsewhere = tmp / "started-here"
+    elsewhere.mkdir()
+    server = lab_server(root, tmp / "work", prefix=prefix, token=token, cwd=elsewhere)
+    server.env = server_env(tmp / "work", REPO)  # the kit's Voila template on the path
+    server.env["QTTT_ROOMS_URL"] = f"sqlite:///{tmp / 'games.sqlite3'}"
+    for var in ("QTTT_ROOMS_SERVICE", "BINDER_SERVICE_HOST", "BINDER_REQUEST"):
+        server.env.pop(var, None)
+    return server
+
+
+@pytest.fixture(scope="module")
+def prefixed(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = _server(tmp_path_factory.mktemp("prefixed"), PREFIX)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _open_notebook(page: Any, url: str) -> Any:
+    """Open a notebook page, run all its cells the way a person does, return the app."""
+    page.goto(url)
+    page.locator(".jp-Notebook").first.wait_for(timeout=APP_TIMEOUT)
+    page.locator(".jp-Notebook-cell").first.wait_for(timeout=APP_TIMEOUT)
+    page.wait_for_timeout(1500)  # the kernel is asked for; Run All waits for it anyway
+    run_all_cells(page)
+    app = page.locator(".qttt-app")
+    app.wait_for(timeout=APP_TIMEOUT)
+    return app
+
+
+def _share(app: Any, nickname: str) -> tuple[str, Any]:
+    app.locator(".qttt-nickname input").fill(nickname)
+    app.locator(".qttt-shared-new").click()
+    code = app.locator(".qttt-room-code")
+    code.wait_for(timeout=APP_TIMEOUT)
+    return code.inner_text().strip(), code
+
+
+def _opens_on_another_device(offline_page: Any, link: str, code: str, name: str) -> Any:
+    """Open ``link`` in a fresh context (no cookie) at phone size: Bo takes seat O."""
+    phone = offline_page(viewport=PHONE)
+    phone.goto(link, timeout=APP_TIMEOUT)
+    bo = phone.locator(".qttt-app")
+    bo.wait_for(timeout=APP_TIMEOUT)
+    wait_for_status(bo, rf"You joined room {code} and play O", timeout=APP_TIMEOUT)
+    screenshot(phone, f"{name}-phone-joined", bo)
+    return bo
+
+
+@pytest.mark.parametrize(
+    ("front", "path"),
+    [("lab", "lab/tree/{folder}/lesson_lab.ipynb"), ("nb7", "notebooks/{folder}/lesson_nb7.ipynb")],
+)
+def test_the_link_from_a_notebook_opens_the_game_on_another_device(
+    prefixed: Server, offline_page: Any, front: str, path: str
+) -> None:
+    page = offline_page(viewport=LAPTOP)
+    app = _open_notebook(page, prefixed.url(path.format(folder=FOLDER)))
+    wait_until_idle(page)
+    code, _ = _share(app, "Ada")
+    link_node = app.locator("a.qttt-invite-link")
+    link_node.wait_for(timeout=APP_TIMEOUT)  # the page asked its server first
+    link = link_node.get_attribute("href") or ""
+    # the server's real base URL and the notebook's real folder, the kit's app beside it
+    expected = prefixed.url("voila/render/course/unit%203/app.ipynb") + f"?room={code}"
+    assert link == expected
+    bo = _opens_on_another_device(offline_page, link, code, f"{front}-link")
+    # the creator's status line greets the opponent and says whose move it is
+    joined = t("widget_shared_opponent_joined", name=t("widget_shared_no_name"), player="X")
+    wait_for_status(app, re.escape(joined))
+    screenshot(page, f"{front}-1366-opponent-joined", app)
+    app.locator(".qttt-square-1").click()
+    app.locator(".qttt-square-2").click()
+    wait_for_status(bo, r"^O, move 2: choose two squares")
+    settle(bo)
+
+
+def test_a_server_that_wants_a_token_gets_the_code_and_the_reason_not_a_link(
+    chromium: Any, offline_page: Any, tmp_path: Path
+) -> None:
+    token = "a-token-the-phone-cannot-have"
+    server = _server(tmp_path, "/tokened/", token=token, language="fi")
+    server.start()
+    try:
+        page = offline_page(viewport=LAPTOP)
+        app = _open_notebook(page, server.url(f"lab/tree/{FOLDER}/lesson_lab.ipynb?token={token}"))
+        wait_until_idle(page)
+        code, code_node = _share(app, "Aino")
+        note = app.locator(".qttt-room-nolink")
+        note.wait_for(timeout=APP_TIMEOUT)
+        assert note.inner_text().strip() == t_in("fi", "widget_shared_link_token")
+        assert app.locator("a.qttt-invite-link").count() == 0  # no link that would not open
+        assert token not in app.inner_html()  # and the token is never handed out
+        assert code_node.is_visible() and len(code.replace("-", "")) == 6
+        screenshot(page, "lab-token-code-instead-of-link", app)
+    finally:
+        server.stop()
