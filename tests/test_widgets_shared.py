@@ -9,6 +9,7 @@ clicked as the browser clicks them.
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -270,8 +271,8 @@ def test_the_creators_status_says_who_joined_and_whose_move_it_is(
     code = new_shared(ada, "Ada")
     assert ada.message == t("widget_shared_created", code=code)
     assert cy.offer_button.shown is False  # a game on one screen offers nothing
-    # nobody there yet: the computer may take the free seat, and the prompt is X's own
-    assert ada.offer_button.shown and ada.board.view["status"]["offer"]["note"] == ""
+    # nobody there yet, and X is to move: no computer pressed on Ada before Bo can come
+    assert not ada.offer_button.shown
     bo.shared_panel.nickname.value = "Bo"
     join(bo, code)
     joined = t("widget_shared_opponent_joined", name="Bo", player="X")
@@ -524,3 +525,64 @@ def test_the_warm_up_menu_is_off_in_a_shared_game_and_a_crafted_choice_changes_n
     ada.controls.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
     assert ada.message == t("widget_refusal", reason=t("widget_opening_shared"))
     assert ada.game.record() == "1-2" and rooms.room(code).version == version
+
+
+def test_a_free_seat_is_offered_to_the_computer_once_the_game_waits_for_it(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada = make_app()
+    new_shared(ada, "Ada")
+    assert not ada.offer_button.shown  # X to move: Bo may still come
+    act(ada, "1-2")
+    # O is to act and nobody sits there: the prompt says so, the offer stands under it
+    assert ada.status_text == t("widget_shared_wait_free", player="O")
+    assert ada.offer_button.shown and ada.board.view["status"]["offer"]["note"] == ""
+    assert ada.offer_button.tooltip == t("widget_shared_computer_tooltip")
+    ada.offer_button.click()
+    assert ada.message == t("widget_shared_computer_note", seat="O")
+    wait_until(lambda: ada.board.view["ply"] == 2)  # the computer answered for O
+
+
+def test_the_link_from_a_notebook_is_built_from_the_servers_base_and_the_notebooks_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.widgets.shared import PageLink, page_link
+
+    folder = tmp_path / "root" / "course" / "unit 3"
+    folder.mkdir(parents=True)
+    lesson = folder / "lesson.ipynb"
+    lesson.write_text("{}")
+    server = {
+        "base": "http://10.0.0.5:8888/some/prefix/",
+        "open": True,
+        "voila": True,
+        "front": "notebook",
+        "sessions": ["other.ipynb", "course/unit 3/lesson.ipynb", "3/lesson.ipynb"],
+    }
+    voila = "http://10.0.0.5:8888/some/prefix/voila/render/course/unit%203/"
+    # no app beside the lesson: Voila renders the lesson itself (its play() reads ?room=)
+    assert page_link(server, str(lesson)) == (voila + "lesson.ipynb", "")
+    (folder / "app.ipynb").write_text("{}")
+    assert page_link(server, str(lesson)) == (voila + "app.ipynb", "")
+    # a session of another notebook of the same name elsewhere is not this one
+    assert page_link({**server, "sessions": ["unit 4/lesson.ipynb"]}, str(lesson)) == ("", "path")
+    notebook = "http://10.0.0.5:8888/some/prefix/notebooks/course/unit%203/lesson.ipynb"
+    assert page_link({**server, "voila": False}, str(lesson)) == (notebook, "notebook")
+    assert page_link({**server, "open": False}, str(lesson)) == ("", "token")
+    # the page tells its server; the kernel (which knows its session) sets the link
+    monkeypatch.setenv("JPY_SESSION_NAME", str(lesson))
+    page = PageLink()
+    page.server = server
+    assert (page.href, page.why) == (voila + "app.ipynb", "")
+
+
+def test_a_panel_without_a_link_says_why_and_keeps_the_code(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada = make_app()
+    ada.shared_panel.page.href, ada.shared_panel.page.why = "", ""
+    code = new_shared(ada, "Ada")
+    ada.shared_panel.page.why = "token"  # the page's answer arrives after the room opened
+    info = ada.shared_panel.info.value
+    assert html.escape(t("widget_shared_link_token")) in info
+    assert "qttt-invite-link" not in info and f'data-room="{code}"' in info

@@ -296,11 +296,14 @@ class SharedSeat:
     def offer(self, to_act: str | None) -> dict[str, str] | None:
         """The offer for the status line when the opponent is gone: why (unless the
         prompt already says it, as it does while they are to act) and the button that
-        lets a computer take their seat. ``None`` while the opponent is there."""
+        lets a computer take their seat. ``None`` while the opponent is there, and while
+        a seat nobody has taken yet is not holding the game up."""
         other = self.other()
         if other is None or not self.opponent_gone():
             return None
         kind = self.state.seats[other].kind
+        if kind == "empty" and to_act != other:
+            return None  # nobody has come yet: the room was just opened for them
         note = ""
         if to_act != other and kind == "left":
             note = t("widget_shared_left_status", player=other)
