@@ -11,6 +11,7 @@ its language and gives the room code instead of a link.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import time
@@ -93,10 +94,17 @@ def _open_notebook(page: Any, url: str) -> Any:
     app = page.locator(".qttt-app")
     prompt = page.locator(".jp-InputArea-prompt").first
     deadline = time.monotonic() + APP_TIMEOUT / 1000
+    # JupyterLab's status bar says "| Idle" once the kernel answers (Notebook 7 has none)
+    kernel = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
+    with contextlib.suppress(Exception):
+        kernel.filter(has_text=re.compile(r"\| Idle$")).wait_for(timeout=APP_TIMEOUT / 2)
     while time.monotonic() < deadline:
         run_all_cells(page)
         started = time.monotonic()
         while time.monotonic() - started < 20 and app.count() == 0:
+            choose = page.locator(".jp-Dialog .jp-mod-accept")  # "Select Kernel": the default
+            if choose.count() and choose.first.is_visible():
+                choose.first.click()
             if "*" in prompt.inner_text() or any(c.isdigit() for c in prompt.inner_text()):
                 app.wait_for(timeout=APP_TIMEOUT)  # it runs: the app comes
             page.wait_for_timeout(250)
