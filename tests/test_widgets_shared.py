@@ -289,6 +289,21 @@ def test_the_creators_status_says_who_joined_and_whose_move_it_is(
     assert ada.message is None  # a move later the greeting has done its work
 
 
+def test_the_greeting_goes_when_the_opponent_leaves_and_the_offer_says_why(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    bo.shared_panel.nickname.value = "Bo"
+    join(bo, code)
+    wait_until(lambda: ada.message == t("widget_shared_opponent_joined", name="Bo", player="X"))
+    bo.shared_panel.leave_button.click()
+    wait_until(lambda: ada.offer_button.shown)
+    assert ada.message is None  # no greeting left standing for someone who has gone
+    offer = ada.board.view["status"]["offer"]
+    assert offer["note"] == t("widget_shared_left_status", player="O")  # X to move: say why
+
+
 def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     make_app: Callable[..., GameApp], rooms: RoomStore
 ) -> None:

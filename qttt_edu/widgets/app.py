@@ -404,8 +404,10 @@ class GameApp:
             if shared is None or not shared.newer():
                 return
             before = self._game.record()
-            joined = shared.arrived()
+            joined, departed = shared.arrived(), shared.departed()
             self._game = shared.game()
+            if departed:  # a greeting or note about them is stale: the offer says why
+                self._message = None
             if joined is not None:  # the creator's "give them the code" is done with
                 to_act = self._game.to_act
                 key = "widget_shared_opponent_joined" if to_act else "widget_shared_opponent_came"

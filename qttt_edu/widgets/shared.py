@@ -293,6 +293,13 @@ class SharedSeat:
             return t("widget_shared_wait_left", player=player)
         return t("widget_shared_wait", player=player, name=self.name(player))
 
+    def departed(self) -> bool:
+        """Has the opponent given up the seat since :meth:`game` was last read?"""
+        other = self.other()
+        if other is None or self.shown_opponent != "human":
+            return False
+        return self.state.seats[other].kind in ("empty", "left")
+
     def offer(self, to_act: str | None) -> dict[str, str] | None:
         """The offer for the status line when the opponent is gone: why (unless the
         prompt already says it, as it does while they are to act) and the button that

@@ -195,3 +195,53 @@ def test_a_server_that_wants_a_token_gets_the_code_and_the_reason_not_a_link(
         screenshot(page, "lab-token-code-instead-of-link", app)
     finally:
         server.stop()
+
+
+SIZES = {
+    "projector": {"width": 1920, "height": 1080},
+    "laptop": LAPTOP,
+    "phone": PHONE,
+}
+
+
+def test_voila_status_line_greets_the_opponent_and_offers_the_computer_when_they_leave(
+    prefixed: Server, offline_page: Any
+) -> None:
+    """In Voilà, at projector, laptop and phone sizes: the creator's status line says
+    who joined and whose move it is, and when the opponent leaves, why and the offer."""
+    from qttt_edu.rooms import RoomStore
+
+    page = offline_page(viewport=SIZES["projector"])
+    page.goto(prefixed.url("voila/render/course/unit%203/app.ipynb"), timeout=APP_TIMEOUT)
+    app = page.locator(".qttt-app")
+    app.wait_for(timeout=APP_TIMEOUT)
+    code, _ = _share(app, "Ada")
+    store = RoomStore(prefixed.env["QTTT_ROOMS_URL"])
+    try:
+        bo = store.join(code, nickname="Bo")  # Bo, on another device
+        joined = t("widget_shared_opponent_joined", name="Bo", player="X")
+        wait_for_status(app, "^" + re.escape(joined), timeout=APP_TIMEOUT)
+        assert app.locator(".qttt-offer").count() == 0  # Bo is here: nothing offered
+        store.leave(code, bo.credential)
+        why = t("widget_shared_left_status", player="O")
+        offer = app.locator(".qttt-status .qttt-offer-button")
+        offer.wait_for(timeout=APP_TIMEOUT)
+        assert app.locator(".qttt-status .qttt-offer-note").inner_text() == why
+        assert "Bo" not in app.locator(".qttt-status").inner_text()  # no stale greeting
+        assert offer.inner_text() == t("widget_shared_computer_button", seat="O")
+        for name, size in SIZES.items():
+            page.set_viewport_size(size)
+            settle(app)
+            status, button = app.locator(".qttt-status").bounding_box(), offer.bounding_box()
+            assert status is not None and button is not None
+            # the offer is inside the status line, on screen with it, and big enough to tap
+            assert status["y"] <= button["y"] and button["y"] + button["height"] <= (
+                status["y"] + status["height"]
+            )
+            assert button["y"] + button["height"] <= size["height"] and button["height"] >= 44
+            screenshot(page, f"voila-{name}-opponent-left-offer", app)
+        offer.click()
+        wait_for_status(app, re.escape(t("widget_shared_computer_note", seat="O")))
+        assert store.room(code).seats["O"].kind == "computer"
+    finally:
+        store.close()
