@@ -35,11 +35,11 @@ function linkBase() {
 // other device needs no token), whether it has Voila's extension, and the paths of its
 // notebook sessions (the kernel finds its own among them).
 async function serverFacts() {
-  let base = "/";
+  let base = "";
   try {
     base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/";
   } catch {
-    /* no config: the server's root */
+    return { base: "" }; // not a Jupyter server's page (an editor's notebook view): no link
   }
   const at = (path) => new URL(base + path, location.origin).href;
   const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : "";
@@ -92,7 +92,7 @@ function render({ model, el }) {
   el.classList.add("qttt-page-link");
   if (inVoila() && !model.get("href")) {
     model.set("href", linkBase());
-  } else if (!inVoila() && !model.get("href") && !model.get("server").base) {
+  } else if (!inVoila() && model.get("ask") && !model.get("href") && !model.get("server").base) {
     serverFacts().then((facts) => {
       model.set("server", facts);
       model.save_changes();

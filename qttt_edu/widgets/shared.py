@@ -102,6 +102,8 @@ class PageLink(anywidget.AnyWidget):
     _css = pathlib.Path(__file__).with_name("shared.css")
     href = traitlets.Unicode("").tag(sync=True)
     why = traitlets.Unicode("").tag(sync=True)
+    #: may the page ask its server (False where shared games cannot work: the static site)
+    ask = traitlets.Bool(True).tag(sync=True)
     server = traitlets.Dict().tag(sync=True)
     params = traitlets.Dict().tag(sync=True)
     arrived = traitlets.Dict().tag(sync=True)
@@ -143,11 +145,15 @@ def page_link(server: dict[str, object], session_name: str | None) -> tuple[str,
     ('', 'token')
     >>> page_link(server, None)
     ('', 'path')
+    >>> page_link({"base": ""}, "/srv/lessons/00.ipynb")  # not a Jupyter server's page
+    ('', 'path')
     """
     import posixpath
     from urllib.parse import quote
 
     base = str(server.get("base") or "")
+    if not base:
+        return "", "path"
     if not server.get("open"):
         return "", "token"
     sessions = server.get("sessions")
@@ -159,7 +165,7 @@ def page_link(server: dict[str, object], session_name: str | None) -> tuple[str,
         and session_name
         and pathlib.PurePath(session_name).as_posix().endswith("/" + path.lstrip("/"))
     ]
-    if not base or not found or not session_name:
+    if not found or not session_name:
         return "", "path"
     path = max(found, key=len).lstrip("/")
     if not server.get("voila"):
@@ -486,6 +492,7 @@ class SharedPanel:
         )
         self.widget.add_class("qttt-shared")
         self.unavailable = shared_games_unavailable()
+        self.page.ask = self.unavailable is None
         self.open_link: Callable[[str, str | None], None] | None = None
         self.page.observe(self._arrived, "arrived")
         # the link is found after the page has asked its server: draw it when it comes
