@@ -1,4 +1,4 @@
-"""A whole class opens the link at once: the real ``qttt-edu classroom`` command, kernel mode.
+"""A whole class opens the link at once: the real ``qttt-edu classroom`` command.
 
 ``--students N`` Chromium browser contexts (30 by default) open the students' address
 within ``--spread`` seconds (20), as a class does when the teacher shows the QR code.
@@ -6,7 +6,8 @@ Each page counts as playable once the app's status line says "X, move 1: choose 
 squares" (the kernel answered and the widget is drawn). Then every page is reloaded
 (again spread over the same time) and waits until it is playable again. Printed:
 
-* how many pages became playable, and the median and slowest time to playable;
+* how many pages became playable, and the median and slowest time to playable, and
+  what each page downloaded until then (as sent: compressed where the server did);
 * the same after the reloads, and the kernels the students' server holds afterwards
   (a reload must end the page's old kernel: as many kernels as pages);
 * the resident memory (RSS, and PSS where Linux gives it) of the students' server and
@@ -15,10 +16,25 @@ squares" (the kernel answered and the widget is drawn). Then every page is reloa
 * the load average before and after (the machine may be shared: figures are noisy).
 
 Targets (kernel mode, 2-core machine): all 30 playable, the 30th within 60 s, no kernel
-left behind by a reload, at most 2.5 GB for the server and kernels.
+left behind by a reload, at most 2.5 GB for the server and kernels. Every simulated
+student comes from 127.0.0.1, so the command runs with ``--kernels-per-address 0``.
+
+``--site [FOLDER]`` times the site mode instead: ``qttt-edu classroom --site`` over the
+built site in FOLDER (``benchmarks/out/site`` by default; built there from this checkout
+when missing, downloads cached in ``QTTT_SITE_CACHE`` or ``.site-cache/``), served over
+the loopback. The students open the command's link (``qttt-join.html``, which moves on to
+the app); a page is playable at the same status line as above, and everything runs in
+its browser (Pyodide). Printed: the pages playable, median and slowest; the download per
+student (the bytes each context received, compressed as the server sent them); the CPU
+seconds of the command and of the browsers; the memory of the teacher's machine, the
+command's one process (rooms service and web server): RSS, PSS and peak RSS. Targets
+(issues 22 and 23): all 30 playable, median at most 10 s, the 30th within 25 s, at most
+300 MB. The command's first start compresses the site (kept in
+``benchmarks/out/classroom-site-cache`` for later runs).
 
     python benchmarks/bench_classroom.py                 # 30 students within 20 s
     python benchmarks/bench_classroom.py --students 10 --spread 10
+    python benchmarks/bench_classroom.py --site --students 30   # the site mode
     python benchmarks/bench_classroom.py --compare-pool  # voila app.ipynb: pool or none
 
 ``--compare-pool`` instead times ``voila notebooks/app.ipynb`` with a pool of preheated
@@ -138,17 +154,34 @@ async def until_playable(page: Any, started: float) -> float | None:
     return None
 
 
+async def _count(request: Any, sizes: list[int]) -> None:
+    try:
+        found = await request.sizes()
+    except Exception:  # the page went away before the answer was counted
+        return
+    sizes.append(found["responseBodySize"] + found["responseHeadersSize"])
+
+
 async def open_one(browser: Any, url: str, delay: float, out: list[Any]) -> None:
+    """Open ``url`` in a fresh context after ``delay``; append (page, seconds to playable
+    or None, bytes the context downloaded until then, as sent: compressed where it was)."""
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1366, "height": 768})
+    sizes: list[int] = []
+    counting: list[Any] = []
+    context.on(
+        "requestfinished", lambda r: counting.append(asyncio.ensure_future(_count(r, sizes)))
+    )
     page = await context.new_page()
     started = time.perf_counter()
     try:
         await page.goto(url, timeout=PLAYABLE_TIMEOUT * 1000, wait_until="commit")
     except Exception:
-        out.append((page, None))
+        out.append((page, None, 0))
         return
-    out.append((page, await until_playable(page, started)))
+    playable = await until_playable(page, started)
+    await asyncio.gather(*counting)
+    out.append((page, playable, sum(sizes)))
 
 
 async def reload_one(page: Any, delay: float) -> float | None:
@@ -171,6 +204,16 @@ def summary(name: str, times: list[float | None], total: int) -> str:
     )
 
 
+def _downloads(opened: list[Any]) -> str:
+    sizes = sorted(size / 1e6 for _, seconds, size in opened if seconds is not None)
+    if not sizes:
+        return "no page became playable"
+    return (
+        f"download per student: median {statistics.median(sizes):.1f} MB "
+        f"(from {sizes[0]:.1f} to {sizes[-1]:.1f} MB), as sent over the network"
+    )
+
+
 async def class_run(url: str, server: psutil.Process, students: int, spread: float) -> None:
     from playwright.async_api import async_playwright
 
@@ -184,7 +227,8 @@ async def class_run(url: str, server: psutil.Process, students: int, spread: flo
         opened: list[Any] = []
         step = spread / max(1, students - 1)
         await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
-        print(summary("first open", [t for _, t in opened], students), flush=True)
+        print(summary("first open", [t for _, t, _ in opened], students), flush=True)
+        print(f"  {_downloads(opened)}", flush=True)
         print(
             f"  {time.perf_counter() - started:.0f} s of wall time; CPU: server and kernels "
             f"{cpu_seconds(server) - cpu0:.0f} s, "
@@ -200,7 +244,7 @@ async def class_run(url: str, server: psutil.Process, students: int, spread: flo
             f"({(cpu_seconds(server) - cpu0) / max(1, students):.1f} s per student) ({load()})",
             flush=True,
         )
-        pages = [page for page, _ in opened]
+        pages = [page for page, _, _ in opened]
         again = await asyncio.gather(*(reload_one(page, i * step) for i, page in enumerate(pages)))
         print(summary("after a reload of each", list(again), students), flush=True)
         await asyncio.sleep(10)  # the old kernels' shutdowns have been handled
@@ -222,7 +266,8 @@ def bench_class(args: argparse.Namespace) -> None:
         env.pop(name, None)
     command = [sys.executable, "-m", "qttt_edu", "classroom", "--file", str(work / "g.sqlite3")]
     command += ["--port", str(port), "--teacher-port", str(teacher), "--host", "127.0.0.1"]
-    command += ["--token", TOKEN]
+    # every simulated student comes from 127.0.0.1: the limit of kernels per address off
+    command += ["--token", TOKEN, "--kernels-per-address", "0"]
     log = (work / "classroom.log").open("w")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -238,6 +283,139 @@ def bench_class(args: argparse.Namespace) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# --- the site mode: qttt-edu classroom --site, each browser runs the game itself ------
+
+SITE = ROOT / "benchmarks" / "out" / "site"
+#: the compressed copies the command makes on its first start, kept between runs
+SITE_COPIES = ROOT / "benchmarks" / "out" / "classroom-site-cache"
+SITE_LINK = re.compile(r"http://127\.0\.0\.1:\d+/qttt-join\.html\S*")
+
+
+def built_site(folder: Path) -> Path:
+    """``folder`` if it holds a built site, else the site built there from this checkout."""
+    if (folder / "index.html").is_file():
+        return folder
+    from qttt_edu.site import build_site
+
+    cache = Path(os.environ.get("QTTT_SITE_CACHE") or ROOT / ".site-cache")
+    started = time.perf_counter()
+    print(f"building the site into {folder} (downloads cached in {cache})", flush=True)
+    build_site(folder, cache=cache, log=lambda line: None)
+    print(f"build: {time.perf_counter() - started:.0f} s", flush=True)
+    return folder
+
+
+def start_site_command(site: Path, work: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The real ``qttt-edu classroom --site`` on the loopback, and the students' link."""
+    port = free_port()
+    env = {**os.environ, "XDG_CACHE_HOME": str(SITE_COPIES), "QTTT_LANG": "en"}
+    env["PYTHONUNBUFFERED"] = "1"
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+    command += ["--lang", "en", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--file", str(work / "g.sqlite3")]
+    log_path = work / "classroom.log"
+    with log_path.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    started = time.monotonic()
+    while "Ctrl-C" not in log_path.read_text():  # its last line once it serves
+        if process.poll() is not None or time.monotonic() - started > 900:
+            process.kill()
+            raise SystemExit(log_path.read_text())
+        time.sleep(0.3)
+    link = SITE_LINK.search(log_path.read_text())
+    assert link is not None, log_path.read_text()
+    print(f"command: {' '.join(command[1:])} (serving after {time.monotonic() - started:.0f} s)")
+    return process, link.group(0)
+
+
+def site_memory(command: psutil.Process) -> tuple[float, float, float]:
+    """RSS, PSS and peak RSS (MB) of the command and its children: the rooms service and
+    the web server are one process, with no kernel."""
+    rss = pss = peak = 0.0
+    for process in [command, *command.children(recursive=True)]:
+        try:
+            info = process.memory_full_info()
+            status = Path(f"/proc/{process.pid}/status").read_text()
+        except (psutil.Error, OSError):
+            continue
+        rss += info.rss / 2**20
+        pss += getattr(info, "pss", info.rss) / 2**20
+        high = re.search(r"VmHWM:\s+(\d+)", status)
+        peak += int(high[1]) / 1024 if high else 0.0
+    return rss, pss, peak
+
+
+async def _site_state(page: Any) -> str:
+    """What a page that never became playable shows: the site loader's error, or not."""
+    try:
+        return str(
+            await page.evaluate(
+                "() => !window.qtttSite ? 'no site loader on ' + location.pathname"
+                " : qtttSite.failed ? 'the error screen: ' +"
+                " (document.getElementById('qttt-error-details') || {}).textContent"
+                " : 'still loading'"
+            )
+        )
+    except Exception as err:  # the page itself is gone
+        return f"no answer ({type(err).__name__})"
+
+
+async def site_run(url: str, command: psutil.Process, students: int, spread: float) -> None:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=list(CHROMIUM_ARGS)
+        )
+        cpu0 = cpu_seconds(command)
+        started = time.perf_counter()
+        print(f"opening {students} pages within {spread:.0f} s ({load()})", flush=True)
+        opened: list[Any] = []
+        step = spread / max(1, students - 1)
+        await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
+        print(summary("first open", [t for _, t, _ in opened], students), flush=True)
+        print(f"  {_downloads(opened)}", flush=True)
+        for page, _, _ in (entry for entry in opened if entry[1] is None):
+            print(f"  not playable: {await _site_state(page)}", flush=True)
+        browsers = browser_cpu_seconds()
+        print(
+            f"  {time.perf_counter() - started:.0f} s of wall time; CPU: the command (service "
+            f"and web server) {cpu_seconds(command) - cpu0:.1f} s, the {students} browsers "
+            f"{browsers:.0f} s ({browsers / max(1, students):.1f} s per student)",
+            flush=True,
+        )
+        cores = os.cpu_count() or 1
+        print(
+            f"  on the loopback the {students} browsers share this machine's {cores} cores: "
+            f"they alone kept them busy for {browsers / cores:.0f} s (on a class's own "
+            "devices each browser has its own)",
+            flush=True,
+        )
+        await asyncio.sleep(5)  # every page connected, its push connection open
+        rss, pss, peak = site_memory(command)
+        print(
+            f"teacher's machine with {students} pages open: service + web server RSS "
+            f"{rss:.0f} MB, PSS {pss:.0f} MB, peak RSS {peak:.0f} MB ({load()})",
+            flush=True,
+        )
+        await browser.close()
+
+
+def bench_site(args: argparse.Namespace) -> None:
+    site = built_site(Path(args.site).resolve())
+    work = Path(tempfile.mkdtemp(prefix="bench-classroom-site-"))
+    process, link = start_site_command(site, work)
+    try:
+        asyncio.run(site_run(link, psutil.Process(process.pid), args.students, args.spread))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(60)
+        except subprocess.TimeoutExpired:
+            process.kill()
         shutil.rmtree(work, ignore_errors=True)
 
 
@@ -321,10 +499,20 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=PLAYABLE_TIMEOUT)
     parser.add_argument("--compare-pool", action="store_true")
     parser.add_argument("--pools", type=int, nargs="+", default=[0, 2])
+    parser.add_argument(
+        "--site",
+        nargs="?",
+        const=str(SITE),
+        default=None,
+        metavar="FOLDER",
+        help="the site mode over the built site in FOLDER (built there if missing)",
+    )
     args = parser.parse_args()
     PLAYABLE_TIMEOUT = args.timeout
     if args.compare_pool:
         compare_pool(args)
+    elif args.site is not None:
+        bench_site(args)
     else:
         bench_class(args)
 

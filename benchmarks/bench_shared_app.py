@@ -25,11 +25,12 @@ from qttt_edu.widgets import GameApp
 
 
 def click(app: GameApp, action: Action) -> None:
+    """Play ``action`` as the page sends it: a collapse button, or the squares of a mark."""
     if action.kind == "collapse":
-        app.choose_buttons[action.squares[0]].click()
+        app.board.send_action({"type": "choose", "square": action.squares[0]})
     else:
         for square in action.squares:
-            app.squares[square].click()
+            app.board.send_action({"type": "square", "square": square})
 
 
 def play_one(rooms: RoomStore, rng: random.Random, delays: list[float]) -> None:

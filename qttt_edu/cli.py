@@ -6,6 +6,9 @@ with :class:`Parser` inside :func:`speaking`. Then argparse's own words ("usage:
 "options", "show this help message and exit", its error messages) come from the
 catalogs too, a user's mistake is one short line and exit status 2, and the output
 survives a terminal that cannot show every letter (it gets them without accents).
+Argparse itself is left as it is: :class:`Parser` and its :class:`HelpFormatter` put
+our words in through argparse's public hooks (the ``-h`` option's help, the usage
+prefix, the section headings, ``error``).
 
 The language is ``--lang`` on the command line, else the one the calling command chose
 (``qttt-edu --lang da site ...``), else the environment (``QTTT_LANG``, then the usual
@@ -20,7 +23,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
+import functools
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -30,6 +36,7 @@ from .core import cut
 from .i18n import LANGUAGE_ALIASES, LANGUAGES, get_language, language_code, set_language, t
 
 __all__ = [
+    "HelpFormatter",
     "Parser",
     "exit_status",
     "lang_aliases",
@@ -40,13 +47,17 @@ __all__ = [
     "write",
 ]
 
-#: argparse's own messages (its gettext ids) -> our catalog keys
-ARGPARSE_MESSAGES = {
-    "usage: ": "cli_usage",
+#: argparse's section headings (Python 3.10+ and before) -> our catalog keys
+ARGPARSE_HEADINGS = {
     "options": "cli_options",
     "optional arguments": "cli_options",
     "positional arguments": "cli_positionals",
-    "show this help message and exit": "cli_help_help",
+}
+
+#: argparse's error messages, as its source writes them -> our catalog keys. An error
+#: reaches :meth:`Parser.error` filled in, in English; it is matched against these and
+#: said again in the user's language with the same pieces (an unknown one stays English).
+ARGPARSE_ERRORS = {
     "argument %(argument_name)s: %(message)s": "cli_argument",
     "invalid choice: %(value)r (choose from %(choices)s)": "cli_invalid_choice",
     "the following arguments are required: %s": "cli_required",
@@ -59,10 +70,53 @@ ARGPARSE_MESSAGES = {
 #: the longest argparse complaint printed (it quotes what was typed)
 MESSAGE_LIMIT = 300
 
+#: a %-placeholder of argparse's templates: ``%(name)s``, ``%(name)r``, ``%s``
+_FIELD = re.compile(r"%(?:\((\w+)\))?[rsd]")
 
-def _translate_argparse(message: str) -> str:
-    key = ARGPARSE_MESSAGES.get(message)
-    return message if key is None else t(key)
+#: is a :func:`speaking` block open (its language is then the inner one's fallback)?
+_SPEAKING: contextvars.ContextVar[bool] = contextvars.ContextVar("qttt_speaking", default=False)
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A regular expression that matches ``template`` filled in, each piece a group."""
+    parts, start = [], 0
+    for n, field in enumerate(_FIELD.finditer(template)):
+        parts.append(re.escape(template[start : field.start()]))
+        parts.append(f"(?P<{field.group(1) or f'_{n}'}>.*?)")
+        start = field.end()
+    parts.append(re.escape(template[start:]))
+    return re.compile("".join(parts) + r"\Z", re.S)
+
+
+def translate_error(message: str) -> str:
+    """One of argparse's error messages in the current language (else as it came).
+
+    >>> with speaking(["--lang", "da"]):
+    ...     translate_error("argument --lang: invalid choice: 'xx' (choose from 'en', 'da')")
+    "argument --lang: ugyldigt valg: 'xx' (vælg mellem 'en', 'da')"
+    """
+    for english, key in ARGPARSE_ERRORS.items():
+        found = _pattern(english).match(message)
+        if found is None:
+            continue
+        pieces = found.groupdict()
+        if "message" in pieces:  # "argument X: <another of argparse's messages>"
+            pieces["message"] = translate_error(pieces["message"])
+        return _fill(t(key), pieces)
+    return message
+
+
+def _fill(template: str, pieces: dict[str, str]) -> str:
+    """``template`` with its placeholders replaced by ``pieces`` as they were written
+    (``%(value)r`` takes the text argparse quoted already; ``%s`` the unnamed ones in order)."""
+    unnamed = iter(value for name, value in pieces.items() if name.startswith("_"))
+
+    def fill(field: re.Match[str]) -> str:
+        name = field.group(1)
+        return pieces.get(name, "") if name else next(unnamed, "")
+
+    return _FIELD.sub(fill, template)
 
 
 def language_asked(argv: Sequence[str], fallback: str | None = None) -> str:
@@ -99,15 +153,14 @@ def speaking(argv: Sequence[str]) -> Iterator[str]:
     ``speaking`` block the outer language is the fallback), and argparse answering from
     our catalogs. Both are put back afterwards. Yields the language."""
     previous = get_language()
-    original = argparse._  # type: ignore[attr-defined]
-    inner = original is _translate_argparse  # another speaking() block is open around us
+    inner = _SPEAKING.get()  # another speaking() block is open around us
     lang = language_asked(argv, previous if inner else None)
     set_language(lang)
-    argparse._ = _translate_argparse  # type: ignore[attr-defined]
+    token = _SPEAKING.set(True)
     try:
         yield lang
     finally:
-        argparse._ = original  # type: ignore[attr-defined]
+        _SPEAKING.reset(token)
         set_language(previous)
 
 
@@ -131,9 +184,38 @@ def lang_aliases(argv: Sequence[str]) -> list[str]:
     return out
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Argparse's help in the current language: the usage prefix and the section headings."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Any,
+        groups: Any,
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, t("cli_usage") if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        key = ARGPARSE_HEADINGS.get(heading or "")
+        super().start_section(heading if key is None else t(key))
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose output survives any terminal and never grows with the input;
-    build it (and parse with it) inside :func:`speaking`. ``--lang no`` means Bokmål."""
+    build it (and parse with it) inside :func:`speaking`. ``--lang no`` means Bokmål.
+
+    Its ``-h`` says what it does in the current language, and so do the usage line,
+    the headings (:class:`HelpFormatter`) and the errors (:func:`translate_error`).
+    """
+
+    def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs["add_help"] = False  # our own -h below
+        super().__init__(*args, **kwargs)
+        if add_help:  # argparse's own -h, with its help in our words
+            dash = "-" if "-" in self.prefix_chars else self.prefix_chars[0]
+            self.add_argument(f"{dash}h", f"{dash * 2}help", action="help", help=t("cli_help_help"))
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: Any = None
@@ -141,20 +223,32 @@ class Parser(argparse.ArgumentParser):
         given = sys.argv[1:] if args is None else args
         return super().parse_known_args(lang_aliases(given), namespace)
 
-    def _print_message(self, message: str, file: Any = None) -> None:
-        if not message:
-            return
-        stream = file if file is not None else sys.stderr
-        try:
-            write(stream, message)
-        except OSError:  # a reader that went away (``--help | head -1``), a full disk
-            silence(stream)
+    def print_usage(self, file: Any = None) -> None:
+        _say(self.format_usage(), sys.stdout if file is None else file)
+
+    def print_help(self, file: Any = None) -> None:
+        _say(self.format_help(), sys.stdout if file is None else file)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            _say(message, sys.stderr)
+        sys.exit(status)
 
     def error(self, message: str) -> NoReturn:
         # bytes that were not UTF-8 reach argv as lone surrogates: escape, then cut
-        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        message = translate_error(message.encode("utf-8", "backslashreplace").decode("utf-8"))
         self.print_usage(sys.stderr)
         self.exit(2, t("cli_argparse_error", prog=self.prog, message=cut(message, MESSAGE_LIMIT)))
+
+
+def _say(message: str, stream: Any) -> None:
+    """Argparse's output, written so that the stream can take it (see :func:`write`)."""
+    if not message:
+        return
+    try:
+        write(stream, message)
+    except OSError:  # a reader that went away (``--help | head -1``), a full disk
+        silence(stream)
 
 
 def write(stream: IO[str] | Any, text: str) -> None:

@@ -140,6 +140,37 @@ def test_the_classroom_command_names_its_file_token_and_culling(
     assert qr.getvalue() in out
 
 
+def test_the_students_server_limits_kernels_per_address_and_the_teacher_can_raise_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = str(tmp_path / "7b.sqlite3")
+    manager = "--VoilaConfiguration.multi_kernel_manager_class="
+    for extra, limit in (((), 4), (("--kernels-per-address", "150"), 150)):
+        assert cli_main(["classroom", "--file", games, "--dry-run", *extra]) == 0
+        lines = [line for line in capsys.readouterr().out.splitlines() if " -m voila " in line]
+        students, teacher = lines
+        assert f"{manager}qttt_edu.classroom.limits.ClassKernelManager" in students
+        assert f"--ClassKernelManager.kernels_per_address={limit}" in students
+        assert manager not in teacher  # the teacher's own server: no limit
+    # 0 turns it off; a word is refused with a message, not a traceback
+    assert cli_main(["classroom", "--file", games, "--dry-run", "--kernels-per-address", "0"]) == 0
+    assert manager not in capsys.readouterr().out
+    assert cli_main(["classroom", "--file", games, "--kernels-per-address", "many"]) == 2
+    assert "many" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "fi", "nb", "it"])
+def test_the_refusal_page_says_the_limit_in_the_class_language(lang: str) -> None:
+    from qttt_edu.classroom.limits import limit_page
+    from qttt_edu.i18n import t_in
+
+    page = limit_page(lang, 4)
+    assert f'<html lang="{lang}">' in page and 'role="alert"' in page
+    for key in ("limit_title", "limit_teacher", "limit_reload"):
+        assert html.escape(t_in(lang, key)) in page
+    assert html.escape(t_in(lang, "limit_text", limit=4)) in page and " 4 " in page
+
+
 def test_the_address_is_the_outgoing_interface_never_the_loopback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -398,7 +398,8 @@ SHARED = {
     "nb": {"for", "port", "server", "start", "argument"}
     | {"exit", "tickets"},  # the Norwegian handout's own title (lessons/nb/exit_tickets.md)
     "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"}
-    | {"notebook"},  # the Italian notebooks and guides say notebook (terms.json)
+    | {"notebook"}  # the Italian notebooks and guides say notebook (terms.json)
+    | {"per"},  # Italian's own "for" ("per indirizzo"), English's "per student"
 }
 
 
@@ -596,3 +597,33 @@ def test_norwegian_names_mean_bokmal(args: list[str], env: dict[str, str]) -> No
     )
     assert done.returncode == 0, done.stderr
     assert "O, trekk 2: velg to ruter" in done.stdout
+
+
+def test_argparse_is_left_as_it_was_and_still_answers_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The kit's words reach argparse through its public hooks only: nothing of argparse
+    # is replaced, not even while a command runs (another library's parser in the same
+    # kernel keeps its own words).
+    import argparse
+
+    before = {name: getattr(argparse, name) for name in dir(argparse)}
+    seen: list[object] = []
+
+    class Spy(argparse.Action):
+        def __call__(self, parser: object, namespace: object, values: object, *_: object) -> None:
+            seen.append(argparse._)  # type: ignore[attr-defined]
+
+    from qttt_edu.cli import Parser, speaking
+
+    with speaking(["--lang", "fi"]):
+        parser = Parser(prog="demo")
+        parser.add_argument("--spy", action=Spy, nargs=0)
+        parser.parse_args(["--spy"])
+        assert parser.format_usage() == "käyttö: demo [-h] [--spy]\n"
+    assert main(["--lang", "it", "show", "--lang", "xx"]) == 2
+    assert main(["--lang", "da", "--help"]) == 0
+    assert "scelta non valida: 'xx'" in capsys.readouterr().err
+    assert seen == [before["_"]]
+    after = {name: getattr(argparse, name) for name in dir(argparse)}
+    assert after == before

@@ -197,8 +197,8 @@ def test_a_planted_english_cli_error_is_found(monkeypatch):
     # argparse's own English comes through when a message has no catalog key
     from qttt_edu import cli
 
-    messages = {k: v for k, v in cli.ARGPARSE_MESSAGES.items() if v != "cli_invalid_choice"}
-    monkeypatch.setattr(cli, "ARGPARSE_MESSAGES", messages)
+    messages = {k: v for k, v in cli.ARGPARSE_ERRORS.items() if v != "cli_invalid_choice"}
+    monkeypatch.setattr(cli, "ARGPARSE_ERRORS", messages)
     found = english_left.scan_cli("fi")
     assert found and all("invalid choice" in f.text for f in found), found
 

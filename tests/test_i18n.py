@@ -296,6 +296,7 @@ def visible_texts(app) -> list[str]:
 def test_the_app_plays_a_whole_game_in_each_language(lang):
     widgets = pytest.importorskip("qttt_edu.widgets")
     from qttt_edu.core import Action
+    from tests.page import click, square_label
 
     app = widgets.play(language=lang, computer_delay=0)
     assert app.controls.language_select.value == lang
@@ -303,7 +304,7 @@ def test_the_app_plays_a_whole_game_in_each_language(lang):
     record = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
     for i, token in enumerate(record.split(), 1):
         for square in Action.parse(token).squares:
-            app.squares[square].click()
+            click(app, square)
         game = app.game
         assert game.record() == " ".join(record.split()[:i]), app.message
         assert app.message is None, app.message
@@ -321,7 +322,7 @@ def test_the_app_plays_a_whole_game_in_each_language(lang):
         for s in range(1, 10):
             if s in game.classical:
                 name = i18n.t_in(lang, "view_square_classical", square=s, mark=game.classical[s])
-                assert app.squares[s].tooltip.startswith(name)
+                assert square_label(app, s).startswith(name)
         if lang != "en":
             leaks = [text for text in visible_texts(app) if ENGLISH_ONLY.search(text)]
             assert not leaks, f"English in the {lang} app after {token}: {leaks}"

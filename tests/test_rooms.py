@@ -8,6 +8,7 @@ room is exactly as before).
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any
@@ -33,7 +34,7 @@ from qttt_edu.rooms import (
     UnknownRoomError,
     normalize_code,
 )
-from qttt_edu.rooms.backends import MIGRATIONS, SCHEMA_VERSION, backend_for
+from qttt_edu.rooms.backends import MIGRATIONS, SCHEMA_VERSION, RoomRow, backend_for, notice
 from qttt_edu.rooms.codes import CODE_ALPHABET, new_credential
 from tests import rooms_support
 from tests.rooms_support import raw_sql
@@ -454,6 +455,44 @@ def test_the_schema_is_versioned_and_an_old_store_is_migrated(store_url: str) ->
     raw_sql(store_url, "UPDATE qttt_schema SET version = ?", (SCHEMA_VERSION + 1,))
     with pytest.raises(SchemaError, match="made by a newer qttt-edu"):
         RoomStore(store_url)
+
+
+def test_the_row_the_store_reads_names_every_column_of_the_migrated_table(
+    make_store: Any, store_url: str
+) -> None:
+    # RoomRow is the one list of columns: a migration that forgets it fails here.
+    store = make_store()
+    ticket = store.create_room(nickname="Ada", class_name="7b")
+    if store_url.startswith("postgresql"):
+        found = raw_sql(
+            store_url,
+            "SELECT column_name FROM information_schema.columns "
+            "WHERE table_name = 'qttt_rooms' AND table_schema = current_schema() "
+            "ORDER BY ordinal_position",
+        )
+    else:
+        found = [(r[1],) for r in raw_sql(store_url, "PRAGMA table_info(qttt_rooms)")]
+    assert [name for (name,) in found] == list(RoomRow._fields)
+    (row,) = raw_sql(store_url, "SELECT * FROM qttt_rooms")
+    stored = RoomRow._make(row)
+    state = store.room(ticket.code)
+    assert (stored.x_name, stored.o_kind, stored.class_name) == ("Ada", "empty", "7b")
+    assert (state.seats["X"].nickname, state.class_name) == ("Ada", "7b")
+
+
+def test_a_change_notice_carries_the_room_but_never_a_credential_digest(make_store: Any) -> None:
+    from qttt_edu.rooms.store import decode_notice
+
+    store = make_store()
+    ticket = store.create_room(nickname="Ada")
+    other = store.join(ticket.code, nickname="Bo")
+    row = RoomRow._make(raw_sql(store.backend.url, "SELECT * FROM qttt_rooms")[0])
+    assert isinstance(row.x_hash, str) and isinstance(row.o_hash, str)
+    payload = notice(ticket.code, row.version, row)
+    assert row.x_hash not in payload and row.o_hash not in payload
+    state = decode_notice(json.loads(payload)["row"], 0.0)
+    assert state is not None and state.seats["O"].nickname == "Bo" and state.version == 1
+    assert other.seat == "O"
 
 
 def test_classes_are_listed_apart(make_store: Any) -> None:

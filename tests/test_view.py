@@ -144,7 +144,8 @@ def test_the_app_and_its_view_never_load_matplotlib_or_numpy():
         "import sys, qttt_edu.widgets, qttt_edu.view\n"
         "from qttt_edu.widgets import GameApp\n"
         "app = GameApp(computer_delay=0)\n"
-        "for s in (1, 2, 1, 2, 1): app.squares[s].click()\n"
+        "for s in (1, 2, 1, 2): app.board.send_action({'type': 'square', 'square': s})\n"
+        "app.board.send_action({'type': 'choose', 'square': 1})\n"
         "assert app.game.record() == '1-2 1-2 c1'\n"
     )
     out = _run_fresh(code, ("matplotlib", "numpy", "PIL"))

@@ -1,9 +1,10 @@
 """The game app, driven headless through the messages its page sends.
 
 A click on a square in the page sends ``{"type": "square", "square": n}``, a
-collapse button ``{"type": "choose", "square": n}``; ``app.squares[n].click()``
-and ``app.choose_buttons[n].click()`` send exactly those. What the page shows
-is read from the view model it is sent (``app.board.view``).
+collapse button ``{"type": "choose", "square": n}``, and so does a square while a
+collapse is pending; ``click(app, n)`` and ``choose(app, n)`` from ``tests/page.py`` send
+exactly those. What the page shows is read from the view model it is sent
+(``app.board.view``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from qttt_edu import Action, Game, IllegalMoveError
 from qttt_edu.i18n import LANGUAGES, get_language, t_in
 from qttt_edu.widgets import GameApp, available_languages, available_opponents, play
+from tests.page import choice_tooltip, choose, click, square_label, square_text
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -45,17 +47,17 @@ def choices(app: GameApp) -> list[str]:
 
 
 def texts(app: GameApp) -> dict[int, str]:
-    return {s: b.description for s, b in app.squares.items()}
+    return {s: square_text(app, s) for s in range(1, 10)}
 
 
 def test_empty_squares_show_nothing_after_undo() -> None:
     app = GameApp(Game.from_record("1-2"))
-    app.squares[5].click()
-    app.squares[5].click()  # cancel: nothing placed
-    assert app.squares[5].description == ""
+    click(app, 5)
+    click(app, 5)  # cancel: nothing placed
+    assert square_text(app, 5) == ""
     app.game.undo()
     app.refresh()
-    assert all(b.description == "" for b in app.squares.values())
+    assert all(square_text(app, s) == "" for s in range(1, 10))
     assert all(not sq["spooky"] and not sq["classical"] for sq in app.board.view["squares"])
 
 
@@ -68,11 +70,6 @@ def expected_texts(game: Game) -> dict[int, str]:
         else:
             out[s] = " ".join(m.translate(SUB) for m, sq in game.spooky_marks if s in sq)
     return out
-
-
-def click(app: GameApp, *squares: int) -> None:
-    for s in squares:
-        app.squares[s].click()
 
 
 def play_record(app: GameApp, record: str, check=None) -> None:
@@ -129,10 +126,10 @@ def test_example_1_two_cycle_and_choice():
         "X, move 1: square 1 chosen; choose a second square (click 1 again to cancel)"
     )
     assert square_view(app, 1)["selected"]
-    assert "chosen" in app.squares[1].tooltip
+    assert "chosen" in square_label(app, 1)
     click(app, 2)
     assert texts(app)[1] == texts(app)[2] == "X₁"
-    assert app.squares[1].tooltip == "Square 1: spooky X1 (last move)"
+    assert square_label(app, 1) == "Square 1: spooky X1 (last move)"
     last = squares_with(app, "last")
     assert last == {1, 2}
     assert status(app) == "O, move 2: choose two squares"
@@ -148,15 +145,15 @@ def test_example_1_two_cycle_and_choice():
     assert texts(app)[1] == "O₂" and texts(app)[2] == "X₁"
     assert square_view(app, 1)["classical"]["player"] == "O"
     assert square_view(app, 2)["classical"]["player"] == "X"
-    assert app.squares[1].tooltip == "Square 1: classical O2 (last move)"
-    assert app.squares[2].tooltip == "Square 2: classical X1"
+    assert square_label(app, 1) == "Square 1: classical O2 (last move)"
+    assert square_label(app, 2) == "Square 2: classical X1"
     assert status(app) == "X, move 3: choose two squares"
     assert choices(app) == [] and app.board.view["pending"] is None
 
 
 def test_example_1_with_the_labelled_choice_button():
     app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
-    app.choose_buttons[2].click()
+    choose(app, 2)
     assert app.game.classical == {1: "X1", 2: "O2"}
 
 
@@ -179,10 +176,10 @@ def test_example_2_cycle_with_a_tail(choice, classical):
             cycle = squares_with(app, "cycle")
             assert cycle == {1, 2, 3}
             # Each choice button says what it would do, in the order the marks are forced.
-            assert app.choose_buttons[3].tooltip == (
+            assert choice_tooltip(app, 3) == (
                 "O4 lands in square 3: O4 → 3, O2 → 2, X3 → 6, X1 → 1"
             )
-            assert app.choose_buttons[1].tooltip == (
+            assert choice_tooltip(app, 1) == (
                 "O4 lands in square 1: O4 → 1, X1 → 2, O2 → 3, X3 → 6"
             )
 
@@ -351,7 +348,7 @@ def test_reentrant_click_is_refused_and_harmless():
             self.app = None
 
         def choose(self, position):
-            self.app.squares[9].click()  # arrives while the human's click is handled
+            click(self.app, 9)  # arrives while the human's click is handled
             return position.legal_actions()[0]
 
     meddler = Meddler()
@@ -675,7 +672,7 @@ def test_switching_language_rerenders_every_text(lang):
     assert get_language() == lang
     assert status(app) == t_in(lang, "status_collapse", chooser="X", mark="O2", a=1, b=2)
     assert app.controls.undo_button.description == t_in(lang, "widget_undo")
-    assert app.squares[1].tooltip.startswith(
+    assert square_label(app, 1).startswith(
         t_in(lang, "view_square_spooky", square=1, marks="X1, O2")
     )
     assert choices(app)[0] == t_in(lang, "view_choose_button", mark="O2", square=1)
@@ -738,11 +735,11 @@ def test_css_classes_of_the_contract_are_in_the_page_module():
 
 def test_accessible_name_example_of_the_contract():
     app = GameApp(Game.from_record("1-5 2-5 3-4"), computer_delay=0)
-    assert app.squares[5].tooltip == "Square 5: spooky X1, O2"
-    assert app.squares[4].tooltip == "Square 4: spooky X3 (last move)"
+    assert square_label(app, 5) == "Square 5: spooky X1, O2"
+    assert square_label(app, 4) == "Square 4: spooky X3 (last move)"
     assert square_view(app, 4)["last"]
-    assert app.squares[5].description == "X₁ O₂"
-    assert app.squares[9].tooltip == "Square 9: empty"
+    assert square_text(app, 5) == "X₁ O₂"
+    assert square_label(app, 9) == "Square 9: empty"
 
 
 def test_the_board_comes_first_in_the_app():
@@ -837,11 +834,11 @@ def test_any_click_sequence_keeps_the_view_true_to_the_game(events):
     for kind, n in events:
         before = app.game.record(), app.game.timeline
         if kind == "square":
-            app.squares[n].click()
+            click(app, n)
         elif kind == "choose":
             pending = app.board.view["pending"]
             if pending is not None and n in pending["choices"]:
-                app.choose_buttons[n].click()
+                choose(app, n)
         elif kind == "timeline":
             app.controls.timeline.value = min(n, app.controls.timeline.max)
         else:
@@ -916,6 +913,23 @@ def test_a_choice_buttons_message_is_a_collapse_never_a_pairs_square():
     click(app, 1, 2)  # O2 closes the cycle 1-2
     app.board.send_action({"type": "choose", "square": 2})
     assert app.game.record() == "1-2 1-2 c2"
+
+
+def test_a_squares_message_is_a_mark_never_a_collapse():
+    """A "square" message the page sent before a cycle closed (the click was meant for a
+    mark) does not collapse the cycle, even on a square the collapse offers: the rules
+    say the collapse comes first, and the board is as it was."""
+    app = GameApp(Game.from_record("1-2 1-2"), computer_delay=0)
+    before = app.board.view["squares"]
+    for square in (1, 5):
+        send(app, "square", square)
+        assert app.game.record() == "1-2 1-2"
+        assert app.board.view["squares"] == before
+        message = app.board.view["status"]["message"]
+        assert message["kind"] == "refusal"
+        assert "closed a cycle, and X must first choose where it lands" in message["text"]
+    click(app, 1)  # as the page sends a square while a collapse is pending: "choose"
+    assert app.game.record() == "1-2 1-2 c1" and app.message is None
 
 
 # --- the lessons' warm-ups on the projector ------------------------------------------------

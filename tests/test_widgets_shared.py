@@ -2,7 +2,8 @@
 
 Two (or three) apps stand for two students' screens: each has its own kernel-side
 client, and all reach one SQLite game store, as kernels on one classroom server
-do. Clicks are the page's messages (``app.squares[n].click()``), buttons are
+do. Clicks are the page's messages (``click(app, n)``, ``choose(app, n)`` from
+``tests/page.py``), buttons are
 clicked as the browser clicks them.
 """
 
@@ -22,6 +23,7 @@ from qttt_edu import Action
 from qttt_edu.i18n import t
 from qttt_edu.rooms import RoomStore
 from qttt_edu.widgets import GameApp, play
+from tests.page import choose, click, offer_shown, offer_text, offer_tooltip, take_offer
 
 PAGE = "http://127.0.0.1:8866/voila/render/app.ipynb?token=CLASS23456"
 
@@ -78,10 +80,10 @@ def act(app: GameApp, token: str) -> None:
     """Play a record token by clicking, as a student does."""
     action = Action.parse(token)
     if action.kind == "collapse":
-        app.choose_buttons[action.squares[0]].click()
+        choose(app, action.squares[0])
     else:
         for square in action.squares:
-            app.squares[square].click()
+            click(app, square)
 
 
 def new_shared(app: GameApp, nickname: str = "") -> str:
@@ -164,13 +166,13 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     act(ada, "1-2")
     wait_until(lambda: shows(cy, "1-2"))
     before = rooms.room(code)
-    cy.squares[5].click()
+    click(cy, 5)
     assert cy.message == t("widget_refusal", reason=t("rooms_spectator"))
     assert cy.board.view["squares"][4]["selected"] is False  # not even a first square
     assert rooms.room(code).version == before.version and cy.game.record() == "1-2"
     # Watching only: the spectator's panel offers no seat link and no computer.
     assert "qttt-seat-link" not in cy.shared_panel.info.value
-    assert not cy.offer_button.shown and cy.board.view["status"]["offer"] is None
+    assert not offer_shown(cy) and cy.board.view["status"]["offer"] is None
     assert cy.shared_panel.leave_button.description == t("widget_shared_stop_watching")
 
 
@@ -180,12 +182,12 @@ def test_an_action_for_the_other_side_is_refused_and_changes_nothing(
     ada, bo = make_app(), make_app()
     code = new_shared(ada)
     join(bo, code)
-    bo.squares[1].click()  # O before X has moved
+    click(bo, 1)  # O before X has moved
     assert bo.message == t("widget_refusal", reason=t("rooms_not_your_turn", seat="O", to_act="X"))
     act(ada, "1-2")
     wait_until(lambda: shows(bo, "1-2"))
     version = rooms.room(code).version
-    ada.squares[3].click()  # X again, on O's turn
+    click(ada, 3)  # X again, on O's turn
     assert ada.message is not None and "it is O's turn" in ada.message
     assert rooms.room(code).version == version and ada.game.record() == "1-2"
     assert "waiting for" in ada.status_text  # X sees whom the game waits for
@@ -204,7 +206,7 @@ def test_the_rules_refuse_before_the_store_is_asked(
         act(ada if ada.game.to_act == "X" else bo, token)
         wait_until(lambda: shows(ada, bo.game.record()))
     version = rooms.room(code).version
-    ada.squares[1].click()  # square 1 holds a classical mark
+    click(ada, 1)  # square 1 holds a classical mark
     assert ada.message is not None and ada.message.startswith("⚠") and "1" in ada.message
     assert rooms.room(code).version == version
 
@@ -270,15 +272,15 @@ def test_the_creators_status_says_who_joined_and_whose_move_it_is(
     ada, bo, cy = make_app(), make_app(), make_app()
     code = new_shared(ada, "Ada")
     assert ada.message == t("widget_shared_created", code=code)
-    assert cy.offer_button.shown is False  # a game on one screen offers nothing
+    assert offer_shown(cy) is False  # a game on one screen offers nothing
     # nobody there yet, and X is to move: no computer pressed on Ada before Bo can come
-    assert not ada.offer_button.shown
+    assert not offer_shown(ada)
     bo.shared_panel.nickname.value = "Bo"
     join(bo, code)
     joined = t("widget_shared_opponent_joined", name="Bo", player="X")
     wait_until(lambda: status(ada).startswith(joined))
     assert joined == "Bo joined: X to move"
-    assert not ada.offer_button.shown  # Bo is here: no computer offered
+    assert not offer_shown(ada)  # Bo is here: no computer offered
     # Bo's own screen says where Bo sits; a spectator arriving greets nobody
     assert bo.message == t("widget_shared_joined", code=code, seat="O")
     cy.shared_panel.code_input.value = code
@@ -298,7 +300,7 @@ def test_the_greeting_goes_when_the_opponent_leaves_and_the_offer_says_why(
     join(bo, code)
     wait_until(lambda: ada.message == t("widget_shared_opponent_joined", name="Bo", player="X"))
     bo.shared_panel.leave_button.click()
-    wait_until(lambda: ada.offer_button.shown)
+    wait_until(lambda: offer_shown(ada))
     assert ada.message is None  # no greeting left standing for someone who has gone
     offer = ada.board.view["status"]["offer"]
     assert offer["note"] == t("widget_shared_left_status", player="O")  # X to move: say why
@@ -311,7 +313,7 @@ def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     code = new_shared(ada)
     join(bo, code)
     # Bo is there: no computer offered (once Ada's screen has heard that Bo joined)
-    wait_until(lambda: not ada.offer_button.shown)
+    wait_until(lambda: not offer_shown(ada))
     act(ada, "1-2")
     wait_until(lambda: shows(bo, "1-2"))
     bo.shared_panel.leave_button.click()
@@ -321,8 +323,8 @@ def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     assert ada.status_text == t("widget_shared_wait_left", player="O")
     # the offer stands in the status line; the prompt already says why (O is to act)
     assert ada.board.view["status"]["offer"]["note"] == ""
-    assert ada.offer_button.description == t("widget_shared_computer_button", seat="O")
-    ada.offer_button.click()
+    assert offer_text(ada) == t("widget_shared_computer_button", seat="O")
+    take_offer(ada)
     assert ada.message == t("widget_shared_computer_note", seat="O")
     wait_until(lambda: ada.board.view["ply"] == 2)  # the computer replied for O
     assert rooms.room(code).seats["O"].kind == "computer"
@@ -343,8 +345,8 @@ def test_the_other_screens_action_is_drawn_in_the_kernels_event_loop(
         other = RoomStore(rooms_url)  # another kernel
         ticket = other.join(app.shared.label)
         # X moves here, O answers from "another kernel" (a thread of this test).
-        app.squares[1].click()
-        app.squares[2].click()
+        click(app, 1)
+        click(app, 2)
         threading.Thread(
             target=other.act, args=(ticket.code, ticket.credential, "5-6"), daemon=True
         ).start()
@@ -468,14 +470,14 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
             await asyncio.sleep(0.02)
             if "Bo" in app.shared_panel.info.value:
                 break
-        before = app.offer_button.shown
+        before = offer_shown(app)
         clock[0] += 120  # Bo's kernel has not been heard from for two minutes
         for _ in range(100):
             await asyncio.sleep(0.02)
-            if app.offer_button.shown:
+            if offer_shown(app):
                 break
         app.shared.close()
-        return before, app.offer_button.shown, app.board.view["status"]["offer"]["note"]
+        return before, offer_shown(app), app.board.view["status"]["offer"]["note"]
 
     try:
         before, after, note = asyncio.run(scenario())
@@ -547,13 +549,13 @@ def test_a_free_seat_is_offered_to_the_computer_once_the_game_waits_for_it(
 ) -> None:
     ada = make_app()
     new_shared(ada, "Ada")
-    assert not ada.offer_button.shown  # X to move: Bo may still come
+    assert not offer_shown(ada)  # X to move: Bo may still come
     act(ada, "1-2")
     # O is to act and nobody sits there: the prompt says so, the offer stands under it
     assert ada.status_text == t("widget_shared_wait_free", player="O")
-    assert ada.offer_button.shown and ada.board.view["status"]["offer"]["note"] == ""
-    assert ada.offer_button.tooltip == t("widget_shared_computer_tooltip")
-    ada.offer_button.click()
+    assert offer_shown(ada) and ada.board.view["status"]["offer"]["note"] == ""
+    assert offer_tooltip(ada) == t("widget_shared_computer_tooltip")
+    take_offer(ada)
     assert ada.message == t("widget_shared_computer_note", seat="O")
     wait_until(lambda: ada.board.view["ply"] == 2)  # the computer answered for O
 
@@ -601,3 +603,10 @@ def test_a_panel_without_a_link_says_why_and_keeps_the_code(
     info = ada.shared_panel.info.value
     assert html.escape(t("widget_shared_link_token")) in info
     assert "qttt-invite-link" not in info and f'data-room="{code}"' in info
+
+
+def test_binder_is_told_by_any_of_its_variables_and_an_empty_one_is_not_binder() -> None:
+    from qttt_edu.environment import BINDER_VARIABLES, on_binder
+
+    assert not on_binder({}) and not on_binder({"BINDER_REQUEST": ""})
+    assert all(on_binder({name: "x"}) for name in BINDER_VARIABLES)

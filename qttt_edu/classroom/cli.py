@@ -36,12 +36,12 @@ from typing import Any, Protocol, cast
 
 from ..cli import Parser, exit_status, speaking
 from ..core import cut
+from ..environment import on_binder
 from ..i18n import LANGUAGES, get_language, t
 from ..rooms import RoomStore
-from ..rooms.client import on_binder
 from ..rooms.codes import CODE_ALPHABET
 
-__all__ = ["build_command", "main", "on_binder"]
+__all__ = ["build_command", "main"]
 
 APP_SOURCE = """\
 from qttt_edu.widgets import play
@@ -159,15 +159,26 @@ IOPUB_TIMEOUT = 30
 # 5 minutes to connect, and a 300 s cull stopped their kernels first.
 CULL_IDLE = 600
 LOGIN_PROVIDER = "qttt_edu.classroom.login.KitIdentityProvider"
+KERNEL_MANAGER = "qttt_edu.classroom.limits.ClassKernelManager"
+# Live kernels one client address may hold on the students' server: a student with
+# the app, a second game and the guide in tabs stays under it; F5 held down or a
+# script does not. A class behind one NAT address needs more (--kernels-per-address).
+DEFAULT_PER_ADDRESS = 4
 
 
 def voila_config(
-    token: str, cull: int = CULL_IDLE, *, template: str = "qttt", login: bool = True
+    token: str,
+    cull: int = CULL_IDLE,
+    *,
+    template: str = "qttt",
+    login: bool = True,
+    per_address: int = 0,
 ) -> dict[str, dict[str, Any]]:
     """Every Voila setting the classroom's servers use, as a ``voila.json`` holds them.
 
     No kernel pool: on a 2-core laptop a preheated kernel made the first page slower
-    and each kernel heavier (see lessons/classroom.md for the figures).
+    and each kernel heavier (see lessons/classroom.md for the figures). ``per_address``
+    above 0 limits the live kernels of each client address (:mod:`.limits`).
     """
     config: dict[str, dict[str, Any]] = {
         "Voila": {"token": token, "open_browser": False, "port_retries": 0},
@@ -184,6 +195,9 @@ def voila_config(
             "cull_busy": False,
         },
     }
+    if per_address > 0:
+        config["VoilaConfiguration"]["multi_kernel_manager_class"] = KERNEL_MANAGER
+        config["ClassKernelManager"] = {"kernels_per_address": per_address}
     if login:
         config["Voila"]["identity_provider_class"] = LOGIN_PROVIDER
         config["PasswordIdentityProvider"] = {"allow_password_change": False}
@@ -336,6 +350,13 @@ def _parser(prog: str) -> Parser:
         help=t("class_cull_help"),
     )
     parser.add_argument(
+        "--kernels-per-address",
+        type=_whole_number(0, 10_000),
+        default=DEFAULT_PER_ADDRESS,
+        metavar=t("class_kernels_metavar"),
+        help=t("class_limit_help"),
+    )
+    parser.add_argument(
         "--lang",
         choices=languages,
         default=None,
@@ -425,7 +446,7 @@ def _run(
     teacher_port: int,
 ) -> int:
     students, teacher = root / "students", root / "teacher"
-    student_config = voila_config(token, args.cull_idle)
+    student_config = voila_config(token, args.cull_idle, per_address=args.kernels_per_address)
     teacher_config = voila_config(teacher_key, args.cull_idle)
     prepare_server(
         students, student_config, {"app.ipynb": APP_SOURCE.format(class_name=args.class_name)}

@@ -15,22 +15,25 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ..i18n import t
 from .errors import SchemaError
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Backend", "backend_for", "default_url"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Backend", "RoomRow", "backend_for", "default_url"]
 
 ENV_URL = "QTTT_ROOMS_URL"
 
 
-def notice(code: str, version: int, row: Sequence[Any] = ()) -> str:
+def notice(code: str, version: int, row: RoomRow | None = None) -> str:
     """A NOTIFY payload: the room's new version and, so that a listener need not read
     it again, the new row (without the credential digests; well under the 8000-byte
     limit, since a record has at most a few dozen tokens)."""
-    data = ["-" if i in (4, 8) and value is not None else value for i, value in enumerate(row)]
+    data: list[Any] = []
+    if row is not None:
+        hidden = {name: "-" for name in SECRET_COLUMNS if getattr(row, name) is not None}
+        data = list(row._replace(**hidden))
     return json.dumps({"code": code, "version": version, "row": data}, separators=(",", ":"))
 
 
@@ -82,6 +85,42 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+class RoomRow(NamedTuple):
+    """One row of ``qttt_rooms``, its columns by name, in the order the store selects them.
+
+    The one place that lists the columns: a migration that adds, renames or drops a
+    column changes this class too (``tests/test_rooms.py`` compares it with the
+    migrated table), and every reader follows by name.
+    """
+
+    code: Any
+    record: Any
+    version: Any
+    x_kind: Any
+    x_hash: Any
+    x_name: Any
+    x_seen: Any
+    o_kind: Any
+    o_hash: Any
+    o_name: Any
+    o_seen: Any
+    created_at: Any
+    updated_at: Any
+    expires_at: Any
+    finished_at: Any
+    result: Any
+    last_action_id: Any
+    class_name: Any
+
+
+#: the columns the store selects, in :class:`RoomRow`'s order
+COLUMN_NAMES: tuple[str, ...] = RoomRow._fields
+#: the same, as SQL's column list
+COLUMNS = ", ".join(COLUMN_NAMES)
+#: the credential digests: never sent to other kernels in a change notice
+SECRET_COLUMNS = ("x_hash", "o_hash")
 
 
 def default_url() -> str:
@@ -153,7 +192,7 @@ class Backend:
     def is_duplicate(self, exc: BaseException) -> bool:
         raise NotImplementedError
 
-    def notify(self, conn: Any, code: str, version: int, row: Sequence[Any] = ()) -> None:
+    def notify(self, conn: Any, code: str, version: int, row: RoomRow | None = None) -> None:
         """Tell the other kernels, inside the write transaction, that ``code`` changed."""
 
     def compare_and_set(
@@ -163,7 +202,7 @@ class Backend:
         version: int,
         changes: dict[str, Any],
         before_commit: Callable[[], None],
-        row: Sequence[Any] = (),
+        row: RoomRow | None = None,
     ) -> bool:
         """Write ``changes`` to room ``code`` only if its version is still ``version``.
 
@@ -329,7 +368,7 @@ class PostgresBackend(Backend):
     def is_error(self, exc: BaseException) -> bool:
         return isinstance(exc, self.psycopg.Error)
 
-    def notify(self, conn: Any, code: str, version: int, row: Sequence[Any] = ()) -> None:
+    def notify(self, conn: Any, code: str, version: int, row: RoomRow | None = None) -> None:
         self.execute(conn, "SELECT pg_notify(?, ?)", (channel(code), notice(code, version, row)))
 
     def compare_and_set(
@@ -339,7 +378,7 @@ class PostgresBackend(Backend):
         version: int,
         changes: dict[str, Any],
         before_commit: Callable[[], None],
-        row: Sequence[Any] = (),
+        row: RoomRow | None = None,
     ) -> bool:
         # One statement, so one round trip and its own transaction: the update and its
         # notice commit together or not at all, even if this kernel dies mid-way.

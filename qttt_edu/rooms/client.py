@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 import uuid
@@ -47,22 +46,7 @@ if TYPE_CHECKING:
 #: what a shared game is played through: the store itself, or the rooms service
 Store: TypeAlias = "RoomStore | ServiceClient"
 
-__all__ = ["SharedGame", "on_binder"]
-
-#: what BinderHub puts in the environment of every server it launches (its spawner sets
-#: the BINDER_* request variables; BINDER_SERVICE_HOST comes from its Kubernetes service)
-BINDER_VARIABLES = (
-    "BINDER_REQUEST",
-    "BINDER_LAUNCH_HOST",
-    "BINDER_REPO_URL",
-    "BINDER_PERSISTENT_REQUEST",
-    "BINDER_SERVICE_HOST",
-)
-
-
-def on_binder() -> bool:
-    """Is this a Binder session (every user in a container of their own)?"""
-    return any(os.environ.get(name) for name in BINDER_VARIABLES)
+__all__ = ["SharedGame"]
 
 
 class SharedGame:

@@ -26,12 +26,12 @@ import uuid
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError, as_action, other_player
 from ..i18n import t
 from . import codes
-from .backends import SCHEMA_VERSION, Backend, backend_for
+from .backends import COLUMN_NAMES, COLUMNS, SCHEMA_VERSION, Backend, RoomRow, backend_for
 from .errors import (
     ConflictError,
     CorruptRoomError,
@@ -45,9 +45,7 @@ from .errors import (
     UnknownRoomError,
     message,
 )
-
-if TYPE_CHECKING:
-    from .watch import Watcher
+from .watch import Watcher
 
 __all__ = ["AWAY_AFTER", "DEFAULT_TTL", "RoomList", "RoomState", "RoomStore", "SeatInfo", "Ticket"]
 
@@ -59,13 +57,6 @@ DEFAULT_TTL = 12 * 3600.0
 AWAY_AFTER = 45.0
 #: how often a seated client tells the store it is still there (seconds)
 HEARTBEAT = 15.0
-
-_COLUMNS = (
-    "code, record, version, x_kind, x_hash, x_name, x_seen, o_kind, o_hash, o_name, o_seen, "
-    "created_at, updated_at, expires_at, finished_at, result, last_action_id, class_name"
-)
-
-_INDEX = {name.strip(): i for i, name in enumerate(_COLUMNS.split(","))}
 
 
 @dataclass(frozen=True)
@@ -299,19 +290,19 @@ class RoomStore:
         return self.backend.execute(conn, query, tuple(params))
 
     def _read(self, conn: Any, code: str) -> RoomState:
-        row = self._q(conn, f"SELECT {_COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
+        row = self._q(conn, f"SELECT {COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
-        return _decode(row, self.clock())
+        return _decode(RoomRow(*row), self.clock())
 
-    def _raw(self, conn: Any, code: str) -> tuple[Any, ...]:
-        row = self._q(conn, f"SELECT {_COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
+    def _raw(self, conn: Any, code: str) -> RoomRow:
+        row = self._q(conn, f"SELECT {COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
-        return tuple(row)
+        return RoomRow(*row)
 
     def _write(
-        self, conn: Any, state: RoomState, raw: tuple[Any, ...], changes: dict[str, Any]
+        self, conn: Any, state: RoomState, raw: RoomRow, changes: dict[str, Any]
     ) -> RoomState | None:
         """Apply ``changes`` if the room's version is still ``state.version``; the new state.
 
@@ -320,9 +311,7 @@ class RoomStore:
         """
         self._hook("before_write")
         changes = {**changes, "version": state.version + 1, "updated_at": self.clock()}
-        row = list(raw)
-        for name, value in changes.items():
-            row[_INDEX[name]] = value
+        row = raw._replace(**changes)
         written = self.backend.compare_and_set(
             conn,
             state.code,
@@ -333,11 +322,11 @@ class RoomStore:
         )
         return _decode(row, self.clock()) if written else None
 
-    def _seat_of(self, state: RoomState, raw: tuple[Any, ...], credential: object) -> str:
+    def _seat_of(self, state: RoomState, raw: RoomRow, credential: object) -> str:
         if credential is None:
             raise SpectatorError(message("rooms_spectator"), state)
         cred = codes.check_credential(credential)
-        for seat, digest in (("X", raw[4]), ("O", raw[8])):
+        for seat, digest in (("X", raw.x_hash), ("O", raw.o_hash)):
             if codes.credential_matches(cred, digest):
                 return seat
         raise CredentialError(message("rooms_credential_wrong", code=state.label), state)
@@ -350,7 +339,7 @@ class RoomStore:
         return now + (self.ttl if ttl is None else ttl)
 
     def _mutate(
-        self, code: object, change: Callable[[RoomState, tuple[Any, ...]], dict[str, Any] | None]
+        self, code: object, change: Callable[[RoomState, RoomRow], dict[str, Any] | None]
     ) -> RoomState:
         """Read, decide with ``change`` (``None``: nothing to write), compare-and-set, repeat."""
         key = codes.normalize_code(code)
@@ -436,7 +425,7 @@ class RoomStore:
         credential = codes.new_credential()
         taken: list[str] = []
 
-        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
+        def change(state: RoomState, raw: RoomRow) -> dict[str, Any]:
             self._check_open(state)
             free = [s for s in SEATS if state.seats[s].kind in ("empty", "left")]
             if not free:
@@ -503,8 +492,8 @@ class RoomStore:
         if not isinstance(action_id, str) or not 0 < len(action_id) <= 64:
             raise RoomError(message("service_field_bad", field="action_id"))
 
-        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any] | None:
-            if raw[16] == action_id:
+        def change(state: RoomState, raw: RoomRow) -> dict[str, Any] | None:
+            if raw.last_action_id == action_id:
                 return None  # written already by an attempt whose answer was lost
             seat = self._seat_of(state, raw, credential)
             if expected_ply is not None and state.ply != expected_ply:
@@ -555,7 +544,7 @@ class RoomStore:
 
         self._run(op, retry_for)
 
-    def _touch(self, conn: Any, code: str, seat: str, raw: tuple[Any, ...]) -> None:
+    def _touch(self, conn: Any, code: str, seat: str, raw: RoomRow) -> None:
         # Presence is not part of the game: no new version, so no client redraws for it.
         column = f"{seat.lower()}_seen"
         with self.backend.transaction(conn):
@@ -591,7 +580,7 @@ class RoomStore:
             raise RoomError(message("rooms_seat_bad", seat=seat))
         column = f"{seat.lower()}_seen"
 
-        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any] | None:
+        def change(state: RoomState, raw: RoomRow) -> dict[str, Any] | None:
             info = state.seats[seat]
             if info.kind != "human":
                 return None
@@ -670,7 +659,7 @@ class RoomStore:
     def leave(self, code: object, credential: object) -> RoomState:
         """Give up the seat: the credential stops working; someone else may join."""
 
-        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
+        def change(state: RoomState, raw: RoomRow) -> dict[str, Any]:
             seat = self._seat_of(state, raw, credential)
             changes: dict[str, Any] = {f"{seat.lower()}_kind": "left", f"{seat.lower()}_hash": None}
             other = other_player(seat)
@@ -688,7 +677,7 @@ class RoomStore:
         """
         name = codes.check_nickname(player_name)
 
-        def change(state: RoomState, raw: tuple[Any, ...]) -> dict[str, Any]:
+        def change(state: RoomState, raw: RoomRow) -> dict[str, Any]:
             seat = self._seat_of(state, raw, credential)
             other = other_player(seat)
             info = state.seats[other]
@@ -711,12 +700,13 @@ class RoomStore:
         if class_name is not None and not isinstance(class_name, str):
             raise RoomError(message("rooms_class_bad"))  # R12
 
-        def op(conn: Any) -> list[tuple[Any, ...]]:
-            sql = f"SELECT {_COLUMNS} FROM qttt_rooms"
+        def op(conn: Any) -> list[RoomRow]:
+            sql = f"SELECT {COLUMNS} FROM qttt_rooms"
             params: tuple[str, ...] = ()
             if class_name is not None:
                 sql, params = sql + " WHERE class_name = ?", (class_name,)
-            return [tuple(r) for r in self._q(conn, sql + " ORDER BY updated_at DESC", params)]
+            rows = self._q(conn, sql + " ORDER BY updated_at DESC", params)
+            return [RoomRow(*r) for r in rows]
 
         listing = RoomList([], [])
         now = self.clock()
@@ -786,11 +776,16 @@ class RoomStore:
 
     def _watching(self) -> Watcher:
         """The one watching thread of this store, started when first needed."""
-        from .watch import Watcher
-
         with self._lock:
             if self._watcher is None:
-                self._watcher = Watcher(self)
+                self._watcher = Watcher(
+                    self.backend,
+                    clock=self.clock,
+                    poll_interval=self.poll_interval,
+                    heartbeat=HEARTBEAT,
+                    on_status=self.set_status,
+                    decode=decode_notice,
+                )
                 self._watcher.start()
             return self._watcher
 
@@ -817,18 +812,17 @@ class RoomStore:
 
 def decode_notice(row: object, now: float) -> RoomState | None:
     """The room in a change notice, or ``None`` if the notice holds no usable room."""
-    if not isinstance(row, list) or len(row) != len(_INDEX):
+    if not isinstance(row, list) or len(row) != len(COLUMN_NAMES):
         return None
     try:
-        return _decode(row, now)
+        return _decode(RoomRow(*row), now)
     except (CorruptRoomError, TypeError, ValueError):
         return None
 
 
-def _decode(raw: Iterable[Any], now: float) -> RoomState:
+def _decode(row: RoomRow, now: float) -> RoomState:
     """A stored row as a :class:`RoomState`; :class:`CorruptRoomError` names what is wrong."""
-    row = tuple(raw)
-    code = row[0]
+    code = row.code
     label = codes.format_code(code) if isinstance(code, str) else repr(code)
 
     def bad(what: str) -> CorruptRoomError:
@@ -840,7 +834,7 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
         codes.normalize_code(code)
     except RoomError:
         raise bad(t("rooms_corrupt_field", field="code")) from None
-    record, version = row[1], row[2]
+    record, version = row.record, row.version
     if not isinstance(record, str):
         raise bad(t("rooms_corrupt_field", field="record"))
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
@@ -850,7 +844,10 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
     except (InvalidRecordError, IllegalMoveError) as err:
         raise bad(str(err)) from None
     seats = {}
-    for seat, (kind, digest, nickname, seen) in (("X", row[3:7]), ("O", row[7:11])):
+    for seat, (kind, digest, nickname, seen) in (
+        ("X", (row.x_kind, row.x_hash, row.x_name, row.x_seen)),
+        ("O", (row.o_kind, row.o_hash, row.o_name, row.o_seen)),
+    ):
         if kind not in KINDS:
             raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_kind"))
         if (kind == "human") != isinstance(digest, str):
@@ -864,7 +861,12 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
         if not _is_time(seen, optional=True):
             raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_seen"))
         seats[seat] = SeatInfo(kind, nickname, None if seen is None else float(seen))
-    created, updated, expires, finished, result = row[11:16]
+    created, updated, expires, finished = (
+        row.created_at,
+        row.updated_at,
+        row.expires_at,
+        row.finished_at,
+    )
     for name, value, optional in (
         ("created_at", created, False),
         ("updated_at", updated, False),
@@ -874,11 +876,11 @@ def _decode(raw: Iterable[Any], now: float) -> RoomState:
         if not _is_time(value, optional):
             raise bad(t("rooms_corrupt_field", field=name))
     outcome = game.outcome
-    if (finished is not None) != (outcome is not None) or result != (
+    if (finished is not None) != (outcome is not None) or row.result != (
         outcome.result if outcome else None
     ):
-        raise bad(t("rooms_corrupt_result", result=result, record=record))
-    class_name = row[17] if len(row) > 17 else ""
+        raise bad(t("rooms_corrupt_result", result=row.result, record=record))
+    class_name = row.class_name
     if not isinstance(class_name, str):
         raise bad(t("rooms_corrupt_field", field="class_name"))
     return RoomState(

@@ -7,6 +7,10 @@ versions read. PostgreSQL: the thread ``LISTEN``s and each write ``NOTIFY``s
 ``code:version`` inside its transaction, so a change arrives as soon as it commits.
 Either way the watched versions are also re-read every few seconds and after every
 reconnection, so a notice lost while the server restarted is caught up.
+
+The watcher knows the database (its :class:`~qttt_edu.rooms.backends.Backend`) and
+nothing of the store above it: the store hands it a clock, the polling and heartbeat
+intervals, where to report its status and how to read the room in a notice.
 """
 
 from __future__ import annotations
@@ -16,14 +20,10 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..i18n import t
-from .backends import channel
-from .store import decode_notice
-
-if TYPE_CHECKING:
-    from .store import RoomStore
+from .backends import Backend, channel
 
 __all__ = ["Watcher"]
 
@@ -34,10 +34,31 @@ FULL_CHECK_EVERY = 10.0
 
 
 class Watcher(threading.Thread):
-    def __init__(self, store: RoomStore) -> None:
-        super().__init__(name=f"qttt-rooms-watch-{store.backend.name}", daemon=True)
-        self.store = store
-        self.backend = store.backend
+    """The watching thread of one store.
+
+    ``decode(row, now)`` reads the room a PostgreSQL notice carries (``None`` if it
+    holds none); ``on_status(text)`` hears the connection's trouble (``None``: all is
+    well); ``clock`` is the store's time, passed to ``decode``. SQLite is polled every
+    ``poll_interval`` seconds; each heartbeat runs every ``heartbeat`` seconds.
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        clock: Callable[[], float],
+        poll_interval: float,
+        heartbeat: float,
+        on_status: Callable[[str | None], None],
+        decode: Callable[[object, float], Any],
+    ) -> None:
+        super().__init__(name=f"qttt-rooms-watch-{backend.name}", daemon=True)
+        self.backend = backend
+        self.clock = clock
+        self.poll_interval = poll_interval
+        self.heartbeat = heartbeat
+        self.on_status = on_status
+        self.decode = decode
         self._subs: dict[str, list[Callable[[str, Any], None]]] = {}
         self._known: dict[str, int | None] = {}
         self._heartbeats: list[Callable[[], None]] = []
@@ -89,11 +110,9 @@ class Watcher(threading.Thread):
     # -- the loop -----------------------------------------------------------------------
 
     def run(self) -> None:
-        from .store import HEARTBEAT
-
         backoff = 0.05
         next_full = 0.0
-        next_beat = time.monotonic() + HEARTBEAT
+        next_beat = time.monotonic() + self.heartbeat
         last_dv: Any = None
         while not self._stop_event.is_set():
             try:
@@ -119,9 +138,9 @@ class Watcher(threading.Thread):
                         self._check(None)
                         if full:
                             next_full = now + FULL_CHECK_EVERY
-                    self._wake.wait(self.store.poll_interval)
+                    self._wake.wait(self.poll_interval)
                 if time.monotonic() >= next_beat:
-                    next_beat = time.monotonic() + HEARTBEAT
+                    next_beat = time.monotonic() + self.heartbeat
                     self._beat()
             except Exception as exc:  # the thread must outlive any database fault
                 if self._conn is not None:
@@ -153,7 +172,7 @@ class Watcher(threading.Thread):
             with self._lock:
                 watched = isinstance(code, str) and code in self._subs
             if watched and isinstance(version, int):
-                state = decode_notice(row, self.store.clock())
+                state = self.decode(row, self.clock())
                 self._fire(code, version, state if state and state.version == version else None)
             if self._stop_event.is_set() or self._wake.is_set():
                 break
@@ -192,4 +211,4 @@ class Watcher(threading.Thread):
 
     def _set_status(self, text: str | None) -> None:
         self.status = text
-        self.store.set_status(text)
+        self.on_status(text)

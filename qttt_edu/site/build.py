@@ -57,6 +57,7 @@ from .wheels import (
     lock_hash,
     package_wheel,
     pyodide_python,
+    site_extensions,
     stand_in_wheels,
     start_packages,
 )
@@ -74,6 +75,14 @@ def _clear(out: Path) -> None:
 
 
 def _voici_build(lite: Path, out: Path, apps: list[str]) -> None:
+    # JupyterLite's own switches: no extension from the environment, only the site's list.
+    build_config = {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": [str(path) for path in site_extensions()],
+        }
+    }
+    (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1), "utf-8")
     run(
         [
             sys.executable,

@@ -21,8 +21,6 @@ from typing import Any
 from .common import LANGUAGES, PACKAGE, TEMPLATES, SiteBuildError, catalog
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
-# JupyterLab extensions the lesson has no use for (see ``site_config``).
-LESSON_DISABLED = ("@voila-dashboards/jupyterlab-preview",)
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
 
@@ -283,9 +281,7 @@ def site_config(out: Path, settings: dict[str, Any], disabled: Iterable[str] = (
     # and the browser's find-in-page sees the whole lesson.
     overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
     overrides.setdefault("@jupyterlab/notebook-extension:tracker", {})["windowingMode"] = "none"
-    # Voilà's preview button would open a Voici page of the lesson, which the site does not
-    # have (only the app is a Voici page): the lesson shows no button that leads nowhere.
-    disable(config["jupyter-config-data"], [*LESSON_DISABLED, *disabled])
+    disable(config["jupyter-config-data"], disabled)
     path.write_text(json.dumps(config, indent=2), "utf-8")
 
 

@@ -257,13 +257,35 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-def _kernel_extension() -> Path:
-    candidates = [Path(sys.prefix), Path(sys.base_prefix)]
-    for prefix in candidates:
-        path = prefix / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
-        if path.is_dir():
+#: The JupyterLab extensions the site's pages use, by package name: the widgets, the
+#: Pyodide kernel, anywidget and the code colours. The build copies these and no other,
+#: so what else is installed beside the build tools (Notebook 7's extension, Voilà's
+#: preview button) never reaches the site, its size or its pages.
+SITE_EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "@jupyterlite/pyodide-kernel-extension",
+    "anywidget",
+    "jupyterlab_pygments",
+)
+
+
+def installed_extension(name: str) -> Path:
+    """The folder of the installed JupyterLab extension ``name`` (its ``package.json``
+    inside), from this environment or the Python it was made from."""
+    for prefix in (Path(sys.prefix), Path(sys.base_prefix)):
+        path = prefix / "share/jupyter/labextensions" / name
+        if (path / "package.json").is_file():
             return path
-    raise SiteBuildError(t("site_extra_missing", what="jupyterlite-pyodide-kernel"))
+    raise SiteBuildError(t("site_extra_missing", what=name))
+
+
+def site_extensions() -> list[Path]:
+    """The folders of :data:`SITE_EXTENSIONS`; a missing one stops the build."""
+    return [installed_extension(name) for name in SITE_EXTENSIONS]
+
+
+def _kernel_extension() -> Path:
+    return installed_extension("@jupyterlite/pyodide-kernel-extension")
 
 
 # --- the Pyodide folder -------------------------------------------------------

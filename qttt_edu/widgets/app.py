@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..core import Action, Game, IllegalMoveError, InvalidRecordError, Position, as_action
 from ..i18n import get_language, set_language, t
 from ..view import position_prompt, view_model
-from .board import BoardWidget, PageControl
+from .board import BoardWidget
 from .controls import OPPONENTS, Controls, available_languages, available_opponents
 from .openings import opening_record
 from .shared import SharedPanel, SharedSeat
@@ -172,10 +172,6 @@ class GameApp:
     def _build(self, rooms: RoomStore | str | None, class_name: str) -> None:
         self.board = BoardWidget()
         self.board.on_action(self._on_action)
-        self.squares = {s: PageControl(self, "square", s) for s in range(1, 10)}
-        self.choose_buttons = {s: PageControl(self, "choose", s) for s in range(1, 10)}
-        #: the status line's "Let the computer play O" (shown when the opponent is gone)
-        self.offer_button = PageControl(self, "offer", 0)
         self.controls = Controls(self._callback, computer_plays=self.computer_plays)
         self.controls.connect(
             undo=self._on_undo,
@@ -228,27 +224,37 @@ class GameApp:
         self._render()
 
     def _on_action(self, kind: str, square: int) -> None:
-        """A message from the page: a square ("square"), a choice button ("choose") or
-        the status line's offer to let the computer play a gone opponent ("offer")."""
+        """A message from the page: a mark's square ("square"), a collapse choice
+        ("choose": a choice button, or a square clicked while a collapse is pending), or
+        the status line's offer to let the computer play a gone opponent ("offer").
+
+        Each is only what it says: a "choose" never starts a pair and a "square" never
+        collapses, so a click the page sent before the board changed (the other side
+        closed a cycle, or chose) is refused with the rules' reason, not taken for the
+        other kind.
+        """
         if kind == "offer":
             self._callback(self._on_hand_to_computer)()
             return
-        self._callback(self._on_choose if kind == "choose" else self._on_square, square)()
+        handlers = {"choose": self._on_choose, "square": self._on_square}
+        self._callback(handlers[kind], square)()
 
     def _on_choose(self, square: int) -> None:
-        """A collapse choice button: only a collapse, never a pair's first square."""
+        """A collapse choice: only a collapse, never a pair's first square."""
         self._check_turn()
         self._apply(Action.collapse(square))
 
     def _on_square(self, square: int) -> None:
+        """A square for a mark: the first or second of a pair, or X's ninth move."""
         self._check_turn()
         pos = self._game.position
-        if pos.outcome is not None:
-            # The position explains the refusal (the game is over); nothing changes.
-            pos.play(Action.classical(square))
-        if pos.pending:
-            self._apply(Action.collapse(square))
-            return
+        if pos.outcome is not None or pos.pending:
+            # The position explains the refusal (the game is over, or a collapse must be
+            # chosen first); nothing changes.
+            first = self._selected
+            pos.play(
+                Action.classical(square) if first in (None, square) else Action.pair(first, square)
+            )
         codes = pos.legal_actions()
         if codes[0] < 10:  # X's ninth move: one free square, a classical mark
             self._apply(Action.classical(square))

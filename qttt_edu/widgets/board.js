@@ -516,10 +516,18 @@ function render({ model, el: host }) {
     }
   };
 
+  // While a collapse is pending a square is a choice, like the buttons ("choose"; Python
+  // says why a square the collapse does not offer is no choice); else it is a mark
+  // ("square"). Python refuses each where it is not that, so a click sent before the
+  // board changed cannot be taken for the other.
+  const choosing = () => {
+    const view = model.get("view");
+    return Boolean(view && view.pending && view.phase !== "over");
+  };
   ui.buttons.forEach((b, i) => {
     b.addEventListener("click", () => {
       if (b.getAttribute("aria-disabled") === "true") return;
-      send("square", i + 1);
+      send(choosing() ? "choose" : "square", i + 1);
     });
     b.addEventListener("keydown", (e) => {
       const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 };

@@ -35,7 +35,6 @@ import functools
 import html
 import os
 import pathlib
-import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -45,6 +44,7 @@ import ipywidgets as w
 import traitlets
 
 from ..core import Action, Game
+from ..environment import in_pyodide, on_binder
 from ..i18n import t
 from .controls import button, row, show
 
@@ -67,10 +67,8 @@ def shared_games_unavailable() -> str | None:
     Binder gives every user a container of their own (unless a shared game store
     was set up with ``QTTT_ROOMS_URL``); the static site runs in one browser tab.
     """
-    if sys.platform == "emscripten":
+    if in_pyodide():
         return t("widget_shared_site")
-    from ..rooms.client import on_binder
-
     if on_binder() and not (
         os.environ.get("QTTT_ROOMS_URL") or os.environ.get("QTTT_ROOMS_SERVICE")
     ):

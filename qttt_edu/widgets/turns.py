@@ -16,13 +16,13 @@ Two small pieces the app is built on, each with its own state:
 from __future__ import annotations
 
 import asyncio
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from ..core import Action, Position
+from ..environment import in_pyodide
 
 __all__ = ["ComputerClock", "EventGate", "PageEvent", "running_loop"]
 
@@ -151,7 +151,7 @@ class ComputerClock:
                 if generation != self.generation:
                     return
                 pos = position()  # immutable: safe to hand to another thread
-            if sys.platform == "emscripten":  # Pyodide has no threads: at once
+            if in_pyodide():  # Pyodide has no threads: at once
                 self._finish(done, generation, answer(pos))
                 return
             future = loop.run_in_executor(None, answer, pos)

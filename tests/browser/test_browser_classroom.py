@@ -8,14 +8,17 @@ Space on a game's card shows that game large.
 
 from __future__ import annotations
 
+import http.client
 import re
 import signal
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -203,8 +206,9 @@ def _wait_for(url: str, seconds: float = 120) -> None:
     raise AssertionError(f"no answer from {url}")
 
 
-@pytest.fixture
-def command(tmp_path: Path) -> Iterator[Command]:
+@contextmanager
+def classroom_command(tmp_path: Path, *extra: str) -> Iterator[Command]:
+    """The real ``qttt-edu classroom`` for class 7B on the loopback, with ``extra`` options."""
     port, teacher_port = free_port(), free_port()
     scratch = tmp_path / "tmp"
     scratch.mkdir()
@@ -215,7 +219,7 @@ def command(tmp_path: Path) -> Iterator[Command]:
     games = tmp_path / "games.sqlite3"
     argv = [sys.executable, "-m", "qttt_edu", "classroom", "--file", str(games), "--class", "7B"]
     argv += ["--port", str(port), "--teacher-port", str(teacher_port), "--host", "127.0.0.1"]
-    argv += ["--token", TOKEN]
+    argv += ["--token", TOKEN, *extra]
     log_path = tmp_path / "classroom.log"
     with log_path.open("w") as log:
         process = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -239,6 +243,12 @@ def command(tmp_path: Path) -> Iterator[Command]:
         except subprocess.TimeoutExpired:
             process.kill()
     assert list(scratch.glob("qttt-classroom-*")) == []  # the command's folder is gone
+
+
+@pytest.fixture
+def command(tmp_path: Path) -> Iterator[Command]:
+    with classroom_command(tmp_path) as started:
+        yield started
 
 
 def _play(store: RoomStore, x_name: str, o_name: str, record: str) -> str:
@@ -400,3 +410,74 @@ def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
             assert box and box["y"] + box["height"] <= size["height"]  # in view
         screenshot(page, f"classroom-spectator-locked-choice-{name}")
         page.context.close()
+
+
+# --- the limit on live kernels per address ----------------------------------------------
+
+PLAYABLE = r"^X, \w+ 1:"  # "X, move 1: ..." in any of the five languages
+
+
+def _gone_down_to(command: Command, kernels: int, seconds: float = 20) -> int:
+    deadline = time.monotonic() + seconds
+    while command.kernels() > kernels and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return command.kernels()
+
+
+def _open_from(source: str, url: str) -> tuple[int, str]:
+    """Open ``url`` from the local address ``source`` (a second device on the loopback)."""
+    parts = urllib.parse.urlsplit(url)
+    assert parts.hostname and parts.port
+    connection = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=APP_TIMEOUT / 1000, source_address=(source, 0)
+    )
+    try:
+        connection.request("GET", f"{parts.path}?{parts.query}")
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8")
+    finally:
+        connection.close()
+
+
+def test_one_address_is_refused_past_its_kernels_and_a_reload_at_the_limit_still_opens(
+    tmp_path: Path, offline_page: Any
+) -> None:
+    app_path = f"/voila/render/app.ipynb?token={TOKEN}"
+    with classroom_command(tmp_path, "--kernels-per-address", "2", "--lang", "nb") as command:
+        pages = []
+        for _ in range(2):
+            page = offline_page(viewport=LAPTOP)
+            page.goto(command.students + app_path, timeout=APP_TIMEOUT)
+            wait_for_status(page.locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
+            pages.append(page)
+        assert command.kernels() == 2
+
+        # one page more from this address: refused, in the class's language (Norwegian)
+        third = offline_page(viewport=PHONE)
+        response = third.goto(command.students + app_path, timeout=APP_TIMEOUT)
+        assert response is not None and response.status == 429
+        alert = third.get_by_role("alert").inner_text()
+        assert "For mange spillsider" in alert and "allerede 2 spillsider åpne" in alert
+        again = third.get_by_role("button", name="Prøv igjen")
+        assert again.bounding_box()["height"] >= 44
+        screenshot(third, "classroom-limit-nb-390")
+        assert command.kernels() == 2  # the refused page started none and ended none
+
+        # a reload at the limit is no page more: it opens, and its old kernel goes
+        for _ in range(2):
+            pages[1].reload(timeout=APP_TIMEOUT)
+            wait_for_status(pages[1].locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
+        assert _gone_down_to(command, 2) == 2
+        pages[0].locator(".qttt-square-1").click()  # the first page plays on: never ended
+        wait_for_status(pages[0].locator(".qttt-app"), r"^X, \w+ 1: \w+ 1 ", timeout=STEP_TIMEOUT)
+
+        # a second device, at another address, is not held by the first one's count
+        status, body = _open_from("127.0.0.2", command.students + app_path)
+        assert status == 200 and '"kernelId"' in body
+        assert command.kernels() == 3
+
+        # the student closes a tab and tries again: the game opens
+        pages[0].close(run_before_unload=True)
+        again.click()
+        wait_for_status(third.locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
+        assert _gone_down_to(command, 3) == 3

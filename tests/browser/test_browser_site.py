@@ -180,6 +180,23 @@ def test_site_holds_everything_it_needs(site: Path) -> None:
     assert config["include_output"] is True
 
 
+def test_site_holds_only_its_own_extensions(site: Path) -> None:
+    # The build runs beside whatever the teacher has installed (here Notebook 7 and
+    # Voila's preview, both in the test extra): none of it reaches the site.
+    import sys
+
+    from qttt_edu.site.wheels import SITE_EXTENSIONS
+
+    installed = Path(sys.prefix) / "share/jupyter/labextensions"
+    assert (installed / "@jupyter-notebook" / "lab-extension").is_dir(), "Notebook 7 is missing"
+    shipped = {
+        str(p.parent.relative_to(site / "extensions"))
+        for p in (site / "extensions").glob("**/package.json")
+        if p.parent.parent.name == "extensions" or p.parent.parent.name.startswith("@")
+    }
+    assert shipped == set(SITE_EXTENSIONS)
+
+
 def test_site_stays_within_its_size_budget(site: Path) -> None:
     # A school copies the whole folder to its server (and onto USB sticks): 39.7 MB when
     # this was written, against an aim of 40 MB (lessons/site.md says where it goes and

@@ -10,7 +10,9 @@ import pytest
 
 from .browser_harness import (
     APP,
+    GAME,
     PROJECTOR,
+    check_board,
     check_final,
     check_undo_and_new_game,
     open_app,
@@ -79,6 +81,22 @@ def test_voila_undo_and_new_game_redraw_every_square(voila: Any, offline_page: A
     app = open_app(page, voila.url(f"voila/render/{APP}"))
     play_game(app)
     check_undo_and_new_game(app)
+
+
+def test_voila_a_square_clicked_during_a_collapse_chooses(voila: Any, offline_page: Any) -> None:
+    # The page sends a square clicked while a collapse is pending as a choice ("choose"):
+    # one the collapse does not offer gets the rules' reason, an offered one collapses.
+    page = offline_page()
+    app = open_app(page, voila.url(f"voila/render/{APP}"))
+    for step in GAME[:4]:  # X1 and O2 on squares 1 and 2: O2 closed a cycle
+        app.locator(f".{step.target}").click()
+        wait_for_status(app, step.status)
+    app.locator(".qttt-square-5").click()
+    wait_for_status(app, r"^⚠ Not allowed: O2 can land only in square 1 or square 2, not square 5")
+    check_board(app, "1-2 1-2")
+    app.locator(".qttt-square-2").click()
+    wait_for_status(app, r"^X, move 3: choose two squares")
+    check_board(app, "1-2 1-2 c2")
 
 
 def test_binder_voila_link_opens_the_app_through_jupyter_server(

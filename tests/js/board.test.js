@@ -170,6 +170,19 @@ describe("what the page sends", () => {
     ]);
   });
 
+  it("sends a click on a square as a choice while a collapse is pending", () => {
+    const view = fixture("pending");
+    const { model, squares } = show(view);
+    const offered = view.squares.findIndex((sq) => sq.choosable);
+    const other = view.squares.findIndex((sq) => !sq.choosable);
+    squares[offered].click();
+    squares[other].click(); // Python says why it is no choice
+    assert.deepEqual(model.sent, [
+      { type: "choose", square: offered + 1, ping: 1 },
+      { type: "choose", square: other + 1, ping: 2 },
+    ]);
+  });
+
   it("sends nothing from a read-only board (the teacher's dashboard)", () => {
     const { host, model, squares } = show(fixture("pending"), { readonly: true });
     squares[0].click();
