@@ -701,7 +701,7 @@ def view_model(
 
     Keys: ``version``, ``lang``, ``record``, ``ply``, ``length``, ``can_undo``,
     ``can_redo``, ``to_act``, ``phase``, ``computer``, ``status`` (``message``,
-    ``prompt``, ``player``), ``squares`` (nine dicts), ``pending``, ``last_action``,
+    ``prompt``, ``player``, ``offer``), ``squares`` (nine dicts), ``pending``, ``last_action``,
     ``outcome``, ``graph``, ``explain``, ``realities``, ``texts``.
     """
     pos = as_position(game)
@@ -731,11 +731,13 @@ def view_model(
 def _status_view(
     pos: Position, selected: int | None, message: tuple[str, str] | None, prompt: str | None
 ) -> dict[str, Any]:
-    """The status line: a refusal, error or note (if any) above the prompt."""
+    """The status line: a refusal, error or note (if any) above the prompt, and below it
+    an offer (a shared game's app fills it in when the opponent is gone)."""
     return {
         "message": None if message is None else {"kind": message[0], "text": message[1]},
         "prompt": position_prompt(pos, selected) if prompt is None else prompt,
         "player": pos.to_act,
+        "offer": None,
     }
 
 

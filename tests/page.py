@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["choice_text", "choice_tooltip", "choose", "choosing", "click", "square_label"]
-__all__ += ["square_text"]
+__all__ += ["offer_shown", "offer_text", "offer_tooltip", "square_text", "take_offer"]
 
 
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -76,3 +76,30 @@ def choice_tooltip(app: Any, square: int) -> str:
     """The tooltip of the collapse button for ``square`` (``""`` if there is none)."""
     choice = _choice(app, square)
     return "" if choice is None else str(choice["tooltip"])
+
+
+def _offer(app: Any) -> dict[str, Any] | None:
+    offer = app.board.view.get("status", {}).get("offer")
+    return dict(offer) if offer else None
+
+
+def offer_shown(app: Any) -> bool:
+    """Does the status line offer to let the computer play a gone opponent?"""
+    return _offer(app) is not None
+
+
+def offer_text(app: Any) -> str:
+    """The text of the status line's offer button (``""`` if there is none)."""
+    offer = _offer(app)
+    return "" if offer is None else str(offer["button"])
+
+
+def offer_tooltip(app: Any) -> str:
+    """The tooltip of the status line's offer button (``""`` if there is none)."""
+    offer = _offer(app)
+    return "" if offer is None else str(offer["tooltip"])
+
+
+def take_offer(app: Any) -> None:
+    """Click the status line's offer button, as the page sends it."""
+    app.board.send_action({"type": "offer"})

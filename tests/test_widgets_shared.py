@@ -10,6 +10,7 @@ clicked as the browser clicks them.
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -22,7 +23,7 @@ from qttt_edu import Action
 from qttt_edu.i18n import t
 from qttt_edu.rooms import RoomStore
 from qttt_edu.widgets import GameApp, play
-from tests.page import choose, click
+from tests.page import choose, click, offer_shown, offer_text, offer_tooltip, take_offer
 
 PAGE = "http://127.0.0.1:8866/voila/render/app.ipynb?token=CLASS23456"
 
@@ -171,7 +172,7 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     assert rooms.room(code).version == before.version and cy.game.record() == "1-2"
     # Watching only: the spectator's panel offers no seat link and no computer.
     assert "qttt-seat-link" not in cy.shared_panel.info.value
-    assert cy.shared_panel.computer_button.layout.display == "none"
+    assert not offer_shown(cy) and cy.board.view["status"]["offer"] is None
     assert cy.shared_panel.leave_button.description == t("widget_shared_stop_watching")
 
 
@@ -265,6 +266,46 @@ def test_a_full_room_by_link_watches_and_a_seat_link_comes_back_to_the_seat(
     assert forged.shared is None and forged.message is not None and "⚠" in forged.message
 
 
+def test_the_creators_status_says_who_joined_and_whose_move_it_is(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada, bo, cy = make_app(), make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    assert ada.message == t("widget_shared_created", code=code)
+    assert offer_shown(cy) is False  # a game on one screen offers nothing
+    # nobody there yet, and X is to move: no computer pressed on Ada before Bo can come
+    assert not offer_shown(ada)
+    bo.shared_panel.nickname.value = "Bo"
+    join(bo, code)
+    joined = t("widget_shared_opponent_joined", name="Bo", player="X")
+    wait_until(lambda: status(ada).startswith(joined))
+    assert joined == "Bo joined: X to move"
+    assert not offer_shown(ada)  # Bo is here: no computer offered
+    # Bo's own screen says where Bo sits; a spectator arriving greets nobody
+    assert bo.message == t("widget_shared_joined", code=code, seat="O")
+    cy.shared_panel.code_input.value = code
+    cy.shared_panel.watch_button.click()
+    assert cy.message == t("widget_shared_watching_chosen", code=code)
+    act(ada, "1-2")
+    wait_until(lambda: shows(bo, "1-2"))
+    assert ada.message is None  # a move later the greeting has done its work
+
+
+def test_the_greeting_goes_when_the_opponent_leaves_and_the_offer_says_why(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada, bo = make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    bo.shared_panel.nickname.value = "Bo"
+    join(bo, code)
+    wait_until(lambda: ada.message == t("widget_shared_opponent_joined", name="Bo", player="X"))
+    bo.shared_panel.leave_button.click()
+    wait_until(lambda: offer_shown(ada))
+    assert ada.message is None  # no greeting left standing for someone who has gone
+    offer = ada.board.view["status"]["offer"]
+    assert offer["note"] == t("widget_shared_left_status", player="O")  # X to move: say why
+
+
 def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     make_app: Callable[..., GameApp], rooms: RoomStore
 ) -> None:
@@ -272,16 +313,18 @@ def test_a_player_who_leaves_can_be_replaced_by_the_computer(
     code = new_shared(ada)
     join(bo, code)
     # Bo is there: no computer offered (once Ada's screen has heard that Bo joined)
-    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "none")
+    wait_until(lambda: not offer_shown(ada))
     act(ada, "1-2")
     wait_until(lambda: shows(bo, "1-2"))
     bo.shared_panel.leave_button.click()
     assert bo.shared is None and bo.message == t("widget_shared_left_note", code=code)
-    # (the panel's button is drawn last: once it shows, so does the rest)
-    wait_until(lambda: ada.shared_panel.computer_button.layout.display == "flex")
-    assert t("widget_shared_left") in ada.shared_panel.info.value
+    # (the panel is drawn last: once it says so, the status line does too)
+    wait_until(lambda: t("widget_shared_left") in ada.shared_panel.info.value)
     assert ada.status_text == t("widget_shared_wait_left", player="O")
-    ada.shared_panel.computer_button.click()
+    # the offer stands in the status line; the prompt already says why (O is to act)
+    assert ada.board.view["status"]["offer"]["note"] == ""
+    assert offer_text(ada) == t("widget_shared_computer_button", seat="O")
+    take_offer(ada)
     assert ada.message == t("widget_shared_computer_note", seat="O")
     wait_until(lambda: ada.board.view["ply"] == 2)  # the computer replied for O
     assert rooms.room(code).seats["O"].kind == "computer"
@@ -418,7 +461,7 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
     clock = [1_000_000.0]
     store = RoomStore(f"sqlite:///{tmp_path / 'quiet.sqlite3'}", clock=lambda: clock[0])
 
-    async def scenario() -> tuple[str, str]:
+    async def scenario() -> tuple[bool, bool, str]:
         app = GameApp(computer_delay=0, rooms=store)
         app.shared_panel.new_button.click()
         assert app.shared is not None
@@ -427,20 +470,22 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
             await asyncio.sleep(0.02)
             if "Bo" in app.shared_panel.info.value:
                 break
-        before = app.shared_panel.computer_button.layout.display
+        before = offer_shown(app)
         clock[0] += 120  # Bo's kernel has not been heard from for two minutes
         for _ in range(100):
             await asyncio.sleep(0.02)
-            if app.shared_panel.computer_button.layout.display == "flex":
+            if offer_shown(app):
                 break
         app.shared.close()
-        return before, app.shared_panel.computer_button.layout.display
+        return before, offer_shown(app), app.board.view["status"]["offer"]["note"]
 
     try:
-        before, after = asyncio.run(scenario())
+        before, after, note = asyncio.run(scenario())
     finally:
         store.close()
-    assert (before, after) == ("none", "flex")
+    assert (before, after) == (False, True)
+    # X is to move, so the prompt does not name Bo: the offer says why it is made
+    assert note == t("widget_shared_away_status", name="Bo", player="O")
 
 
 def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
@@ -497,6 +542,67 @@ def test_the_warm_up_menu_is_off_in_a_shared_game_and_a_crafted_choice_changes_n
     ada.controls.opening_select.value = "00.cycle"  # what a page that ignores `disabled` could send
     assert ada.message == t("widget_refusal", reason=t("widget_opening_shared"))
     assert ada.game.record() == "1-2" and rooms.room(code).version == version
+
+
+def test_a_free_seat_is_offered_to_the_computer_once_the_game_waits_for_it(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada = make_app()
+    new_shared(ada, "Ada")
+    assert not offer_shown(ada)  # X to move: Bo may still come
+    act(ada, "1-2")
+    # O is to act and nobody sits there: the prompt says so, the offer stands under it
+    assert ada.status_text == t("widget_shared_wait_free", player="O")
+    assert offer_shown(ada) and ada.board.view["status"]["offer"]["note"] == ""
+    assert offer_tooltip(ada) == t("widget_shared_computer_tooltip")
+    take_offer(ada)
+    assert ada.message == t("widget_shared_computer_note", seat="O")
+    wait_until(lambda: ada.board.view["ply"] == 2)  # the computer answered for O
+
+
+def test_the_link_from_a_notebook_is_built_from_the_servers_base_and_the_notebooks_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.widgets.shared import PageLink, page_link
+
+    folder = tmp_path / "root" / "course" / "unit 3"
+    folder.mkdir(parents=True)
+    lesson = folder / "lesson.ipynb"
+    lesson.write_text("{}")
+    server = {
+        "base": "http://10.0.0.5:8888/some/prefix/",
+        "open": True,
+        "voila": True,
+        "front": "notebook",
+        "sessions": ["other.ipynb", "course/unit 3/lesson.ipynb", "3/lesson.ipynb"],
+    }
+    voila = "http://10.0.0.5:8888/some/prefix/voila/render/course/unit%203/"
+    # no app beside the lesson: Voila renders the lesson itself (its play() reads ?room=)
+    assert page_link(server, str(lesson)) == (voila + "lesson.ipynb", "")
+    (folder / "app.ipynb").write_text("{}")
+    assert page_link(server, str(lesson)) == (voila + "app.ipynb", "")
+    # a session of another notebook of the same name elsewhere is not this one
+    assert page_link({**server, "sessions": ["unit 4/lesson.ipynb"]}, str(lesson)) == ("", "path")
+    notebook = "http://10.0.0.5:8888/some/prefix/notebooks/course/unit%203/lesson.ipynb"
+    assert page_link({**server, "voila": False}, str(lesson)) == (notebook, "notebook")
+    assert page_link({**server, "open": False}, str(lesson)) == ("", "token")
+    # the page tells its server; the kernel (which knows its session) sets the link
+    monkeypatch.setenv("JPY_SESSION_NAME", str(lesson))
+    page = PageLink()
+    page.server = server
+    assert (page.href, page.why) == (voila + "app.ipynb", "")
+
+
+def test_a_panel_without_a_link_says_why_and_keeps_the_code(
+    make_app: Callable[..., GameApp],
+) -> None:
+    ada = make_app()
+    ada.shared_panel.page.href, ada.shared_panel.page.why = "", ""
+    code = new_shared(ada, "Ada")
+    ada.shared_panel.page.why = "token"  # the page's answer arrives after the room opened
+    info = ada.shared_panel.info.value
+    assert html.escape(t("widget_shared_link_token")) in info
+    assert "qttt-invite-link" not in info and f'data-room="{code}"' in info
 
 
 def test_binder_is_told_by_any_of_its_variables_and_an_empty_one_is_not_binder() -> None:

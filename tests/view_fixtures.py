@@ -38,6 +38,17 @@ def _collapsed() -> dict[str, Any]:
     return {**view_model(game), "event": _event(2, animate=True, focus=1)}
 
 
+def _offer() -> dict[str, Any]:
+    """A shared game whose opponent (O) is away while X is to move: the offer."""
+    view = view_model(Game.from_record("1-2"))
+    view["status"]["offer"] = {
+        "note": "Bo (O) is away",
+        "button": "Let the computer play O",
+        "tooltip": "Your opponent left or is away",
+    }
+    return {**view, "event": _event(1)}
+
+
 def _danish() -> dict[str, Any]:
     set_language("da")
     try:
@@ -62,6 +73,7 @@ CASES: dict[str, Callable[[], dict[str, Any]]] = {
         "event": _event(1),
     },
     "danish": _danish,
+    "offer": _offer,
 }
 
 

@@ -190,7 +190,6 @@ class GameApp:
             class_name=class_name,
             start=self._start_shared,
             stop=self._on_leave_shared,
-            hand_to_computer=self._on_hand_to_computer,
             callback=self._callback,
         )
         # The DOM order is the tab order: the nine squares first, then the controls.
@@ -225,14 +224,18 @@ class GameApp:
         self._render()
 
     def _on_action(self, kind: str, square: int) -> None:
-        """A message from the page: a mark's square ("square") or a collapse choice
-        ("choose": a choice button, or a square clicked while a collapse is pending).
+        """A message from the page: a mark's square ("square"), a collapse choice
+        ("choose": a choice button, or a square clicked while a collapse is pending), or
+        the status line's offer to let the computer play a gone opponent ("offer").
 
         Each is only what it says: a "choose" never starts a pair and a "square" never
         collapses, so a click the page sent before the board changed (the other side
         closed a cycle, or chose) is refused with the rules' reason, not taken for the
         other kind.
         """
+        if kind == "offer":
+            self._callback(self._on_hand_to_computer)()
+            return
         handlers = {"choose": self._on_choose, "square": self._on_square}
         self._callback(handlers[kind], square)()
 
@@ -407,7 +410,14 @@ class GameApp:
             if shared is None or not shared.newer():
                 return
             before = self._game.record()
+            joined, departed = shared.arrived(), shared.departed()
             self._game = shared.game()
+            if departed:  # a greeting or note about them is stale: the offer says why
+                self._message = None
+            if joined is not None:  # the creator's "give them the code" is done with
+                to_act = self._game.to_act
+                key = "widget_shared_opponent_joined" if to_act else "widget_shared_opponent_came"
+                self._message = ("note", t(key, name=joined, player=to_act or ""))
             if self._game.record() == before:
                 self._render()  # a seat changed, not the game: keep a chosen first square
                 return
@@ -565,6 +575,8 @@ class GameApp:
         if pending and chooser and shared is not None and shared.seat != chooser:
             # the other player (or a spectator) sees the choice, not live buttons
             pending["locked"] = t("widget_choice_locked", name=shared.name(chooser), player=chooser)
+        if shared is not None and not self._game.is_over:
+            view["status"]["offer"] = shared.offer(chooser)
         return view
 
     def _render(self) -> None:

@@ -327,7 +327,7 @@ function build(el0) {
   };
 }
 
-function drawHead(ui, view) {
+function drawHead(ui, view, send) {
   const over = view.outcome;
   const player = over ? over.winner : view.to_act;
   ui.turn.className = "qttt-turn" + (player ? ` qttt-turn-${player.toLowerCase()}` : "") +
@@ -350,8 +350,25 @@ function drawHead(ui, view) {
   const prompt = el("span", "qttt-prompt");
   fill(prompt, view.status.prompt);
   parts.push(prompt);
+  // a shared game whose opponent is gone: why, and the button that lets the computer
+  // take the seat, where the player looks (not at the foot of the page)
+  const offer = view.status.offer;
+  if (offer) {
+    const line = el("span", "qttt-offer");
+    if (offer.note) {
+      const why = el("span", "qttt-offer-note");
+      why.textContent = offer.note;
+      line.append(why);
+    }
+    const take = el("button", "qttt-offer-button", { type: "button", title: offer.tooltip });
+    take.textContent = offer.button;
+    if (send) take.addEventListener("click", () => send("offer", 0));
+    line.append(take);
+    parts.push(line);
+  }
   ui.status.replaceChildren(...parts);
-  ui.status.className = "qttt-status" + (view.to_act ? ` qttt-turn-${view.to_act.toLowerCase()}` : "");
+  ui.status.className = "qttt-status" + (view.to_act ? ` qttt-turn-${view.to_act.toLowerCase()}` : "") +
+    (offer ? " qttt-has-offer" : "");
 }
 
 function drawChoices(ui, view, send) {
@@ -586,7 +603,7 @@ function render({ model, el: host }) {
     timers = [];
     ui.root.dataset.phase = view.phase;
     ui.root.lang = view.lang;
-    drawHead(ui, view);
+    drawHead(ui, view, send);
     drawSide(ui, view);
     drawGraph(ui.graph, view.graph, view.texts, hatchId);
     drawLegend(ui.legend, view.texts);

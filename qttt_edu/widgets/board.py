@@ -64,7 +64,9 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(content, dict) or self.readonly:
             return
         kind, square = content.get("type"), content.get("square")
-        if kind not in ("square", "choose") or not isinstance(square, int):
+        if kind == "offer":  # the status line's offer has no square
+            square = 0
+        if kind not in ("square", "choose", "offer") or not isinstance(square, int):
             return
         if self._handler is not None:
             self._handler(kind, square)

@@ -20,24 +20,51 @@ function storage() {
   }
 }
 
-// The address a link to this app starts from: this very page in Voila (its token and
-// language kept, no room or seat), else the Voila app on this Jupyter server.
-function linkBase(appPath) {
-  if (inVoila()) {
-    const url = new URL(location.href);
-    url.searchParams.delete("room");
-    url.searchParams.delete("seat");
-    url.hash = "";
-    return url.href;
-  }
-  let base = "/";
-  const config = document.getElementById("jupyter-config-data");
+// The address a link to this app starts from, in Voila: this very page (its token and
+// language kept, no room or seat).
+function linkBase() {
+  const url = new URL(location.href);
+  url.searchParams.delete("room");
+  url.searchParams.delete("seat");
+  url.hash = "";
+  return url.href;
+}
+
+// Elsewhere (JupyterLab, Notebook 7) the kernel builds the link from what the server
+// says: its real base URL, whether a page without this one's cookie gets in (then the
+// other device needs no token), whether it has Voila's extension, and the paths of its
+// notebook sessions (the kernel finds its own among them).
+async function serverFacts() {
+  let base = "";
   try {
-    base = JSON.parse(config.textContent).baseUrl || "/";
+    base = JSON.parse(document.getElementById("jupyter-config-data").textContent).baseUrl || "/";
   } catch {
-    /* no config */
+    return { base: "" }; // not a Jupyter server's page (an editor's notebook view): no link
   }
-  return new URL(base + "voila/render/" + appPath, location.origin).href;
+  const at = (path) => new URL(base + path, location.origin).href;
+  const rest = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : "";
+  const facts = { base: at(""), front: rest.startsWith("notebooks/") ? "notebook" : "lab" };
+  const ask = async (path, options) => {
+    try {
+      return await fetch(at(path), { cache: "no-store", redirect: "manual", ...options });
+    } catch {
+      return null;
+    }
+  };
+  const [open, voila, sessions] = await Promise.all([
+    ask("api/status", { credentials: "omit" }), // as the other device: no cookie, no token
+    ask("voila/tree", { method: "HEAD" }), // 404 without Voila's extension
+    ask("api/sessions"),
+  ]);
+  facts.open = !!open && open.ok;
+  facts.voila = !!voila && voila.status !== 404 && voila.status !== 0;
+  facts.sessions = [];
+  try {
+    if (sessions && sessions.ok) facts.sessions = (await sessions.json()).map((s) => s.path);
+  } catch {
+    /* no sessions: the kernel says it cannot tell where the notebook is */
+  }
+  return facts;
 }
 
 // The room and seat this page was opened with; the seat is moved out of the address bar.
@@ -63,8 +90,13 @@ function arrival() {
 
 function render({ model, el }) {
   el.classList.add("qttt-page-link");
-  if (!model.get("href")) {
-    model.set("href", linkBase(model.get("app_path")));
+  if (inVoila() && !model.get("href")) {
+    model.set("href", linkBase());
+  } else if (!inVoila() && model.get("ask") && !model.get("href") && !model.get("server").base) {
+    serverFacts().then((facts) => {
+      model.set("server", facts);
+      model.save_changes();
+    });
   }
   if (!model.get("arrived_sent")) {
     model.set("arrived", arrival());

@@ -55,8 +55,8 @@ if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened:
 
 __all__ = ["PageLink", "SharedPanel", "SharedSeat", "open_store", "shared_games_unavailable"]
 
-#: where the Voilà app lives below a Jupyter server's base URL (as in the repository)
-APP_PATH = "notebooks/app.ipynb"
+#: the kit's Voilà app, looked for beside the notebook that shows the app
+APP_NOTEBOOK = "app.ipynb"
 #: a page that has not said "alive" for this long is gone (seconds; it says so every 10)
 PAGE_AWAY_AFTER = 25.0
 
@@ -77,20 +77,33 @@ def shared_games_unavailable() -> str | None:
 
 
 class PageLink(anywidget.AnyWidget):
-    """The page's address: ``href`` (told by the page) and ``params`` (kept in it).
+    """The page's address: ``href`` (links to this app start from it) and ``params``.
 
-    ``href`` is the address links to this app start from; ``params`` (``room``,
-    ``seat``) are kept by the page: the room in its address bar in Voilà, the seat in
-    the tab's storage. ``arrived`` is the room and seat the page was opened with (the
-    seat read from the link's fragment or the tab's storage). ``last_alive`` is when
-    the page last said it is open (``time.monotonic()``; ``None``: never).
+    In Voilà the page tells ``href`` itself (its own address, with its token). In
+    JupyterLab and Notebook 7 it tells ``server`` instead: the server's real base URL
+    (``base``), whether the server opens without a token (``open``: a page with no
+    cookie asked it), whether it has Voilà's extension (``voila``), the front end
+    (``front``: ``"lab"`` or ``"notebook"``) and the paths of its notebook sessions;
+    the kernel then finds its own notebook among them (:func:`page_link`) and sets
+    ``href``, or leaves it empty and says why in ``why`` (``"token"``: the other
+    device cannot have the token; ``"path"``: this notebook was not found);
+    ``"notebook"`` says ``href`` opens the notebook itself, as the server has no Voilà.
+
+    ``params`` (``room``, ``seat``) are kept by the page: the room in its address bar
+    in Voilà, the seat in the tab's storage. ``arrived`` is the room and seat the
+    page was opened with (the seat read from the link's fragment or the tab's
+    storage). ``last_alive`` is when the page last said it is open
+    (``time.monotonic()``; ``None``: never).
     """
 
     _esm = pathlib.Path(__file__).with_name("page_link.js")
     _css = pathlib.Path(__file__).with_name("shared.css")
     href = traitlets.Unicode("").tag(sync=True)
+    why = traitlets.Unicode("").tag(sync=True)
+    #: may the page ask its server (False where shared games cannot work: the static site)
+    ask = traitlets.Bool(True).tag(sync=True)
+    server = traitlets.Dict().tag(sync=True)
     params = traitlets.Dict().tag(sync=True)
-    app_path = traitlets.Unicode(APP_PATH).tag(sync=True)
     arrived = traitlets.Dict().tag(sync=True)
     arrived_sent = traitlets.Bool(False).tag(sync=True)
 
@@ -98,10 +111,68 @@ class PageLink(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.last_alive: float | None = None
         self.on_msg(self._page_message)
+        self.observe(self._server_told, "server")
+
+    def _server_told(self, change: dict[str, object]) -> None:
+        server = change.get("new")
+        if isinstance(server, dict) and server:
+            self.href, self.why = page_link(server, os.environ.get("JPY_SESSION_NAME"))
 
     def _page_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "alive":
             self.last_alive = time.monotonic()
+
+
+def page_link(server: dict[str, object], session_name: str | None) -> tuple[str, str]:
+    """The address a link to this app starts from, seen from a JupyterLab or Notebook 7
+    page, and why there is none (or what it opens): see :class:`PageLink`.
+
+    ``session_name`` is the kernel's ``$JPY_SESSION_NAME`` (the notebook's path on the
+    server's disk); its session path (relative to the server's root) is the longest of
+    ``server["sessions"]`` it ends with. The link renders ``app.ipynb`` beside the
+    notebook in Voilà (the notebook itself when there is none), else opens the
+    notebook in the same front end.
+
+    >>> server = {"base": "http://h/p/", "open": True, "voila": True,
+    ...           "front": "lab", "sessions": ["x.ipynb", "lessons/00.ipynb"]}
+    >>> page_link(server, "/srv/lessons/00.ipynb")
+    ('http://h/p/voila/render/lessons/00.ipynb', '')
+    >>> page_link({**server, "voila": False}, "/srv/lessons/00.ipynb")
+    ('http://h/p/lab/tree/lessons/00.ipynb', 'notebook')
+    >>> page_link({**server, "open": False}, "/srv/lessons/00.ipynb")
+    ('', 'token')
+    >>> page_link(server, None)
+    ('', 'path')
+    >>> page_link({"base": ""}, "/srv/lessons/00.ipynb")  # not a Jupyter server's page
+    ('', 'path')
+    """
+    import posixpath
+    from urllib.parse import quote
+
+    base = str(server.get("base") or "")
+    if not base:
+        return "", "path"
+    if not server.get("open"):
+        return "", "token"
+    sessions = server.get("sessions")
+    found = [
+        path
+        for path in (sessions if isinstance(sessions, list) else [])
+        if isinstance(path, str)
+        and path
+        and session_name
+        and pathlib.PurePath(session_name).as_posix().endswith("/" + path.lstrip("/"))
+    ]
+    if not found or not session_name:
+        return "", "path"
+    path = max(found, key=len).lstrip("/")
+    if not server.get("voila"):
+        front = "notebooks/" if server.get("front") == "notebook" else "lab/tree/"
+        return base + front + quote(path), "notebook"
+    beside = pathlib.Path(session_name).with_name(APP_NOTEBOOK)
+    if beside.is_file():
+        path = posixpath.join(posixpath.dirname(path), APP_NOTEBOOK)
+    return base + "voila/render/" + quote(path), ""
 
 
 @functools.lru_cache(maxsize=8)
@@ -143,6 +214,7 @@ class SharedSeat:
         self.page = page
         self.shown_version = -1
         self.shown_gone = False
+        self.shown_opponent: str | None = None
         self._redraw = redraw
         self._loop = loop
         self._presence: asyncio.TimerHandle | None = None
@@ -172,7 +244,20 @@ class SharedSeat:
         state = self.client.state
         self.shown_version = state.version
         self.shown_gone = self.opponent_gone()
+        other = self.other()
+        self.shown_opponent = None if other is None else state.seats[other].kind
         return state.game
+
+    def arrived(self) -> str | None:
+        """The opponent's nickname when they took the free seat since :meth:`game` was
+        last read (``None``: nobody new; a spectator has no opponent to greet)."""
+        other = self.other()
+        if other is None or self.shown_opponent not in ("empty", "left"):
+            return None
+        info = self.state.seats[other]
+        if info.kind != "human":
+            return None
+        return info.nickname or t("widget_shared_no_name")
 
     def newer(self) -> bool:
         """Has the room changed since :meth:`game` was last read (or the opponent come or gone)?"""
@@ -211,6 +296,36 @@ class SharedSeat:
         if kind == "left":
             return t("widget_shared_wait_left", player=player)
         return t("widget_shared_wait", player=player, name=self.name(player))
+
+    def departed(self) -> bool:
+        """Has the opponent given up the seat since :meth:`game` was last read?"""
+        other = self.other()
+        if other is None or self.shown_opponent != "human":
+            return False
+        return self.state.seats[other].kind in ("empty", "left")
+
+    def offer(self, to_act: str | None) -> dict[str, str] | None:
+        """The offer for the status line when the opponent is gone: why (unless the
+        prompt already says it, as it does while they are to act) and the button that
+        lets a computer take their seat. ``None`` while the opponent is there, and while
+        a seat nobody has taken yet is not holding the game up."""
+        other = self.other()
+        if other is None or not self.opponent_gone():
+            return None
+        kind = self.state.seats[other].kind
+        if kind == "empty" and to_act != other:
+            return None  # nobody has come yet: the room was just opened for them
+        note = ""
+        if to_act != other and kind == "left":
+            note = t("widget_shared_left_status", player=other)
+        elif to_act != other and kind == "human":
+            nick = self.state.seats[other].nickname or t("widget_shared_no_name")
+            note = t("widget_shared_away_status", name=nick, player=other)
+        return {
+            "note": note,
+            "button": t("widget_shared_computer_button", seat=other),
+            "tooltip": t("widget_shared_computer_tooltip"),
+        }
 
     def opponent_gone(self) -> bool:
         """Is the opponent's seat free, given up or silent (so a computer may take it)?"""
@@ -343,7 +458,6 @@ class SharedPanel:
         class_name: str,
         start: Callable[[SharedGame, str], None],
         stop: Callable[[], None],
-        hand_to_computer: Callable[[], None],
         callback: Callable[[Callable[[], None]], Callable[..., None]],
     ) -> None:
         self._rooms = rooms
@@ -361,22 +475,31 @@ class SharedPanel:
         self.watch_button = button("qttt-shared-watch", "eye", callback(self._on_watch))
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
-        self.computer_button = button("qttt-shared-computer", "", callback(hand_to_computer))
         self.leave_button = button("qttt-shared-leave", "sign-out", callback(stop))
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
         self.open_row = row(
             self.nickname, self.new_button, self.code_input, self.join_button, self.watch_button
         )
-        self.game_row = row(self.computer_button, self.leave_button)
+        # (the offer to let the computer play a gone opponent's seat is in the status
+        # line, where the player looks: see SharedSeat.offer)
+        self.game_row = row(self.leave_button)
         self.widget = w.VBox(
             [self.title, self.note, self.open_row, self.info, self.game_row, self.page],
             layout=w.Layout(grid_gap="6px"),
         )
         self.widget.add_class("qttt-shared")
         self.unavailable = shared_games_unavailable()
+        self.page.ask = self.unavailable is None
         self.open_link: Callable[[str, str | None], None] | None = None
         self.page.observe(self._arrived, "arrived")
+        # the link is found after the page has asked its server: draw it when it comes
+        self._shown: SharedSeat | None = None
+        self.page.observe(self._link_found, ["href", "why"])
+
+    def _link_found(self, _change: object) -> None:
+        if self._shown is not None:
+            self.info.value = self._info_html(self._shown)
 
     def _arrived(self, change: dict[str, object]) -> None:
         """The page says which room and seat it was opened with (the seat from the link's
@@ -471,6 +594,7 @@ class SharedPanel:
 
     def render(self, seat: SharedSeat | None) -> None:
         """Show the controls for ``seat`` (or for opening a game when there is none)."""
+        self._shown = seat
         self.title.value = (
             f'<b class="qttt-panel-title">{html.escape(t("widget_shared_title"))}</b>'
         )
@@ -492,7 +616,6 @@ class SharedPanel:
         credential = seat.client.credential
         self.page.params = {"room": seat.label, "seat": credential or ""}
         self.info.value = self._info_html(seat)
-        show(self.computer_button, seat.opponent_gone())
 
     def _render_texts(self, seat: SharedSeat | None) -> None:
         # The placeholder shows what to type; the tooltip (title) also names the field
@@ -509,9 +632,6 @@ class SharedPanel:
         ):
             labelled.description = t(key)
             labelled.tooltip = t(f"{key}_tooltip")
-        other = None if seat is None else seat.other()
-        self.computer_button.description = t("widget_shared_computer_button", seat=other or "")
-        self.computer_button.tooltip = t("widget_shared_computer_tooltip")
         watching = seat is not None and seat.seat is None
         self.leave_button.description = t(
             "widget_shared_stop_watching" if watching else "widget_shared_leave"
@@ -531,11 +651,17 @@ class SharedPanel:
             f'<span class="qttt-room-code" data-room="{esc(label)}">{esc(label)}</span></div>',
             f'<div class="qttt-room-who"><b>{esc(who)}</b> · {esc(players)}</div>',
         ]
-        base = self.page.href
+        base, why = self.page.href, self.page.why
+        if not base and why in ("token", "path"):
+            # no link that would open on the other device: the code is the way there
+            note = esc(t(f"widget_shared_link_{why}"))
+            parts.append(f'<p class="qttt-room-nolink" role="note">{note}</p>')
         if base:
             invite = seat.client.invite_link(base)
             qr = _qr_svg(invite)
             invite_key = "widget_shared_invite" if seat.seat else "widget_shared_watch_link"
+            if why == "notebook":
+                invite_key = "widget_shared_link_notebook"
             alt = esc(t("widget_shared_qr_alt"))
             parts.append(
                 '<div class="qttt-room-links">'
@@ -545,7 +671,7 @@ class SharedPanel:
                 f'<a class="qttt-invite-link" href="{esc(invite)}" target="_blank" '
                 f'rel="noopener">{esc(invite)}</a>'
             )
-            if seat.client.credential is not None:
+            if seat.client.credential is not None and why != "notebook":
                 # shown on request only (R9): a photo of the screen must not hand the seat on
                 own = seat_link(seat.client, base)
                 parts.append(

@@ -222,8 +222,13 @@ def _root_flag() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
-def lab_server(root: Path, work: Path) -> Server:
-    """A JupyterLab server over ``root`` on a free port, without token or password."""
+def lab_server(
+    root: Path, work: Path, *, prefix: str = "/", token: str = "", cwd: Path | None = None
+) -> Server:
+    """A JupyterLab server over ``root`` on a free port, without token or password
+    unless ``token`` is given; ``prefix`` is its base URL (``/some/prefix/``), ``cwd``
+    the folder it is started from (default ``root``). Notebook 7 lives on it too
+    (``prefix + "notebooks/PATH"``)."""
     port = free_port()
     settings = work / "lab-settings"
     # Keep JupyterLab quiet and offline-friendly: no news or update toasts over the notebook.
@@ -241,8 +246,9 @@ def lab_server(root: Path, work: Path) -> Server:
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
         f"--ServerApp.root_dir={root}",
-        "--IdentityProvider.token=",
+        f"--IdentityProvider.token={token}",
         "--PasswordIdentityProvider.hashed_password=",
+        f"--ServerApp.base_url={prefix}",
         f"--LabApp.user_settings_dir={settings}",
         f"--LabApp.workspaces_dir={work / 'lab-workspaces'}",
         *_root_flag(),
@@ -250,9 +256,9 @@ def lab_server(root: Path, work: Path) -> Server:
     return Server(
         name="JupyterLab",
         argv=argv,
-        base_url=f"http://127.0.0.1:{port}/",
+        base_url=f"http://127.0.0.1:{port}{prefix}",
         ready_path="api",
-        cwd=root,
+        cwd=cwd or root,
         env=server_env(work, root),
         log_path=work / "jupyterlab.log",
     )

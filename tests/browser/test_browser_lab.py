@@ -1,5 +1,5 @@
 """The start-here notebook in JupyterLab and Notebook 7, in a real, offline browser: run it,
-play a game (in Notebook 7 at a laptop size, with the choice buttons in view at each cycle)."""
+play a game (at a laptop size too), with the choice buttons in view at each cycle."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from .browser_harness import (
     APP_TIMEOUT,
+    PROJECTOR,
     START_HERE,
     Server,
     check_final,
@@ -29,10 +30,33 @@ from .browser_harness import (
 pytestmark = pytest.mark.browser
 
 
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def play_with_the_choice_in_view(page: Any, app: Any, size: dict[str, int]) -> None:
+    """Play the scripted game; at each closed cycle the choice buttons are on screen."""
+    seen: list[tuple[str, float, float]] = []
+
+    def at_cycle(step: Any) -> None:
+        if "closed a cycle" in step.status:
+            page.wait_for_timeout(900)  # the smooth scroll
+            box = app.locator(".qttt-choices").bounding_box()
+            seen.append((step.status, box["y"], box["y"] + box["height"]))
+
+    # At a watching player's pace: JupyterLab hands widget messages to kernel subshell
+    # threads, and a click arriving while the previous one is still being drawn is
+    # refused by the app until its handlers are serialised with a lock (reported).
+    play_game(app, at_cycle, pace=True)
+    assert seen, "the game closes a cycle"
+    for status, top, bottom in seen:
+        assert top >= 0 and bottom <= size["height"], f"choices out of view at {status}"
+
+
+@pytest.mark.parametrize("size", [PROJECTOR, LAPTOP], ids=["1280x800", "1366x768"])
 def test_start_here_runs_in_jupyterlab_and_a_whole_game_plays_by_clicking(
-    lab: Any, offline_page: Any
+    lab: Any, offline_page: Any, size: dict[str, int]
 ) -> None:
-    page = offline_page()
+    page = offline_page(viewport=size)
     open_in_lab(page, lab, START_HERE)
     run_all_cells(page)
     # The app that `app = play()` displays, in the output of that very cell.
@@ -43,15 +67,9 @@ def test_start_here_runs_in_jupyterlab_and_a_whole_game_plays_by_clicking(
     tracebacks = page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
     assert tracebacks.count() == 0, f"a cell failed: {tracebacks.first.inner_text()}"
     app.scroll_into_view_if_needed()
-    # At a watching player's pace: JupyterLab hands widget messages to kernel subshell
-    # threads, and a click arriving while the previous one is still being drawn is
-    # refused by the app until its handlers are serialised with a lock (reported).
-    play_game(app, pace=True)
-    screenshot(page, "lab-start-here-x-wins", app)
+    play_with_the_choice_in_view(page, app, size)
+    screenshot(page, f"lab-start-here-{size['width']}-x-wins", app)
     check_final(app)
-
-
-LAPTOP = {"width": 1366, "height": 768}
 
 
 @pytest.fixture(scope="module")
@@ -101,17 +119,6 @@ def test_notebook7_at_a_laptop_size_plays_a_game_with_the_choice_in_view(
     app = cell.locator(".qttt-app")
     app.wait_for(timeout=APP_TIMEOUT)
     app.scroll_into_view_if_needed()
-    seen: list[tuple[str, float, float]] = []
-
-    def at_cycle(step: Any) -> None:
-        if "closed a cycle" in step.status:
-            page.wait_for_timeout(900)  # the smooth scroll
-            box = app.locator(".qttt-choices").bounding_box()
-            seen.append((step.status, box["y"], box["y"] + box["height"]))
-
-    play_game(app, at_cycle, pace=True)
+    play_with_the_choice_in_view(page, app, LAPTOP)
     screenshot(page, "notebook7-1366-x-wins", app)
     check_final(app)
-    assert seen, "the game closes a cycle"
-    for status, top, bottom in seen:
-        assert top >= 0 and bottom <= LAPTOP["height"], f"choices out of view at {status}"

@@ -217,6 +217,25 @@ describe("the status line", () => {
     assert.equal(alert.querySelector(".qttt-m").textContent, "X1");
     assert.equal(host.querySelector(".qttt-prompt").textContent, view.status.prompt);
   });
+
+  it("makes a shared game's offer below the prompt, and its button sends the offer", () => {
+    const view = fixture("offer");
+    const { host, model } = show(view);
+    const status = host.querySelector(".qttt-status");
+    assert.ok(classes(status).includes("qttt-has-offer"));
+    assert.equal(status.querySelector(".qttt-offer-note").textContent, "Bo (O) is away");
+    const take = status.querySelector("button.qttt-offer-button");
+    assert.equal(take.textContent, "Let the computer play O");
+    assert.equal(take.getAttribute("title"), view.status.offer.tooltip);
+    take.click();
+    assert.deepEqual(model.sent, [{ type: "offer", square: 0, ping: 1 }]);
+  });
+
+  it("makes no offer when the view has none", () => {
+    const { host } = show(fixture("refusal"));
+    assert.equal(host.querySelector(".qttt-offer"), null);
+    assert.ok(!classes(host.querySelector(".qttt-status")).includes("qttt-has-offer"));
+  });
 });
 
 describe("the collapse animation", () => {
