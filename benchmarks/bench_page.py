@@ -46,17 +46,10 @@ from typing import Any
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from bench_classroom import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    READY,
-    ROOT,
-    TOKEN,
-    free_port,
-    load,
-    wait_for_http,
-)
+from bench_classroom import READY, ROOT, TOKEN, load, wait_for_http
+from browser_harness import CHROMIUM, CHROMIUM_ARGS, free_port
 
 TIMEOUT = 120.0  # seconds a page may take to become playable
 METRICS = ("ScriptDuration", "TaskDuration", "LayoutDuration", "RecalcStyleDuration")
