@@ -205,8 +205,25 @@ def test_every_server_setting_is_on_the_command_line_and_in_the_folder(tmp_path:
     for section, values in config.items():
         for key, value in values.items():
             if key != "token":
-                assert f"--{section}.{key}={value}" in command
+                for item in value if isinstance(value, list) else [value]:
+                    assert f"--{section}.{key}={item}" in command
     assert config["MappingKernelManager"]["cull_connected"] is False
+
+
+def test_a_page_loads_only_the_widget_extensions_whatever_else_is_installed() -> None:
+    from voila.app import Voila
+
+    from qttt_edu.classroom.cli import EXTENSIONS, voila_config
+
+    config = voila_config("TOKEN23456", 120)
+    command = build_command(Path("."), "127.0.0.1", 9000, "TOKEN23456", 120, config=config)
+    app = Voila()
+    app.parse_command_line(command[3:])  # the flags as Voilà itself reads them
+    assert app.config.VoilaConfiguration.extension_allowlist == EXTENSIONS
+    assert "anywidget" in EXTENSIONS and "@jupyter-widgets/jupyterlab-manager" in EXTENSIONS
+    # the repository's own voila.json (voila notebooks/app.ipynb) keeps the same list
+    root = json.loads((Path(__file__).parents[1] / "voila.json").read_text("utf-8"))
+    assert root["VoilaConfiguration"]["extension_allowlist"] == EXTENSIONS
 
 
 def test_on_binder_the_command_says_why_instead_of_failing(
