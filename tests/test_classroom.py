@@ -211,13 +211,13 @@ def test_every_server_setting_is_on_the_command_line_and_in_the_folder(tmp_path:
 
 
 def test_a_page_loads_only_the_widget_extensions_whatever_else_is_installed() -> None:
-    from voila.app import Voila
-
     from qttt_edu.classroom.cli import EXTENSIONS, voila_config
+    from qttt_edu.classroom.voila_server import CompressedVoila
 
     config = voila_config("TOKEN23456", 120)
     command = build_command(Path("."), "127.0.0.1", 9000, "TOKEN23456", 120, config=config)
-    app = Voila()
+    assert command[1:3] == ["-m", "qttt_edu.classroom.voila_server"]
+    app = CompressedVoila()
     app.parse_command_line(command[3:])  # the flags as Voilà itself reads them
     assert app.config.VoilaConfiguration.extension_allowlist == EXTENSIONS
     assert "anywidget" in EXTENSIONS and "@jupyter-widgets/jupyterlab-manager" in EXTENSIONS

@@ -244,7 +244,7 @@ def build_command(
     return [
         sys.executable,
         "-m",
-        "voila",
+        "qttt_edu.classroom.voila_server",  # Voilà, with compressed answers
         str(folder),
         "--no-browser",
         f"--Voila.ip={host}",
