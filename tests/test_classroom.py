@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gzip
 import html
 import io
 import json
@@ -307,6 +308,18 @@ def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cle
         # the students' token opens the app, never the dashboard
         status, page, _ = _get(f"{students}/voila/render/app.ipynb?token=TOKEN23456")
         assert status == 200 and "qttt-loading" in page  # the kit's loading page
+        # the page's scripts and styles travel compressed (thirty laptops share the Wi-Fi)
+        for asset in ("voila/static/voila.js", "voila/templates/qttt/static/index.css"):
+            request = urllib.request.Request(
+                f"{students}/{asset}?token=TOKEN23456", headers={"Accept-Encoding": "gzip"}
+            )
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                packed = answer.read()
+                assert answer.headers["Content-Encoding"] == "gzip", asset
+            with urllib.request.urlopen(f"{students}/{asset}?token=TOKEN23456") as plain:
+                assert gzip.decompress(packed) == plain.read() and len(packed) * 2 < len(
+                    gzip.decompress(packed)
+                ), asset
         assert _get(f"{students}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 404
         assert _get(f"{teacher}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 302
         status, page, _ = _get(f"{teacher}/voila/render/dashboard.ipynb?token={key[1]}")
