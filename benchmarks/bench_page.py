@@ -25,6 +25,11 @@ kernel starts (during a class's first minute: up to a minute or more), is left o
     python benchmarks/bench_page.py                 # 5 cold and 5 warm samples
     python benchmarks/bench_page.py --samples 3 --top 15   # and the 15 largest downloads
 
+To compare with another checkout, run its code and its template::
+
+    PYTHONPATH=$OTHER python benchmarks/bench_page.py \\
+        --template $OTHER/share/jupyter/voila/templates/qttt
+
 The load average is printed with every figure: other work on the machine shows in them.
 """
 
@@ -178,17 +183,19 @@ async def page_runs(url: str, samples: int, settle: float, top: int) -> None:
         await browser.close()
 
 
-def loading_html() -> str:
+TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "qttt"
+
+
+def loading_html(folder: Path = TEMPLATE) -> str:
     """The kit's loading page as Voilà puts it into the app's page (its macros)."""
     import jinja2
 
-    folder = ROOT / "share" / "jupyter" / "voila" / "templates" / "qttt"
     spinner = jinja2.Environment(loader=jinja2.FileSystemLoader(folder))
     macros: Any = spinner.get_template("spinner.macro.html.j2").module
     return f"<!DOCTYPE html><html><head>{macros.css()}</head><body>{macros.html()}</body></html>"
 
 
-async def loading_run(seconds: float, pages: int) -> None:
+async def loading_run(seconds: float, pages: int, folder: Path = TEMPLATE) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -201,7 +208,7 @@ async def loading_run(seconds: float, pages: int) -> None:
                 context = await browser.new_context(
                     viewport={"width": 1366, "height": 768}, reduced_motion=motion
                 )
-                await (await context.new_page()).set_content(loading_html())
+                await (await context.new_page()).set_content(loading_html(folder))
                 contexts.append(context)
             await asyncio.sleep(1)
             cpu0 = chromium_cpu()
@@ -235,6 +242,9 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=15.0, help="seconds on the loading page")
     parser.add_argument("--loading-pages", type=int, default=3)
     parser.add_argument("--top", type=int, default=0, help="list the N largest downloads")
+    parser.add_argument(
+        "--template", type=Path, default=TEMPLATE, help="the qttt template (to compare one)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-page-") as folder:
         process, port = classroom(Path(folder))
@@ -250,7 +260,7 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 process.kill()
     if args.idle > 0:
-        asyncio.run(loading_run(args.idle, args.loading_pages))
+        asyncio.run(loading_run(args.idle, args.loading_pages, args.template))
 
 
 if __name__ == "__main__":
