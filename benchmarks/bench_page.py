@@ -249,7 +249,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-page-") as folder:
         process, port = classroom(Path(folder))
         try:
-            wait_for_http(f"http://127.0.0.1:{port}/login", 300)  # a busy machine: slow start
+            try:
+                wait_for_http(f"http://127.0.0.1:{port}/login", 300)  # a busy machine
+            except SystemExit:
+                print((Path(folder) / "classroom.log").read_text()[-3000:], file=sys.stderr)
+                raise
             url = f"http://127.0.0.1:{port}/voila/render/app.ipynb?token={TOKEN}"
             print(f"one page at a time, {url.split('?')[0]} ({load()})", flush=True)
             asyncio.run(page_runs(url, args.samples, args.settle, args.top))
