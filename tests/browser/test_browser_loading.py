@@ -32,7 +32,8 @@ def open_loading(offline_page: Any, motion: str = "no-preference") -> Any:
     page = offline_page()
     page.emulate_media(reduced_motion=motion)
     html = loading_page()
-    page.route(ADDRESS + "*", lambda route: route.fulfill(body=html, content_type="text/html; charset=utf-8"))
+    kind = "text/html; charset=utf-8"
+    page.route(ADDRESS + "*", lambda route: route.fulfill(body=html, content_type=kind))
     return page
 
 
@@ -55,7 +56,8 @@ def test_the_loading_page_shows_progress_but_nothing_moves_for_ever(offline_page
     bar = page.locator("#qttt-loading-bar")
     assert bar.evaluate("b => getComputedStyle(b).transitionDuration") == "0s"
     page.clock.run_for(8_000)
-    assert page.locator("#qttt-loading-seconds").inner_text() == "8 s"  # yet it counts
+    counted = page.locator("#qttt-loading-seconds").inner_text()  # yet it counts
+    assert counted.endswith(" s") and int(counted[:-2]) >= 8, counted
     assert bar.evaluate("b => parseFloat(b.style.width)") > 30
     assert page.locator(".qttt-loading-slow").count() == 0
 
