@@ -229,7 +229,7 @@ def classroom(work: Path) -> tuple[subprocess.Popen[bytes], int]:
     env = {**os.environ, "TMPDIR": str(work), "QTTT_LANG": "en"}
     command = [sys.executable, "-m", "qttt_edu", "classroom", "--file", str(work / "g.sqlite3")]
     command += ["--port", str(port), "--teacher-port", str(teacher), "--host", "127.0.0.1"]
-    command += ["--token", TOKEN]
+    command += ["--token", TOKEN, "--kernels-per-address", "0"]  # every page is 127.0.0.1
     log = (work / "classroom.log").open("w")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     return process, port
