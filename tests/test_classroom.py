@@ -148,7 +148,8 @@ def test_the_students_server_limits_kernels_per_address_and_the_teacher_can_rais
     manager = "--VoilaConfiguration.multi_kernel_manager_class="
     for extra, limit in (((), 4), (("--kernels-per-address", "150"), 150)):
         assert cli_main(["classroom", "--file", games, "--dry-run", *extra]) == 0
-        lines = [line for line in capsys.readouterr().out.splitlines() if " -m voila " in line]
+        out = capsys.readouterr().out.splitlines()
+        lines = [line for line in out if " -m qttt_edu.classroom.voila_server " in line]
         students, teacher = lines
         assert f"{manager}qttt_edu.classroom.limits.ClassKernelManager" in students
         assert f"--ClassKernelManager.kernels_per_address={limit}" in students
