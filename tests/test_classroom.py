@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gzip
 import html
 import io
 import json
@@ -147,7 +148,8 @@ def test_the_students_server_limits_kernels_per_address_and_the_teacher_can_rais
     manager = "--VoilaConfiguration.multi_kernel_manager_class="
     for extra, limit in (((), 4), (("--kernels-per-address", "150"), 150)):
         assert cli_main(["classroom", "--file", games, "--dry-run", *extra]) == 0
-        lines = [line for line in capsys.readouterr().out.splitlines() if " -m voila " in line]
+        out = capsys.readouterr().out.splitlines()
+        lines = [line for line in out if " -m qttt_edu.classroom.voila_server " in line]
         students, teacher = lines
         assert f"{manager}qttt_edu.classroom.limits.ClassKernelManager" in students
         assert f"--ClassKernelManager.kernels_per_address={limit}" in students
@@ -205,8 +207,25 @@ def test_every_server_setting_is_on_the_command_line_and_in_the_folder(tmp_path:
     for section, values in config.items():
         for key, value in values.items():
             if key != "token":
-                assert f"--{section}.{key}={value}" in command
+                for item in value if isinstance(value, list) else [value]:
+                    assert f"--{section}.{key}={item}" in command
     assert config["MappingKernelManager"]["cull_connected"] is False
+
+
+def test_a_page_loads_only_the_widget_extensions_whatever_else_is_installed() -> None:
+    from qttt_edu.classroom.cli import EXTENSIONS, voila_config
+    from qttt_edu.classroom.voila_server import CompressedVoila
+
+    config = voila_config("TOKEN23456", 120)
+    command = build_command(Path("."), "127.0.0.1", 9000, "TOKEN23456", 120, config=config)
+    assert command[1:3] == ["-m", "qttt_edu.classroom.voila_server"]
+    app = CompressedVoila()
+    app.parse_command_line(command[3:])  # the flags as Voilà itself reads them
+    assert app.config.VoilaConfiguration.extension_allowlist == EXTENSIONS
+    assert "anywidget" in EXTENSIONS and "@jupyter-widgets/jupyterlab-manager" in EXTENSIONS
+    # the repository's own voila.json (voila notebooks/app.ipynb) keeps the same list
+    root = json.loads((Path(__file__).parents[1] / "voila.json").read_text("utf-8"))
+    assert root["VoilaConfiguration"]["extension_allowlist"] == EXTENSIONS
 
 
 def test_on_binder_the_command_says_why_instead_of_failing(
@@ -290,6 +309,18 @@ def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cle
         # the students' token opens the app, never the dashboard
         status, page, _ = _get(f"{students}/voila/render/app.ipynb?token=TOKEN23456")
         assert status == 200 and "qttt-loading" in page  # the kit's loading page
+        # the page's scripts and styles travel compressed (thirty laptops share the Wi-Fi)
+        for asset in ("voila/static/voila.js", "voila/templates/qttt/static/index.css"):
+            request = urllib.request.Request(
+                f"{students}/{asset}?token=TOKEN23456", headers={"Accept-Encoding": "gzip"}
+            )
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                packed = answer.read()
+                assert answer.headers["Content-Encoding"] == "gzip", asset
+            with urllib.request.urlopen(f"{students}/{asset}?token=TOKEN23456") as plain:
+                assert gzip.decompress(packed) == plain.read() and len(packed) * 2 < len(
+                    gzip.decompress(packed)
+                ), asset
         assert _get(f"{students}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 404
         assert _get(f"{teacher}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 302
         status, page, _ = _get(f"{teacher}/voila/render/dashboard.ipynb?token={key[1]}")

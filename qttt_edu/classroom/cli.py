@@ -164,6 +164,15 @@ KERNEL_MANAGER = "qttt_edu.classroom.limits.ClassKernelManager"
 # the app, a second game and the guide in tabs stays under it; F5 held down or a
 # script does not. A class behind one NAT address needs more (--kernels-per-address).
 DEFAULT_PER_ADDRESS = 4
+# The only front-end extensions a page loads: the widgets (ipywidgets' manager, Voilà's own
+# for ipywidgets 8) and anywidget, which draws the board. Without the list, a page loads
+# every extension installed beside Voilà (here also the Pyodide kernel's, Notebook 7's and
+# Pygments': 12 more requests and their scripts on each student's laptop).
+EXTENSIONS = [
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "anywidget",
+]
 
 
 def voila_config(
@@ -186,6 +195,7 @@ def voila_config(
             "template": template,
             "show_tracebacks": False,
             "preheat_kernel": False,
+            "extension_allowlist": list(EXTENSIONS),
         },
         "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
         "MappingKernelManager": {
@@ -204,8 +214,13 @@ def voila_config(
     return config
 
 
-def _flag(section: str, key: str, value: Any) -> str:
-    return f"--{section}.{key}={value}"
+def _flags(section: str, key: str, value: Any) -> list[str]:
+    """A setting as command-line flags: a list gives one flag per item (as traitlets reads
+    them), a dictionary none (it stays in the folder's ``voila.json``)."""
+    if isinstance(value, dict):
+        return []
+    items = value if isinstance(value, list) else [value]
+    return [f"--{section}.{key}={item}" for item in items]
 
 
 def build_command(
@@ -221,15 +236,15 @@ def build_command(
     as a flag too, so the server behaves the same whatever folder it starts in."""
     settings = config if config is not None else voila_config(token, cull)
     flags = [
-        _flag(section, key, value)
+        flag
         for section, values in settings.items()
         for key, value in values.items()
-        if not isinstance(value, (dict, list))
+        for flag in _flags(section, key, value)
     ]
     return [
         sys.executable,
         "-m",
-        "voila",
+        "qttt_edu.classroom.voila_server",  # Voilà, with compressed answers
         str(folder),
         "--no-browser",
         f"--Voila.ip={host}",
