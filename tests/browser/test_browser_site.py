@@ -13,9 +13,7 @@ input): the tests that need one open the page with ``?idle=0``.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -51,23 +49,10 @@ SITE_TIMEOUT = 150_000  # ms: Pyodide's first start on a busy 2-core machine
 
 
 @pytest.fixture(scope="package")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once from this checkout (the command a school runs)."""
-    from qttt_edu.site import build_site
-
-    if importlib.util.find_spec("voici_core") is None:
-        reason = "the static site's build tools are not installed: pip install -e '.[site]'"
-        if os.environ.get("QTTT_REQUIRE_BROWSER"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-
-    web_root = tmp_path_factory.mktemp("web")
-    out = web_root / SUB_PATH
-    built = os.environ.get("QTTT_TEST_SITE")
-    if built:
-        shutil.copytree(built, out)
-    else:
-        build_site(out, cache=REPO / ".site-cache", lang="en", log=lambda line: None)
+def site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's site (``built_site``), copied to where a school would put it."""
+    out = tmp_path_factory.mktemp("web") / SUB_PATH
+    shutil.copytree(built_site, out)
     return out
 
 
