@@ -268,15 +268,20 @@ def test_answers_become_the_stores_refusals_and_no_answer_says_unreachable() -> 
     assert client.status is not None
 
 
-def test_the_client_imports_where_python_has_no_sqlite3() -> None:
-    """The site's Python lacks sqlite3: the rooms client (and the app) load without it,
-    and the check itself does fail on an import of sqlite3."""
-    block = "import sys; sys.modules['sqlite3'] = None; "
+def test_the_app_and_client_import_with_what_the_sites_python_has() -> None:
+    """The site's Python lacks sqlite3, and its wheel of the kit leaves out what only a
+    server runs (``SERVER_ONLY``): the app and the rooms client load without them, and
+    the check itself does fail on an import of one of them."""
+    from qttt_edu.site.wheels import SERVER_ONLY
+
+    lacking = ["sqlite3"] + [f"qttt_edu.{m[:-3].replace('/', '.')}" for m in SERVER_ONLY]
+    block = f"import sys; sys.modules.update(dict.fromkeys({lacking!r})); "
     modules = ("qttt_edu.rooms", "qttt_edu.rooms.remote", "qttt_edu.rooms.browser")
-    imports = "; ".join(f"import {m}" for m in (*modules, "qttt_edu.widgets.shared"))
+    imports = "; ".join(f"import {m}" for m in (*modules, "qttt_edu.widgets.app"))
     done = subprocess.run([sys.executable, "-c", block + imports], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    planted = subprocess.run(
-        [sys.executable, "-c", f"{block}import sqlite3"], capture_output=True, text=True
-    )
-    assert planted.returncode != 0 and "sqlite3" in planted.stderr
+    for planted in lacking:
+        failed = subprocess.run(
+            [sys.executable, "-c", f"{block}import {planted}"], capture_output=True, text=True
+        )
+        assert failed.returncode != 0 and planted in failed.stderr
