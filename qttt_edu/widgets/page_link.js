@@ -131,6 +131,9 @@ function render({ model, el }) {
     model.set("arrived", arrival());
     model.set("arrived_sent", true);
   }
+  if (!inSite() && !("url" in (model.get("service") || {}))) {
+    model.set("service", { url: "" }); // a browser kernel elsewhere (a lesson): no service
+  }
   model.save_changes();
   if (inSite()) tellService(model);
 
