@@ -73,7 +73,8 @@ def shared_games_unavailable() -> str | None:
     """Why shared games cannot work here, in words, or ``None`` when they can.
 
     Binder gives every user a container of their own (unless a shared game store
-    was set up with ``QTTT_ROOMS_URL``); the static site runs in one browser tab.
+    was set up with ``QTTT_ROOMS_URL``); the static site runs in one browser tab, unless
+    its page finds a rooms service beside it (:attr:`SharedPanel.asking_page`).
     """
     if in_pyodide():
         return t("widget_shared_site")
