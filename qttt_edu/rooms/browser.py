@@ -20,11 +20,12 @@ Chromium by ``tests/browser/test_browser_site_shared.py``.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+
+from ..environment import in_pyodide
 
 if TYPE_CHECKING:
     from .remote import ServiceClient
@@ -51,7 +52,7 @@ OPEN = 1
 
 def in_browser() -> bool:
     """Is this Python Pyodide in a browser (the static site's kernel)?"""
-    return sys.platform == "emscripten"
+    return in_pyodide()
 
 
 def socket_url(service_url: str) -> str:

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 import uuid
@@ -36,6 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ..core import Action, Game, other_player
+from ..environment import in_pyodide
 from ..i18n import t
 from . import codes
 from .errors import ConflictError, RoomError, StoreUnavailableError
@@ -289,7 +289,7 @@ class SharedGame:
         Python), the event loop makes each after a change of the room.
         """
         self._computer = player
-        if sys.platform == "emscripten":
+        if in_pyodide():
             if not self._computer_hooked:
                 self._computer_hooked = True
                 self.on_change(lambda _state: self._computer_soon())

@@ -389,7 +389,7 @@ class SharedPanel:
         self.widget.add_class("qttt-shared")
         self.unavailable = shared_games_unavailable()
         #: the static site: the page has not yet said whether a rooms service is there
-        self.asking_page = sys.platform == "emscripten" and rooms is None
+        self.asking_page = in_pyodide() and rooms is None
         self._arrival: tuple[str, str | None] | None = None
         self.open_link: Callable[[str, str | None], None] | None = None
         self.redraw: Callable[[], None] | None = None
