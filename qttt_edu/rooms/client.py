@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from ..core import Action, Game, other_player
-from ..environment import in_pyodide
 from ..i18n import t
 from . import codes
 from .errors import ConflictError, RoomError, StoreUnavailableError
@@ -288,6 +287,8 @@ class SharedGame:
         A thread makes them; where Python has no threads (the static site's browser
         Python), the event loop makes each after a change of the room.
         """
+        from ..environment import in_pyodide
+
         self._computer = player
         if in_pyodide():
             if not self._computer_hooked:

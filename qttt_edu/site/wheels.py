@@ -207,7 +207,7 @@ def compile_wheel(
 
 
 #: modules of the package that only a server runs (left out of the site's wheel)
-SERVER_ONLY = frozenset({"rooms/service.py", "rooms/watch.py"})
+SERVER_ONLY = frozenset({"rooms/service.py"})
 
 
 def package_files(root: Path = PACKAGE) -> dict[str, bytes]:
@@ -218,9 +218,8 @@ def package_files(root: Path = PACKAGE) -> dict[str, bytes]:
         if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
             continue
         # this builder, and the teacher's classroom server with its dashboard: never run
-        # inside a browser (nothing below the classroom layer imports it); nor do the
-        # rooms service and the store's database watcher (the site's app reaches the
-        # service over HTTP, tests/test_rooms_browser.py)
+        # inside a browser (nothing below the classroom layer imports it); nor does the
+        # rooms service (the site's app reaches it over HTTP, tests/test_rooms_browser.py)
         if rel.parts[0] in ("site", "classroom") or rel.as_posix() in SERVER_ONLY:
             continue
         files[f"qttt_edu/{rel.as_posix()}"] = path.read_bytes()
