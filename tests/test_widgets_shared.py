@@ -610,3 +610,70 @@ def test_binder_is_told_by_any_of_its_variables_and_an_empty_one_is_not_binder()
 
     assert not on_binder({}) and not on_binder({"BINDER_REQUEST": ""})
     assert all(on_binder({name: "x"}) for name in BINDER_VARIABLES)
+
+
+@pytest.fixture
+def sqlite_service(tmp_path: Path) -> Iterator[Any]:
+    """A real rooms service (tornado, a free port) on a SQLite file: class 7B."""
+    from qttt_edu.rooms.service import start_service
+    from tests.rooms_support import CLASS_KEY, TEACHER
+
+    running = start_service(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", classes={"7B": CLASS_KEY}, teacher_secret=TEACHER
+    )
+    yield running
+    running.stop()
+
+
+def site_app() -> GameApp:
+    """The app as the static site's Python starts it: no store, and the panel waiting for
+    the page to say whether a rooms service is beside the site (page_link.js)."""
+    app = play(computer_delay=0)
+    app.shared_panel.asking_page = True
+    app.shared_panel.unavailable = t("widget_shared_site")
+    app.refresh()
+    return app
+
+
+def test_on_the_site_the_panel_waits_for_the_page_then_plays_through_its_service(
+    sqlite_service: Any,
+) -> None:
+    from tests.rooms_support import CLASS_KEY
+
+    join_page = f"http://127.0.0.1:1/qttt-join.html?lang=en#class={CLASS_KEY}"
+    ada, bo = site_app(), site_app()
+    try:
+        panel = ada.shared_panel
+        # until the page says, neither the buttons nor "shared games need a server"
+        assert panel.open_row.layout.display == "none" and panel.note.layout.display == "none"
+        panel.page.href = join_page
+        panel.page.service = {"url": sqlite_service.url, "class_key": CLASS_KEY}
+        assert panel.open_row.layout.display != "none" and panel.note.value == ""
+        code = new_shared(ada, "Ada")
+        invite = panel.info.value.split('class="qttt-invite-link" href="')[1].split('"')[0]
+        assert (
+            invite == f"http://127.0.0.1:1/qttt-join.html?lang=en&amp;room={code}#class={CLASS_KEY}"
+        )
+        # Bo's page opened that link: the room arrives before the service is known
+        bo.shared_panel.page.arrived = {"room": code, "seat": ""}
+        assert bo.shared is None
+        bo.shared_panel.page.service = {"url": sqlite_service.url, "class_key": CLASS_KEY}
+        assert bo.shared is not None and bo.shared.seat == "O", bo.message
+        act(ada, "1-2")
+        wait_until(lambda: shows(bo, "1-2"))
+    finally:
+        for app in (ada, bo):
+            if app.shared is not None:
+                app.shared.close()
+                app.shared.client.store.close()
+
+
+def test_on_a_site_with_no_service_the_panel_says_shared_games_need_a_server() -> None:
+    app = site_app()
+    app.shared_panel.page.arrived = {"room": "K7M-Q2P", "seat": ""}
+    app.shared_panel.page.service = {"url": ""}
+    panel = app.shared_panel
+    assert "classroom" in panel.note.value and panel.open_row.layout.display == "none"
+    assert app.shared is None
+    panel.new_button.click()  # even if clicked: a clear refusal
+    assert app.shared is None and app.message is not None and "classroom" in app.message

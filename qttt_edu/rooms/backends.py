@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ..i18n import t
 from .errors import SchemaError
+
+if TYPE_CHECKING:  # imported where used: the static site's Python has no sqlite3
+    import sqlite3
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Backend", "RoomRow", "backend_for", "default_url"]
 
@@ -280,6 +282,8 @@ class SQLiteBackend(Backend):
                     folder.mkdir(parents=True, exist_ok=True)
             if not folder.is_dir():
                 raise SchemaError(t("rooms_sqlite_no_folder", folder=str(folder)))
+        import sqlite3
+
         conn = sqlite3.connect(
             self._uri or self.path,
             timeout=self.busy_timeout,
@@ -307,6 +311,8 @@ class SQLiteBackend(Backend):
         conn.execute("COMMIT")
 
     def transient(self, exc: BaseException) -> bool:
+        import sqlite3
+
         if not isinstance(exc, sqlite3.OperationalError):
             return False
         text = str(exc).lower()
@@ -319,9 +325,13 @@ class SQLiteBackend(Backend):
         return True
 
     def is_error(self, exc: BaseException) -> bool:
+        import sqlite3
+
         return isinstance(exc, sqlite3.Error)
 
     def is_duplicate(self, exc: BaseException) -> bool:
+        import sqlite3
+
         return isinstance(exc, sqlite3.IntegrityError)
 
 

@@ -77,6 +77,7 @@ class SharedGame:
         self._sending = threading.Lock()
         self._computer: Any = None
         self._computer_thread: threading.Thread | None = None
+        self._computer_hooked = False
         self._closed = False
         self._state: RoomState = store.room(self.code)
         self._unwatch: Callable[[], None] | None = None
@@ -281,8 +282,20 @@ class SharedGame:
         self.drive_computer(player)
 
     def drive_computer(self, player: Any) -> None:
-        """Make the computer opponent's moves with ``player`` (e.g. after a reload)."""
+        """Make the computer opponent's moves with ``player`` (e.g. after a reload).
+
+        A thread makes them; where Python has no threads (the static site's browser
+        Python), the event loop makes each after a change of the room.
+        """
+        from ..environment import in_pyodide
+
         self._computer = player
+        if in_pyodide():
+            if not self._computer_hooked:
+                self._computer_hooked = True
+                self.on_change(lambda _state: self._computer_soon())
+            self._computer_soon()
+            return
         if self._computer_thread is None:
             self._computer_thread = threading.Thread(
                 target=self._computer_loop, name=f"qttt-computer-{self.code}", daemon=True
@@ -294,31 +307,49 @@ class SharedGame:
     def _computer_loop(self) -> None:
         while not self._closed:
             state = self._state
-            other = self.opponent
-            if (
-                other is not None
-                and state.seats[other].kind == "computer"
-                and state.to_act == other
-                and not state.finished
-            ):
-                choice = self._computer.choose(state.game.position)
-                try:
-                    updated = self.store.act(
-                        self.code,
-                        self.credential,
-                        choice,
-                        expected_ply=state.ply,
-                        for_computer=True,
-                    )
-                    self._update(updated)
-                except ConflictError as err:
-                    if err.state is not None:
-                        self._update(err.state)
-                except Exception as err:  # the computer must not die with its thread
-                    self.message = str(err)
+            if self._computer_to_act(state):
+                if not self._computer_move(state):
                     self.wait_for_change(state.version, timeout=1.0)
                 continue
             self.wait_for_change(state.version, timeout=1.0)
+
+    def _computer_to_act(self, state: RoomState) -> bool:
+        other = self.opponent
+        return (
+            other is not None
+            and state.seats[other].kind == "computer"
+            and state.to_act == other
+            and not state.finished
+        )
+
+    def _computer_move(self, state: RoomState) -> bool:
+        """The computer's one action in ``state``; ``False`` if it failed (said in message)."""
+        choice = self._computer.choose(state.game.position)
+        try:
+            updated = self.store.act(
+                self.code, self.credential, choice, expected_ply=state.ply, for_computer=True
+            )
+            self._update(updated)
+        except ConflictError as err:
+            if err.state is not None:
+                self._update(err.state)
+        except Exception as err:  # the computer must not die with its thread
+            self.message = str(err)
+            return False
+        return True
+
+    def _computer_soon(self) -> None:
+        """Without threads: the computer's next action, from the event loop (not from
+        inside the change that called this)."""
+        import asyncio
+
+        def move() -> None:
+            state = self._state
+            if not self._closed and self._computer_to_act(state) and not self._computer_move(state):
+                asyncio.get_event_loop().call_later(1.0, self._computer_soon)
+
+        if not self._closed and self._computer_to_act(self._state):
+            asyncio.get_event_loop().call_soon(move)
 
     # -- being told about changes ------------------------------------------------------
 

@@ -13,6 +13,12 @@ One background thread per client holds the change socket: it reconnects with bac
 says which rooms it watches and which seats it holds (a held seat is *present* while
 the socket lives), and after every reconnection has each watched room read again, so
 an action kept while the service was away is sent (once: its ``action_id`` is kept).
+
+In the static site's Python (Pyodide, in the browser's web worker: no threads, no
+sockets module) the same client speaks the same protocol through the browser
+(:mod:`qttt_edu.rooms.browser`): requests by synchronous XMLHttpRequest, the change
+socket a browser ``WebSocket`` whose events call the client. Only the transport
+differs; every message is built and read here.
 """
 
 from __future__ import annotations
@@ -21,12 +27,10 @@ import asyncio
 import json
 import secrets
 import threading
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError
 from ..i18n import catalog, get_language, t
@@ -46,6 +50,13 @@ from .errors import (
 )
 from .store import RoomState as RoomState
 from .store import SeatInfo, Ticket
+
+if TYPE_CHECKING:
+    from .browser import BrowserSocket
+
+#: a transport: (method, url, headers, body) and a timeout in, (status, body) out; a
+#: request that gets no answer raises OSError (or ValueError)
+Transport = Callable[[str, str, dict[str, str], "bytes | None", float], tuple[int, bytes]]
 
 __all__ = ["ENV_CLASS_KEY", "ENV_SERVICE", "ServiceClient", "state_from_json"]
 
@@ -143,8 +154,14 @@ class ServiceClient:
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: Any = None
+        self._browser: BrowserSocket | None = None
         self._closed = False
         self.connected = threading.Event()
+        from .browser import in_browser, xhr_request
+
+        self.in_browser = in_browser()
+        #: how requests travel: urllib here, XMLHttpRequest in the site's browser Python
+        self.transport: Transport = xhr_request if self.in_browser else urllib_request
 
     # -- requests ----------------------------------------------------------------------
 
@@ -174,22 +191,21 @@ class ServiceClient:
         if teacher and self.teacher_secret is not None:
             headers["X-Qttt-Teacher"] = self.teacher_secret
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                answer = json.loads(resp.read() or b"null")
-        except urllib.error.HTTPError as err:
-            try:
-                error = json.loads(err.read()).get("error", {})
-            except (ValueError, AttributeError):
-                error = {}
-            raise self._error(err.code, error) from None
+            status, raw = self.transport(method, self.url + path, headers, data, self.timeout)
+            answer = None if status >= 400 else json.loads(raw or b"null")
         except (OSError, ValueError) as err:  # refused, reset, timed out, not JSON
             reason = str(getattr(err, "reason", err)).strip()[:200] or type(err).__name__
             details = {"where": self.url, "seconds": f"{self.timeout:g}", "reason": reason}
             text = t("service_unreachable", where=self.url, reason=reason)
             self._set_status(text)
             raise StoreUnavailableError(text, **details) from None
+        if status >= 400:
+            try:
+                error = json.loads(raw).get("error", {})
+            except (ValueError, AttributeError):
+                error = {}
+            raise self._error(status, error if isinstance(error, dict) else {})
         self._set_status(None)
         return answer
 
@@ -400,6 +416,13 @@ class ServiceClient:
             self._send({"type": "seat", "code": code, "credential": credential})
 
     def _ensure_socket(self) -> None:
+        if self.in_browser:  # no threads: the browser's WebSocket calls the client
+            if self._browser is None and not self._closed:
+                from .browser import BrowserSocket
+
+                self._browser = BrowserSocket(self)
+                self._browser.start()
+            return
         with self._lock:
             if self._thread is not None or self._closed:
                 return
@@ -409,6 +432,9 @@ class ServiceClient:
             self._thread.start()
 
     def _send(self, message: dict[str, Any]) -> None:
+        if self._browser is not None:
+            self._browser.send(json.dumps(message))
+            return
         loop, ws = self._loop, self._ws
         if loop is None or ws is None or loop.is_closed():
             return  # the next hello says it all
@@ -449,49 +475,19 @@ class ServiceClient:
                     await asyncio.sleep(backoff)
                     backoff = min(10.0, backoff * 2)
                     continue
-                with self._lock:
-                    watched = list(self._subs)
-                    seats = [
-                        {"code": c, "credential": cred}
-                        for c, cred in self._seats.items()
-                        if c in self._subs
-                    ]
-                hello: dict[str, Any] = {
-                    "type": "hello",
-                    "client": self.client_id,
-                    "watch": watched,
-                    "seats": seats,
-                }
-                if self.class_key is not None:
-                    hello["class"] = self.class_key
-                if self.teacher_secret is not None and self.class_key is None:
-                    hello["teacher"] = self.teacher_secret
-                await ws.write_message(json.dumps(hello))
+                for message in self.hello_messages():
+                    await ws.write_message(message)
                 self._ws = ws
-                for code, here in list(self._here.items()):
-                    if not here and code in self._seats:
-                        await ws.write_message(
-                            json.dumps({"type": "here", "code": code, "here": False})
-                        )
                 ready = False
                 while not self._closed:
                     text = await ws.read_message()
                     if text is None:
                         break
-                    try:
-                        data = json.loads(text)
-                    except ValueError:
-                        continue
-                    kind = data.get("type") if isinstance(data, dict) else None
-                    if kind == "ready":
-                        ready, backoff = True, 0.5
-                        self.connected.set()
-                        self._set_status(None)
-                        self._wake_all()  # caught up after every (re)connection
-                    elif kind == "changed" and isinstance(data.get("code"), str):
-                        self._wake(data["code"], data.get("version"))
-                    elif kind == "error" and not ready:
-                        self._set_status(str(data.get("error", {}).get("message", ""))[:300])
+                    if isinstance(text, bytes):
+                        text = text.decode("utf-8", "replace")
+                    was_ready, ready = ready, self.on_socket_message(text, ready)
+                    if ready and not was_ready:
+                        backoff = 0.5
                 self._ws = None
                 self.connected.clear()
                 with suppress(Exception):
@@ -501,6 +497,72 @@ class ServiceClient:
                     backoff = min(10.0, backoff * 2)
         finally:
             beat_task.cancel()
+
+    def hello_messages(self) -> list[str]:
+        """What a (re)connected socket sends first: hello (the rooms watched, the seats
+        held, the class key), then each held seat whose page is not there."""
+        with self._lock:
+            watched = list(self._subs)
+            seats = [
+                {"code": c, "credential": cred}
+                for c, cred in self._seats.items()
+                if c in self._subs
+            ]
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "client": self.client_id,
+            "watch": watched,
+            "seats": seats,
+        }
+        if self.class_key is not None:
+            hello["class"] = self.class_key
+        if self.teacher_secret is not None and self.class_key is None:
+            hello["teacher"] = self.teacher_secret
+        away = [
+            {"type": "here", "code": code, "here": False}
+            for code, here in list(self._here.items())
+            if not here and code in self._seats
+        ]
+        return [json.dumps(message) for message in (hello, *away)]
+
+    def on_socket_message(self, text: str, ready: bool) -> bool:
+        """Read one message of the socket; returns whether the socket is ready now.
+
+        ``ready``: the service has said so (the hello was taken) since the socket opened.
+        A notice only wakes the watchers, which read the room from the service.
+        """
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return ready
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "ready":
+            self.connected.set()
+            self._set_status(None)
+            self._wake_all()  # caught up after every (re)connection
+            return True
+        if kind == "changed" and isinstance(data.get("code"), str):
+            self._wake(data["code"], data.get("version"))
+        elif kind == "error" and not ready:
+            error = data.get("error")
+            message = error.get("message", "") if isinstance(error, dict) else ""
+            self._set_status(str(message)[:300])
+        return ready
+
+    def socket_lost(self, reason: str | None) -> None:
+        """The socket closed (``reason``: it could not be opened): until it is back, the
+        service hears nothing of this client's pages."""
+        self.connected.clear()
+        if reason is not None:
+            self._set_status(t("rooms_watch_lost", reason=reason.strip()[:200] or "?"))
+
+    def run_heartbeats(self) -> None:
+        """Call every heartbeat once (the browser's socket does this every 15 s)."""
+        with self._lock:
+            beats = list(self._beats)
+        for beat in beats:
+            with suppress(Exception):
+                beat()
 
     async def _beat_loop(self) -> None:
         while not self._closed:
@@ -534,13 +596,16 @@ class ServiceClient:
                 with suppress(Exception):  # one screen's fault must not stop the others
                     callback(code, None)
 
-        # the callbacks make blocking requests: off the socket's loop
-        if loop is not None:
+        if self._browser is not None:
+            run()  # the browser's event: Python runs nothing else meanwhile
+        elif loop is not None:  # the callbacks make blocking requests: off the socket's loop
             loop.run_in_executor(None, run)
 
     def close(self) -> None:
         """Close the socket (held seats become away); the seats stay the client's."""
         self._closed = True
+        if self._browser is not None:
+            self._browser.close()
         loop, ws = self._loop, self._ws
         if loop is not None and ws is not None and not loop.is_closed():
             with suppress(RuntimeError):
@@ -556,3 +621,22 @@ def _token(action: Any) -> str:
     from ..core import as_action
 
     return str(as_action(action))
+
+
+def urllib_request(
+    method: str, url: str, headers: dict[str, str], data: bytes | None, timeout: float
+) -> tuple[int, bytes]:
+    """One request by :mod:`urllib`: the status and the body (an HTTP error's too)."""
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(url, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return int(resp.status), bytes(resp.read())
+    except urllib.error.HTTPError as err:
+        try:
+            body = err.read()
+        except OSError:
+            body = b""
+        return int(err.code), bytes(body)

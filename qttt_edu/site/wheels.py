@@ -147,6 +147,9 @@ def find_python312() -> str | None:
 # 0.3 MB): the page loads the front end from the site's extensions/ folder, and no Python
 # code reads these files, so the browser's wheels leave them out.
 _FRONT_END = re.compile(r"^[^/]+\.data/data/share/jupyter/|^[^/]+/(labextension|nbextension)/")
+#: what no page imports or reads: type stubs, manual pages, segno's command line and its
+#: helpers for contact cards and Wi-Fi codes (the app makes plain links' QR codes)
+_UNUSED = re.compile(r"\.pyi$|^[^/]+\.data/data/share/man/|^segno/(cli|helpers)\.pyc?$")
 
 
 def compile_wheel(
@@ -159,10 +162,10 @@ def compile_wheel(
     smaller, and nothing to check at import). ``keep_source`` keeps the ``.py`` files
     beside ``__pycache__`` entries that are used unchecked, so tracebacks and
     ``inspect`` still show the game's own code. Front-end files are left out
-    (``_FRONT_END``).
+    (``_FRONT_END``), and so is what nothing in a browser uses (``_UNUSED``).
     """
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
-    mode = "src2" if keep_source else "pyc2"  # 2: without front-end files
+    mode = "src3" if keep_source else "pyc3"  # 2: without front-end files; 3: nor _UNUSED
     mode += "" if version == "3.12" else f"-{version}"  # 3.12: the cache as it was
     target = cache / "compiled" / f"{digest}-{mode}" / wheel.name
     if target.exists():
@@ -193,7 +196,7 @@ def compile_wheel(
             rel = path.relative_to(root).as_posix()
             if not keep_source and path.suffix == ".py" and path.with_suffix(".pyc").exists():
                 continue
-            if _FRONT_END.match(rel):
+            if _FRONT_END.match(rel) or _UNUSED.search(rel):
                 continue
             files[rel] = path.read_bytes()
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -201,6 +204,10 @@ def compile_wheel(
         zip_wheel(partial, files)
         partial.replace(target)
     return target
+
+
+#: modules of the package that only a server runs (left out of the site's wheel)
+SERVER_ONLY = frozenset({"rooms/service.py"})
 
 
 def package_files(root: Path = PACKAGE) -> dict[str, bytes]:
@@ -211,8 +218,9 @@ def package_files(root: Path = PACKAGE) -> dict[str, bytes]:
         if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
             continue
         # this builder, and the teacher's classroom server with its dashboard: never run
-        # inside a browser (nothing below the classroom layer imports it)
-        if rel.parts[0] in ("site", "classroom"):
+        # inside a browser (nothing below the classroom layer imports it); nor does the
+        # rooms service (the site's app reaches it over HTTP, tests/test_rooms_browser.py)
+        if rel.parts[0] in ("site", "classroom") or rel.as_posix() in SERVER_ONLY:
             continue
         files[f"qttt_edu/{rel.as_posix()}"] = path.read_bytes()
     return files

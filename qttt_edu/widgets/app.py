@@ -192,6 +192,7 @@ class GameApp:
             stop=self._on_leave_shared,
             callback=self._callback,
         )
+        self.shared_panel.redraw = self._callback(self._render)  # the site found its service
         # The DOM order is the tab order: the nine squares first, then the controls.
         self.widget = self.controls.layout(self.board, self.shared_panel.widget)
 

@@ -7,10 +7,24 @@
 //   ("arrived"), as a login token would be (R9).
 // - Says "alive" to the kernel every ALIVE_MS while the page is open: the kernel tells
 //   the rooms service the seat's player is away when that stops (a closed tab or lid).
+// - On the static site (Voici: the app is <site>/voici/render/app.html), looks for the
+//   rooms service beside the site (SERVICE_CONFIG at the site's root, served by
+//   `qttt-edu classroom --site`) and tells the kernel its address and the class key this
+//   tab holds ("service"; the students' link left it in sessionStorage through the join
+//   page), or that there is none. Links then start from the join page, with the class
+//   key in the fragment: the join page keeps it in the tab and out of the address bar.
 
 const ALIVE_MS = 10000;
+const SERVICE_CONFIG = "qttt-rooms.json";
+const JOIN_PAGE = "qttt-join.html";
+const CLASS_KEY = "qttt-rooms:class"; // where the join page keeps the class key
 const inVoila = () => location.pathname.includes("/voila/render/");
-const seatKey = (room) => "qttt-seat:" + String(room).toUpperCase().replace(/[^0-9A-Z]/g, "");
+const inSite = () => location.pathname.includes("/voici/render/");
+const inApp = () => inVoila() || inSite();
+const normal = (room) => String(room).toUpperCase().replace(/[^0-9A-Z]/g, "");
+const seatKey = (room) => "qttt-seat:" + normal(room);
+const joinSeatKey = (room) => "qttt-rooms:seat:" + normal(room); // the join page's
+const siteRoot = () => new URL("../../", location.href);
 
 function storage() {
   try {
@@ -67,19 +81,24 @@ async function serverFacts() {
   return facts;
 }
 
-// The room and seat this page was opened with; the seat is moved out of the address bar.
+// The room and seat this page was opened with; the seat (and on the site a class key)
+// is moved out of the address bar.
 function arrival() {
-  if (!inVoila()) return { room: "", seat: "" };
+  if (!inApp()) return { room: "", seat: "" };
   const url = new URL(location.href);
   const hash = new URLSearchParams(url.hash.replace(/^#/, ""));
   const room = url.searchParams.get("room") || hash.get("room") || "";
   let seat = hash.get("seat") || url.searchParams.get("seat") || "";
   const store = storage();
   if (room && seat && store) store.setItem(seatKey(room), seat);
-  if (room && !seat && store) seat = store.getItem(seatKey(room)) || "";
-  if (url.searchParams.has("seat") || hash.has("seat")) {
+  if (room && !seat && store) {
+    seat = store.getItem(seatKey(room)) || store.getItem(joinSeatKey(room)) || "";
+  }
+  if (inSite() && hash.get("class") && store) store.setItem(CLASS_KEY, hash.get("class"));
+  if (url.searchParams.has("seat") || hash.has("seat") || hash.has("class")) {
     url.searchParams.delete("seat");
     hash.delete("seat");
+    hash.delete("class");
     if (room) url.searchParams.set("room", room);
     hash.delete("room");
     url.hash = hash.toString();
@@ -88,9 +107,53 @@ function arrival() {
   return { room, seat };
 }
 
+// The rooms service beside the static site: its address, or "" when there is none
+// (no config file: a plain web host, or not JSON: a host that answers every address).
+async function findService() {
+  try {
+    const answer = await fetch(new URL(SERVICE_CONFIG, siteRoot()), {
+      cache: "no-cache",
+      credentials: "same-origin",
+    });
+    if (!answer.ok) return "";
+    const config = await answer.json();
+    if (!config || typeof config.service !== "string") return "";
+    const url = new URL(config.service, answer.url);
+    if (!url.pathname.endsWith("/")) url.pathname += "/";
+    return url.href;
+  } catch {
+    return "";
+  }
+}
+
+// The site's links start from its join page: the page's own query (its language) and
+// the class key in the fragment, which never reaches a server.
+function siteLinkBase(classKey) {
+  const url = new URL(JOIN_PAGE, siteRoot());
+  for (const [name, value] of new URL(location.href).searchParams) {
+    if (!["room", "seat", "idle"].includes(name)) url.searchParams.set(name, value);
+  }
+  if (classKey) url.hash = new URLSearchParams({ class: classKey }).toString();
+  return url.href;
+}
+
+function tellService(model) {
+  const said = model.get("service") || {};
+  if ("url" in said) return;
+  findService().then((url) => {
+    const store = storage();
+    const classKey = (store && store.getItem(CLASS_KEY)) || "";
+    if (url) model.set("href", siteLinkBase(classKey));
+    model.set("service", url ? { url, class_key: classKey } : { url: "" });
+    model.save_changes();
+  });
+}
+
 function render({ model, el }) {
   el.classList.add("qttt-page-link");
-  if (inVoila() && !model.get("href")) {
+  if (inSite()) {
+    // the static site: tellService (below) sets href once it knows the service
+  } else if (inVoila() && !model.get("href")) {
     model.set("href", linkBase());
   } else if (!inVoila() && model.get("ask") && !model.get("href") && !model.get("server").base) {
     serverFacts().then((facts) => {
@@ -102,12 +165,16 @@ function render({ model, el }) {
     model.set("arrived", arrival());
     model.set("arrived_sent", true);
   }
+  if (!inSite() && !("url" in (model.get("service") || {}))) {
+    model.set("service", { url: "" }); // a browser kernel elsewhere (a lesson): no service
+  }
   model.save_changes();
+  if (inSite()) tellService(model);
 
   // Keep the room (not the seat) in the location bar, so a reload comes back to it;
   // the seat stays in this tab's storage.
   function keep() {
-    if (!inVoila()) return;
+    if (!inApp()) return;
     const url = new URL(location.href);
     const params = model.get("params") || {};
     if (params.room) url.searchParams.set("room", params.room);

@@ -22,9 +22,17 @@ Where the class has a rooms service (``$QTTT_ROOMS_SERVICE`` and
 goes through it (:class:`~qttt_edu.rooms.remote.ServiceClient`) and the kernel never
 opens a database; otherwise (one person's own computer) the kit's own SQLite file is used.
 
+On the static site (Pyodide in the browser) the page looks for ``qttt-rooms.json``
+at the site's root, which ``qttt-edu classroom --site`` serves beside its rooms
+service: found, the page hands the kernel the service's address and the class key the
+students' link left in the tab (:attr:`PageLink.service`), and the panel plays through
+the same :class:`~qttt_edu.rooms.remote.ServiceClient` (requests and socket through the
+browser, :mod:`qttt_edu.rooms.browser`). Its links go through the site's join page,
+which takes the keys out of the address bar before the app starts.
+
 On Binder every user has a container of their own, so two players can never
-reach one game store: there, and on the static site, the panel says so instead
-of failing.
+reach one game store: there, and on a static site served without a rooms service,
+the panel says so instead of failing.
 """
 
 from __future__ import annotations
@@ -65,7 +73,8 @@ def shared_games_unavailable() -> str | None:
     """Why shared games cannot work here, in words, or ``None`` when they can.
 
     Binder gives every user a container of their own (unless a shared game store
-    was set up with ``QTTT_ROOMS_URL``); the static site runs in one browser tab.
+    was set up with ``QTTT_ROOMS_URL``); the static site runs in one browser tab, unless
+    its page finds a rooms service beside it (:attr:`SharedPanel.asking_page`).
     """
     if in_pyodide():
         return t("widget_shared_site")
@@ -106,6 +115,10 @@ class PageLink(anywidget.AnyWidget):
     params = traitlets.Dict().tag(sync=True)
     arrived = traitlets.Dict().tag(sync=True)
     arrived_sent = traitlets.Bool(False).tag(sync=True)
+    #: the static site only: the rooms service the page found and the class key the tab
+    #: holds (``{"url": ..., "class_key": ...}``; ``{"url": ""}``: no service; ``{}``:
+    #: not said yet)
+    service = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -491,8 +504,13 @@ class SharedPanel:
         self.widget.add_class("qttt-shared")
         self.unavailable = shared_games_unavailable()
         self.page.ask = self.unavailable is None
+        #: the static site: the page has not yet said whether a rooms service is there
+        self.asking_page = in_pyodide() and rooms is None
+        self._arrival: tuple[str, str | None] | None = None
         self.open_link: Callable[[str, str | None], None] | None = None
+        self.redraw: Callable[[], None] | None = None
         self.page.observe(self._arrived, "arrived")
+        self.page.observe(self._service_said, "service")
         # the link is found after the page has asked its server: draw it when it comes
         self._shown: SharedSeat | None = None
         self.page.observe(self._link_found, ["href", "why"])
@@ -505,11 +523,36 @@ class SharedPanel:
         """The page says which room and seat it was opened with (the seat from the link's
         fragment or the tab's storage, never from the address bar)."""
         arrived = change.get("new")
-        if not isinstance(arrived, dict) or self.open_link is None:
+        if not isinstance(arrived, dict):
             return
         room, seat = arrived.get("room"), arrived.get("seat")
         if isinstance(room, str) and room.strip():
-            self.open_link(room, seat if isinstance(seat, str) and seat else None)
+            self._arrival = (room, seat if isinstance(seat, str) and seat else None)
+            self._open_arrival()
+
+    def _open_arrival(self) -> None:
+        if self.asking_page or self.open_link is None or self._arrival is None:
+            return  # the site's page has not said where the rooms service is yet
+        (room, seat), self._arrival = self._arrival, None
+        if self.unavailable is None:
+            self.open_link(room, seat)
+
+    def _service_said(self, change: dict[str, object]) -> None:
+        """The site's page says where the rooms service is (or that there is none)."""
+        said = change.get("new")
+        if not self.asking_page or not isinstance(said, dict) or "url" not in said:
+            return
+        self.asking_page = False
+        url, key = said.get("url"), said.get("class_key")
+        if isinstance(url, str) and url.startswith(("http://", "https://")):
+            from ..rooms.remote import ServiceClient
+
+            class_key = key if isinstance(key, str) and key else None
+            self._store = ServiceClient(url, class_key=class_key)
+            self.unavailable = None
+        if self.redraw is not None:
+            self.redraw()
+        self._open_arrival()
 
     # -- the store ------------------------------------------------------------------
 
@@ -522,10 +565,10 @@ class SharedPanel:
     # -- opening a game ---------------------------------------------------------------
 
     def _check_available(self) -> None:
-        if self.unavailable is not None:
+        if self.unavailable is not None or self.asking_page:
             from ..rooms import RoomError
 
-            raise RoomError(self.unavailable)
+            raise RoomError(self.unavailable or t("widget_shared_site"))
 
     def _on_new(self) -> None:
         from ..rooms import SharedGame
@@ -599,7 +642,12 @@ class SharedPanel:
             f'<b class="qttt-panel-title">{html.escape(t("widget_shared_title"))}</b>'
         )
         self._render_texts(seat)
-        show(self.note, self.unavailable is not None)
+        show(self.note, self.unavailable is not None and not self.asking_page)
+        if self.asking_page:  # for a moment, until the site's page says
+            for part in (self.open_row, self.game_row):
+                show(part, False)
+            self.info.value = ""
+            return
         if self.unavailable is not None:
             self.note.value = f'<p class="qttt-note">{html.escape(self.unavailable)}</p>'
             show(self.open_row, False)
@@ -692,12 +740,16 @@ def seat_link(client: SharedGame, base_url: str) -> str:
     >>> from types import SimpleNamespace
     >>> seat_link(SimpleNamespace(label="K7M-Q2P", credential="abc"), "http://h/app?lang=da")
     'http://h/app?lang=da&room=K7M-Q2P#seat=abc'
+    >>> seat_link(SimpleNamespace(label="K7M-Q2P", credential="abc"), "http://h/qttt-join.html#class=k")
+    'http://h/qttt-join.html?room=K7M-Q2P#class=k&seat=abc'
     """
     from urllib.parse import urlencode, urlsplit, urlunsplit
 
     parts = urlsplit(base_url)
     query = "&".join(q for q in (parts.query, urlencode({"room": client.label})) if q)
-    fragment = urlencode({"seat": client.credential}) if client.credential else ""
+    seat = urlencode({"seat": client.credential}) if client.credential else ""
+    # the site's links keep the class key of their fragment (the join page takes both)
+    fragment = "&".join(f for f in (parts.fragment, seat) if f)
     return urlunsplit(parts._replace(query=query, fragment=fragment))
 
 

@@ -9,10 +9,17 @@
   without token, started together once per session and stopped at the end.
 * ``offline_page``: a fresh projector-sized page whose every request off localhost
   is aborted and recorded; a failing test leaves its screenshot in ``test-artifacts/``.
+* ``built_site``: the static site, built once per session from this checkout
+  (downloads cached in ``.site-cache/``), or a copy of ``QTTT_TEST_SITE=<folder>``, a
+  site already built from this checkout (the build takes a minute on a busy machine).
+  Tests copy it or serve it as it is; none writes into it.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +28,7 @@ import pytest
 
 from .browser_harness import (
     ARTIFACTS,
+    REPO,
     OfflineGuard,
     Server,
     browser_skip_reason,
@@ -127,3 +135,22 @@ def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Call
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}-{number}.png"))
         page.context.close()
+
+
+@pytest.fixture(scope="package")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once from this checkout (the command a school runs)."""
+    from qttt_edu.site import build_site
+
+    if importlib.util.find_spec("voici_core") is None:
+        reason = "the static site's build tools are not installed: pip install -e '.[site]'"
+        if os.environ.get("QTTT_REQUIRE_BROWSER"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    out = tmp_path_factory.mktemp("built") / "site"
+    built = os.environ.get("QTTT_TEST_SITE")
+    if built:
+        shutil.copytree(built, out)
+    else:
+        build_site(out, cache=REPO / ".site-cache", lang="en", log=lambda line: None)
+    return out

@@ -1,0 +1,187 @@
+"""The static site's own app plays shared games by link, served by ``classroom --site``.
+
+The session's built site (``built_site``: the Voici app, Python in the browser) is
+served by the real command, ``qttt-edu classroom --site``, beside its rooms service.
+Two separate browser contexts (two students' laptops) play in the site's app, as the
+Voilà app does: Ada opens the class link and starts a shared game; Bo opens the
+invitation link (the one her QR code holds) in a browser that has never seen the class
+and takes the other seat; they play to the end, a collapse included, and Bo reloads
+his page midway and keeps his seat. No key stays in an address bar. The same site
+served by a plain web server, with no rooms service beside it, says that shared games
+need a server.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from qttt_edu.i18n import t_in
+
+from .browser_harness import FINAL_RECORD, Server, free_port, wait_for_log, wait_for_status
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SITE_TIMEOUT = 150_000  # ms: Pyodide's first start on a busy 2-core machine
+START_SECONDS = 300  # the first start compresses the whole site (brotli, on a busy machine)
+
+
+class SiteClassroom:
+    """``qttt-edu classroom --site`` over the built site, on a free port."""
+
+    def __init__(self, work: Path, site: Path) -> None:
+        self.port = free_port()
+        env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+        command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        command += ["--file", str(work / "games.sqlite3"), "--lang", "en"]
+        self.log = work / "classroom.log"
+        with self.log.open("wb") as out:
+            self.process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_SECONDS
+        while "Ctrl-C" not in self.log.read_text():
+            alive = self.process.poll() is None
+            assert alive and time.monotonic() < deadline, self.log.read_text()
+            time.sleep(0.3)
+        link = re.search(r"http://127\.0\.0\.1:\d+/qttt-join\.html\S*#class=[\w-]+", self.text())
+        assert link, self.text()
+        self.link = link.group(0)
+
+    def text(self) -> str:
+        return self.log.read_text()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(20)
+
+
+@pytest.fixture(scope="module")
+def classroom(
+    built_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SiteClassroom]:
+    running = SiteClassroom(tmp_path_factory.mktemp("site-classroom"), built_site)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def site_app(page: Any, url: str) -> Any:
+    """Open ``url`` and wait until the site's app asks for move 1."""
+    page.goto(url, timeout=SITE_TIMEOUT)
+    app = page.locator(".qttt-app")
+    app.wait_for(timeout=SITE_TIMEOUT)
+    wait_for_status(app, r"X, move 1|You joined|Back in room", timeout=SITE_TIMEOUT)
+    return app
+
+
+def click_token(app: Any, token: str) -> None:
+    if token.startswith("c"):
+        app.locator(f".qttt-choose-{token[1:]}").click()
+        return
+    for square in token.split("-"):
+        app.locator(f".qttt-square-{square}").click()
+
+
+def no_key_in(url: str, *keys: str) -> None:
+    parts = urlsplit(url)
+    for key in keys:
+        assert key not in parse_qs(parts.query) and key not in parse_qs(parts.fragment), url
+
+
+def test_the_sites_app_plays_a_shared_game_by_link(
+    classroom: SiteClassroom, offline_page: Any
+) -> None:
+    ada_page = offline_page()
+    ada = site_app(ada_page, classroom.link)
+    # the join page took the class key out of the address bar before the app started
+    no_key_in(ada_page.url, "class", "seat")
+    assert "/voici/render/app.html" in ada_page.url
+    ada.locator(".qttt-shared-new").wait_for(timeout=30_000)
+    assert ada.locator(".qttt-shared-note").inner_text().strip() == ""
+    ada.locator(".qttt-nickname input").fill("Ada")
+    ada.locator(".qttt-shared-new").click()
+    code_box = ada.locator(".qttt-room-code")
+    code_box.wait_for(timeout=30_000)
+    code = code_box.inner_text().strip()
+    wait_for_status(ada, rf"{code}")
+    invite = ada.locator("a.qttt-invite-link").get_attribute("href")
+    assert invite is not None and assert_invite(invite, classroom, code)
+    assert ada.locator(".qttt-room-qr svg").count() == 1
+    # Ada's seat is in her tab, her address bar holds the room only (R9)
+    key = "qttt-seat:" + code.replace("-", "")
+    ada_page.wait_for_function(f"() => sessionStorage.getItem({key!r})")
+    assert f"room={code}" in ada_page.url
+    no_key_in(ada_page.url, "class", "seat")
+
+    bo_page = offline_page()  # another browser: it has never seen the class link
+    bo = site_app(bo_page, invite)
+    wait_for_status(bo, rf"You joined room {code} and play O", timeout=SITE_TIMEOUT)
+    no_key_in(bo_page.url, "class", "seat")
+    wait_for_status(ada, r"X, move 1: choose two squares", timeout=30_000)
+
+    tokens = FINAL_RECORD.split()
+    seats = {"X": ada, "O": bo}
+    movers = ["X", "O", "X", "X", "O", "X", "O"]  # c1 is X's choice, c5 is O's
+    for i, (token, side) in enumerate(zip(tokens, movers, strict=True), 1):
+        if i == 4:  # Bo reloads his page in the middle of the game: the same seat
+            bo_page.reload(timeout=SITE_TIMEOUT)
+            bo = bo_page.locator(".qttt-app")
+            bo.wait_for(timeout=SITE_TIMEOUT)
+            wait_for_status(bo, rf"Back in room {code}: you play O", timeout=SITE_TIMEOUT)
+            seats["O"] = bo
+        record = " ".join(tokens[:i])
+        click_token(seats[side], token)
+        for screen in (ada, bo):
+            wait_for_log(screen, lambda log, r=record: log.endswith(r), repr(record), 30_000)
+    for screen in (ada, bo):
+        wait_for_status(screen, r"X wins: line 2-5-8", timeout=30_000)
+
+
+def assert_invite(invite: str, classroom: SiteClassroom, code: str) -> bool:
+    """The invitation: the site's join page, the room, and the class key in the fragment
+    (never sent to a server); no seat credential in it."""
+    parts = urlsplit(invite)
+    class_key = parse_qs(urlsplit(classroom.link).fragment)["class"][0]
+    assert parts.path.endswith("/qttt-join.html"), invite
+    assert parse_qs(parts.query).get("room") == [code], invite
+    assert parse_qs(parts.fragment) == {"class": [class_key]}, invite
+    return True
+
+
+def test_the_site_without_a_service_says_shared_games_need_a_server(
+    built_site: Path, offline_page: Any, tmp_path: Path
+) -> None:
+    port = free_port()
+    server = Server(
+        name="http.server",
+        argv=[sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path="index.html",
+        cwd=built_site,
+        env={"PATH": "/usr/bin:/bin"},
+        log_path=tmp_path / "http.log",
+    )
+    server.start()
+    try:
+        page = offline_page()
+        app = site_app(page, server.url("voici/render/app.html"))
+        note = app.locator(".qttt-shared-note")
+        expected = t_in("en", "widget_shared_site")
+        page.wait_for_function(
+            "([el, text]) => el.textContent.includes(text)",
+            arg=[note.element_handle(), expected[:40]],
+            timeout=30_000,
+        )
+        assert not app.locator(".qttt-shared-new").is_visible()
+    finally:
+        server.stop()
