@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from qttt_edu.site.pages import lesson_notebooks
-from qttt_edu.site.wheels import BROWSER_LACKS
+from qttt_edu.site.wheels import BROWSER_LACKS, SERVER_MODULES
 
 APP_MODULES = (
     "qttt_edu.widgets",
@@ -56,7 +56,13 @@ else:
 
 def _run_without_lacking(cells: list[str]) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", _RUNNER, json.dumps(cells), json.dumps(BROWSER_LACKS)],
+        [
+            sys.executable,
+            "-c",
+            _RUNNER,
+            json.dumps(cells),
+            json.dumps([*BROWSER_LACKS, *SERVER_MODULES]),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -91,3 +97,10 @@ def test_the_check_sees_an_import_of_what_the_browser_lacks() -> None:
     # it fails here as it would in the browser.
     failure = _run_without_lacking(["x = 1", "from qttt_edu import graph"])
     assert failure.startswith("cell 2: ModuleNotFoundError") and "networkx" in failure, failure
+
+
+def test_the_check_sees_an_import_of_what_the_site_leaves_out() -> None:
+    # The command line and the rooms service are not in the site's wheel: a page that
+    # reached them would fail in the browser, and fails here.
+    failure = _run_without_lacking(["from qttt_edu.cli import main"])
+    assert failure.startswith("cell 1: ImportError") or "ModuleNotFoundError" in failure, failure

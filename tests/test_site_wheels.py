@@ -41,3 +41,41 @@ def test_a_compiled_wheel_keeps_its_code_and_drops_its_front_end(
     assert "widgetpkg/__init__.py" not in names  # source-less: the byte-code is used
     assert not [n for n in names if n.endswith(".js")], names
     assert "main.js" not in record  # the wheel's RECORD lists what it holds
+
+
+_LEXERS_REACHED = """
+import sys
+from IPython.core import ultratb
+from ipython_pygments_lexers import IPython3Lexer, IPythonTracebackLexer
+from pygments.lexers import (
+    BashLexer, HtmlLexer, JavascriptLexer, PerlLexer, Python3Lexer, PythonLexer, RubyLexer,
+    TexLexer, TextLexer, get_lexer_by_name,
+)
+get_lexer_by_name("python"), get_lexer_by_name("text")
+list(IPython3Lexer().get_tokens("%time x = 1")), list(IPythonTracebackLexer().get_tokens("x"))
+try:
+    1 / 0
+except ZeroDivisionError:
+    ultratb.VerboseTB(theme_name="linux").text(*sys.exc_info())
+reached = [m.rsplit(".", 1)[1] for m in sys.modules if m.startswith("pygments.lexers.")]
+print(" ".join(sorted(reached)))
+"""
+
+
+def test_the_site_keeps_every_lexer_ipython_reaches() -> None:
+    # The site's Pygments wheel keeps only PYGMENTS_KEPT; IPython's lexers and coloured
+    # tracebacks must find every module they import among them.
+    import subprocess
+    import sys
+
+    from qttt_edu.site.wheels import PYGMENTS_KEPT, unused_in_browser
+
+    done = subprocess.run(
+        [sys.executable, "-c", _LEXERS_REACHED], capture_output=True, text=True, check=True
+    )
+    reached = set(done.stdout.split())
+    assert {"python", "shell"} <= reached, reached
+    assert reached <= PYGMENTS_KEPT, sorted(reached - PYGMENTS_KEPT)
+    assert not unused_in_browser("pygments/lexers/python.pyc")
+    assert unused_in_browser("pygments/lexers/_php_builtins.pyc")  # a lexer no page uses
+    assert not unused_in_browser("pygments/formatters/html.pyc")

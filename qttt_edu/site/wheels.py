@@ -150,6 +150,23 @@ _FRONT_END = re.compile(r"^[^/]+\.data/data/share/jupyter/|^[^/]+/(labextension|
 #: what no page imports or reads: type stubs, manual pages, segno's command line and its
 #: helpers for contact cards and Wi-Fi codes (the app makes plain links' QR codes)
 _UNUSED = re.compile(r"\.pyi$|^[^/]+\.data/data/share/man/|^segno/(cli|helpers)\.pyc?$")
+#: the Pygments lexers a page reaches: IPython's own lexers, its coloured tracebacks and
+#: help, and what those import (``tests/test_site_wheels.py`` measures it). The other
+#: lexer modules (about 1.2 MB) colour languages no page of the site shows.
+PYGMENTS_KEPT = frozenset(
+    {
+        "__init__", "_mapping", "_css_builtins", "_lilypond_builtins", "_scheme_builtins",
+        "css", "data", "html", "javascript", "jvm", "lilypond", "lisp", "markup", "perl",
+        "python", "ruby", "shell", "special",
+    }
+)  # fmt: skip
+_LEXER = re.compile(r"^pygments/lexers/([^/.]+)\.pyc?$")
+
+
+def unused_in_browser(rel: str) -> bool:
+    """Whether the wheel file ``rel`` is one no page imports or reads (left out)."""
+    lexer = _LEXER.match(rel)
+    return bool(_UNUSED.search(rel)) or (lexer is not None and lexer[1] not in PYGMENTS_KEPT)
 
 
 def compile_wheel(
@@ -162,10 +179,11 @@ def compile_wheel(
     smaller, and nothing to check at import). ``keep_source`` keeps the ``.py`` files
     beside ``__pycache__`` entries that are used unchecked, so tracebacks and
     ``inspect`` still show the game's own code. Front-end files are left out
-    (``_FRONT_END``), and so is what nothing in a browser uses (``_UNUSED``).
+    (``_FRONT_END``), and so is what nothing in a browser uses (:func:`unused_in_browser`).
     """
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
-    mode = "src3" if keep_source else "pyc3"  # 2: without front-end files; 3: nor _UNUSED
+    # 2: without front-end files; 3: nor _UNUSED; 4: nor the lexers no page uses
+    mode = "src4" if keep_source else "pyc4"
     mode += "" if version == "3.12" else f"-{version}"  # 3.12: the cache as it was
     target = cache / "compiled" / f"{digest}-{mode}" / wheel.name
     if target.exists():
@@ -196,7 +214,7 @@ def compile_wheel(
             rel = path.relative_to(root).as_posix()
             if not keep_source and path.suffix == ".py" and path.with_suffix(".pyc").exists():
                 continue
-            if _FRONT_END.match(rel) or _UNUSED.search(rel):
+            if _FRONT_END.match(rel) or unused_in_browser(rel):
                 continue
             files[rel] = path.read_bytes()
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -206,8 +224,13 @@ def compile_wheel(
     return target
 
 
-#: modules of the package that only a server runs (left out of the site's wheel)
-SERVER_ONLY = frozenset({"rooms/service.py"})
+#: modules of the package that only a server or a terminal runs (left out of the site's
+#: wheel): the rooms service, and the command line (a browser tab has none)
+SERVER_ONLY = frozenset({"rooms/service.py", "cli.py", "__main__.py"})
+#: the same as module names (``tests/test_site_imports.py`` makes them unimportable)
+SERVER_MODULES = tuple(
+    "qttt_edu." + name.removesuffix(".py").replace("/", ".") for name in sorted(SERVER_ONLY)
+)
 
 
 def package_files(root: Path = PACKAGE) -> dict[str, bytes]:
