@@ -180,6 +180,8 @@ async def open_one(browser: Any, url: str, delay: float, out: list[Any]) -> None
         out.append((page, None, 0))
         return
     playable = await until_playable(page, started)
+    if playable is None:
+        print(f"  a page never played; it shows: {await what_shows(page)}", flush=True)
     await asyncio.gather(*counting)
     out.append((page, playable, sum(sizes)))
 
@@ -189,9 +191,25 @@ async def reload_one(page: Any, delay: float) -> float | None:
     started = time.perf_counter()
     try:
         await page.reload(timeout=PLAYABLE_TIMEOUT * 1000, wait_until="commit")
-    except Exception:
+    except Exception as err:
+        print(f"  a reload failed: {type(err).__name__}: {str(err)[:160]}", flush=True)
         return None
-    return await until_playable(page, started)
+    playable = await until_playable(page, started)
+    if playable is None:
+        print(f"  a reloaded page never played; it shows: {await what_shows(page)}", flush=True)
+    return playable
+
+
+async def what_shows(page: Any) -> str:
+    """The first words a page that never became playable shows (its status or body)."""
+    for selector in (".qttt-app .qttt-status", "body"):
+        try:
+            text = await page.locator(selector).first.inner_text(timeout=2000)
+        except Exception:
+            continue
+        if text.strip():
+            return " ".join(text.split())[:200]
+    return "(nothing)"
 
 
 def summary(name: str, times: list[float | None], total: int) -> str:
