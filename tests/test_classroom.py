@@ -132,7 +132,7 @@ def test_the_classroom_command_names_its_file_token_and_culling(
     assert "SECRET2345" not in teacher[1] and "token=" in teacher[1]
     assert "--MappingKernelManager.cull_idle_timeout=600" in out
     assert "--MappingKernelManager.cull_connected=False" in out
-    assert "--VoilaExecutor.iopub_timeout=30" in out
+    assert "--VoilaExecutor.iopub_timeout=120" in out
     assert "--VoilaConfiguration.template=qttt" in out
     assert "--VoilaConfiguration.preheat_kernel=False" in out
     # the QR code carries the printed address, exactly

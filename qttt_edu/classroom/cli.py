@@ -148,10 +148,13 @@ def write_notebooks(folder: Path, class_name: str, *, dashboard: bool = True) ->
         _write_notebook(folder / "dashboard.ipynb", source)
 
 
-# nbclient waits this long for a cell's output once the cell has run. Voila's own 4 s
-# threw away the app of 3 pages in 10 when a class opened the link together (the
-# kernels were slow to answer, not dead); 30 s let every page come up.
-IOPUB_TIMEOUT = 30
+# nbclient waits this long for a cell's output once the cell has run; past it, Voila
+# finishes the page without the app, which then waits on the loading page for ever.
+# Voila's own 4 s threw away the app of 3 pages in 10 when a class opened the link
+# together (the kernels were slow to answer, not dead). 30 s was enough for the first
+# opens but not for thirty reloads within 20 s (thirty kernels starting while the old
+# ones end): 10 of 30 reloaded pages lost their app that way (benchmarks/bench_classroom.py).
+IOPUB_TIMEOUT = 120
 # A kernel without an open page is stopped after this many idle seconds: a safety net
 # for devices that vanish without closing the page (a closed or reloaded page ends its
 # kernel itself). A page that is open is never culled (cull_connected off). Not less:

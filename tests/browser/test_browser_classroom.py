@@ -481,3 +481,35 @@ def test_one_address_is_refused_past_its_kernels_and_a_reload_at_the_limit_still
         again.click()
         wait_for_status(third.locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
         assert _gone_down_to(command, 3) == 3
+
+
+RELOADED = 4  # pages reloaded together (the benchmark does thirty: bench_classroom.py)
+
+
+def test_pages_reloaded_together_all_play_again_and_leave_no_kernel(
+    tmp_path: Path, offline_page: Any
+) -> None:
+    """A class presses F5 together: every page comes back playable, none is left on the
+    loading page (its app's output given up on while the server was busy)."""
+    app_path = f"/voila/render/app.ipynb?token={TOKEN}"
+    with classroom_command(tmp_path, "--kernels-per-address", "0") as command:
+        pages = [offline_page(viewport=LAPTOP) for _ in range(RELOADED)]
+        for page in pages:
+            page.goto(command.students + app_path, timeout=APP_TIMEOUT, wait_until="commit")
+        for page in pages:
+            _plays(page)
+        for page in pages:  # one after the other, without waiting for any to play
+            page.reload(timeout=APP_TIMEOUT, wait_until="commit")
+        for page in pages:
+            _plays(page)
+        assert _gone_down_to(command, RELOADED) == RELOADED, "a reload left a kernel behind"
+
+
+def _plays(page: Any) -> None:
+    status = page.locator(".qttt-app .qttt-status")
+    try:
+        status.wait_for(timeout=APP_TIMEOUT)
+    except Exception as err:
+        shows = " ".join(page.locator("body").inner_text().split())[:200]
+        raise AssertionError(f"the page never played; it shows: {shows}") from err
+    wait_for_status(page.locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
