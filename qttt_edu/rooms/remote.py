@@ -475,9 +475,11 @@ class ServiceClient:
                     await asyncio.sleep(backoff)
                     backoff = min(10.0, backoff * 2)
                     continue
+                # the socket is known before the hello is written: a page's "here" said while
+                # the hello is on its way is then sent after it, not dropped
+                self._ws = ws
                 for message in self.hello_messages():
                     await ws.write_message(message)
-                self._ws = ws
                 ready = False
                 while not self._closed:
                     text = await ws.read_message()
