@@ -116,6 +116,15 @@ def memory(server: psutil.Process) -> tuple[float, float, int]:
     return rss, pss, len(found)
 
 
+def stop(process: subprocess.Popen[Any]) -> None:
+    """End the classroom command as Ctrl-C would (SIGTERM), killing it after 60 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def browser_cpu_seconds() -> float:
     """CPU of the Chromium processes this script started (the 30 browsers share the cores)."""
     total = 0.0
@@ -295,11 +304,7 @@ def bench_class(args: argparse.Namespace) -> None:
         print(f"command: {' '.join(command[1:])}")
         asyncio.run(class_run(url, server, args.students, args.spread))
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
         log.close()
         shutil.rmtree(work, ignore_errors=True)
 
@@ -429,11 +434,7 @@ def bench_site(args: argparse.Namespace) -> None:
     try:
         asyncio.run(site_run(link, psutil.Process(process.pid), args.students, args.spread))
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -48,12 +47,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import psutil
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from bench_classroom import READY, ROOT, TOKEN, load, wait_for_http
+from bench_classroom import READY, ROOT, TOKEN, browser_cpu_seconds, load, stop, wait_for_http
 from browser_harness import CHROMIUM, CHROMIUM_ARGS, free_port
 
 TIMEOUT = 120.0  # seconds a page may take to become playable
@@ -70,19 +67,6 @@ class Sample:
     requests: int
     sent: int
     files: list[tuple[int, str]] = field(default_factory=list)
-
-
-def chromium_cpu() -> float:
-    """CPU seconds of every Chromium process this script started."""
-    total = 0.0
-    for process in psutil.Process().children(recursive=True):
-        try:
-            if "chrom" in process.name():
-                times = process.cpu_times()
-                total += times.user + times.system
-        except psutil.Error:
-            continue
-    return total
 
 
 async def wait_playable(page: Any, started: float) -> float:
@@ -125,12 +109,12 @@ async def one_page(context: Any, url: str, settle: float) -> Sample:
     await cdp.send("Performance.enable")
     await cdp.send("Network.enable")
     network = Network(cdp)
-    cpu0 = chromium_cpu()
+    cpu0 = browser_cpu_seconds()
     started = time.perf_counter()
     await page.goto(url, wait_until="commit", timeout=TIMEOUT * 1000)
     playable = await wait_playable(page, started)
     await asyncio.sleep(settle)
-    cpu = chromium_cpu() - cpu0
+    cpu = browser_cpu_seconds() - cpu0
     values = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
     await cdp.detach()
     files = network.files()
@@ -211,9 +195,9 @@ async def loading_run(seconds: float, pages: int, folder: Path = TEMPLATE) -> No
                 await (await context.new_page()).set_content(loading_html(folder))
                 contexts.append(context)
             await asyncio.sleep(1)
-            cpu0 = chromium_cpu()
+            cpu0 = browser_cpu_seconds()
             await asyncio.sleep(seconds)
-            share = (chromium_cpu() - cpu0) / seconds / pages
+            share = (browser_cpu_seconds() - cpu0) / seconds / pages
             print(
                 f"loading page, {pages} open, motion {motion}: {share * 100:.1f} % of a core "
                 f"per waiting page ({load()})",
@@ -258,11 +242,7 @@ def main() -> None:
             print(f"one page at a time, {url.split('?')[0]} ({load()})", flush=True)
             asyncio.run(page_runs(url, args.samples, args.settle, args.top))
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(60)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop(process)
     if args.idle > 0:
         asyncio.run(loading_run(args.idle, args.loading_pages, args.template))
 
