@@ -35,7 +35,7 @@ from traitlets import Float, Integer
 
 from ..i18n import t_in
 from .cli import DEFAULT_PER_ADDRESS
-from .login import class_language
+from .login import class_language, kit_page
 
 __all__ = ["DEFAULT_PER_ADDRESS", "ClassKernelManager", "limit_page"]
 
@@ -144,25 +144,21 @@ def limit_page(lang: str, limit: int) -> str:
     def say(key: str, **values: Any) -> str:
         return html.escape(t_in(lang, key, **values))
 
-    return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{say("limit_title")}</title>
-<style>
-body {{ font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1a1a1a;
-  background: #f7f7f7; margin: 0; display: flex; min-height: 100vh;
-  align-items: center; justify-content: center; }}
-main {{ background: #fff; border: 3px solid #e69f00; border-radius: 10px;
-  padding: 28px 32px; max-width: 480px; width: calc(100% - 32px); box-sizing: border-box; }}
-h1 {{ font-size: 24px; margin: 0 0 16px; }}
-p {{ font-size: 18px; line-height: 1.45; }}
-button {{ margin-top: 8px; font-size: 20px; min-height: 48px; padding: 0 22px;
-  background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }}
-button:focus-visible {{ outline: 3px solid #1a1a1a; outline-offset: 2px; }}
-</style></head>
-<body><main role="alert">
+    css = """
+main { border: 3px solid #e69f00; max-width: 480px; }
+p { font-size: 18px; line-height: 1.45; }
+button { margin-top: 8px; font-size: 20px; min-height: 48px; padding: 0 22px;
+  background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }
+button:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
+"""
+    return kit_page(
+        lang,
+        say("limit_title"),
+        css,
+        f"""<main role="alert">
 <h1>{say("limit_title")}</h1>
 <p>{say("limit_text", limit=limit)}</p>
 <p>{say("limit_teacher")}</p>
 <button type="button" onclick="window.location.reload()">{say("limit_reload")}</button>
-</main></body></html>"""
+</main>""",
+    )

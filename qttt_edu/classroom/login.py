@@ -24,7 +24,7 @@ from jupyter_server.base.handlers import JupyterHandler
 
 from ..i18n import LANGUAGES, t_in
 
-__all__ = ["KitIdentityProvider", "KitLoginHandler", "login_page"]
+__all__ = ["KitIdentityProvider", "KitLoginHandler", "kit_page", "login_page"]
 
 WRONG_PASSWORD_DELAY = 1.0
 
@@ -32,6 +32,28 @@ WRONG_PASSWORD_DELAY = 1.0
 def class_language() -> str:
     lang = os.environ.get("QTTT_CLASS_LANG", "en")
     return lang if lang in LANGUAGES else "en"
+
+
+#: the look every page of the kit's own shares (the login page, the kernel limit's page)
+KIT_PAGE_CSS = """
+body { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1a1a1a;
+  background: #f7f7f7; margin: 0; display: flex; min-height: 100vh;
+  align-items: center; justify-content: center; }
+main { background: #fff; border: 1px solid #d0d0d0; border-radius: 10px;
+  padding: 28px 32px; max-width: 420px; width: calc(100% - 32px); box-sizing: border-box; }
+h1 { font-size: 24px; margin: 0 0 16px; }
+"""
+
+
+def kit_page(lang: str, title: str, css: str, body: str) -> str:
+    """A whole page of the kit's own in ``lang``: ``title`` and ``body`` as HTML (already
+    escaped), ``css`` after the shared look (:data:`KIT_PAGE_CSS`)."""
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{KIT_PAGE_CSS}{css}</style></head>
+<body>{body}</body></html>"""
 
 
 def login_page(lang: str, xsrf_field: str, next_url: str, wrong: bool = False) -> str:
@@ -46,29 +68,23 @@ def login_page(lang: str, xsrf_field: str, next_url: str, wrong: bool = False) -
         return html.escape(t_in(lang, key))
 
     alert = f'<p class="wrong" role="alert">{say("login_wrong")}</p>' if wrong else ""
-    return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{say("login_title")}</title>
-<style>
-body {{ font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1a1a1a;
-  background: #f7f7f7; margin: 0; display: flex; min-height: 100vh;
-  align-items: center; justify-content: center; }}
-main {{ background: #fff; border: 1px solid #d0d0d0; border-radius: 10px;
-  padding: 28px 32px; max-width: 420px; width: calc(100% - 32px); box-sizing: border-box; }}
-h1 {{ font-size: 24px; margin: 0 0 16px; }}
-label {{ display: block; font-size: 20px; font-weight: 600; margin-bottom: 8px; }}
-input {{ font-size: 22px; padding: 8px 10px; width: 100%; box-sizing: border-box;
+    css = """
+label { display: block; font-size: 20px; font-weight: 600; margin-bottom: 8px; }
+input { font-size: 22px; padding: 8px 10px; width: 100%; box-sizing: border-box;
   min-height: 48px; border: 2px solid #4d4d4d; border-radius: 6px;
-  letter-spacing: 0.08em; }}
-button {{ margin-top: 16px; font-size: 20px; min-height: 48px; padding: 0 22px;
-  background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }}
-input:focus-visible, button:focus-visible {{ outline: 3px solid #e69f00; outline-offset: 2px; }}
-p {{ font-size: 17px; line-height: 1.4; }}
-.wrong {{ color: #a33c00; font-weight: 600; }}
-.wrong::before {{ content: "\\26A0\\FE0E  "; }}
-</style></head>
-<body><main>
+  letter-spacing: 0.08em; }
+button { margin-top: 16px; font-size: 20px; min-height: 48px; padding: 0 22px;
+  background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }
+input:focus-visible, button:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
+p { font-size: 17px; line-height: 1.4; }
+.wrong { color: #a33c00; font-weight: 600; }
+.wrong::before { content: "\\26A0\\FE0E  "; }
+"""
+    return kit_page(
+        lang,
+        say("login_title"),
+        css,
+        f"""<main>
 <h1>{say("login_title")}</h1>
 {alert}
 <form method="post" action="?next={html.escape(next_url)}">
@@ -79,7 +95,8 @@ p {{ font-size: 17px; line-height: 1.4; }}
 <button type="submit">{say("login_button")}</button>
 </form>
 <p>{say("login_hint")}</p>
-</main></body></html>"""
+</main>""",
+    )
 
 
 class KitLoginHandler(LoginFormHandler):
