@@ -74,12 +74,12 @@ from browser_harness import (  # noqa: E402
     Server,
     browser_skip_reason,
     forget_snapshot,
-    free_port,
     launch_chromium,
     new_page,
     restart_kernel,
     run_all_cells,
     running,
+    static_server,
     wait_for_snapshot,
     wait_for_status,
 )
@@ -360,16 +360,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    server = Server(
-        name="http.server",
-        argv=[sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        base_url=f"http://127.0.0.1:{port}/",
-        ready_path="index.html",
-        cwd=OUT,
-        env={"PATH": "/usr/bin:/bin"},
-        log_path=OUT.parent / "site-http.log",
-    )
+    server = static_server(OUT, OUT.parent / "site-http.log")
     if args.lesson:
         with running(server):
             return lesson_requests(server)

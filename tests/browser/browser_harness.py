@@ -736,3 +736,27 @@ def forget_snapshot(page: Any) -> None:
           deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
         })"""
     )
+
+
+def static_server(folder: Path, log_path: Path, ready_path: str = "index.html") -> Server:
+    """A plain static file server (Python's ``http.server``) over ``folder``, not started:
+    a web host as a school has one, with no rooms service beside it."""
+    port = free_port()
+    return Server(
+        name="http.server",
+        argv=[sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path=ready_path,
+        cwd=folder,
+        env={"PATH": "/usr/bin:/bin"},
+        log_path=log_path,
+    )
+
+
+def click_token(app: Any, token: str) -> None:
+    """Play one record token in the app by clicking squares or a choice button."""
+    if token.startswith("c"):
+        app.locator(f".qttt-choose-{token[1:]}").click()
+        return
+    for square in token.split("-"):
+        app.locator(f".qttt-square-{square}").click()

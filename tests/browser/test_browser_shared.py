@@ -21,6 +21,7 @@ from .browser_harness import (
     FINAL_RECORD,
     Server,
     classroom_server,
+    click_token,
     plain,
     running,
     screenshot,
@@ -54,15 +55,6 @@ def panel_picture(app: Any, name: str) -> None:
     panel = app.locator(".qttt-shared")
     panel.scroll_into_view_if_needed()
     panel.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def click_token(app: Any, token: str) -> None:
-    """Play one record token by clicking squares or a choice button."""
-    if token.startswith("c"):
-        app.locator(f".qttt-choose-{token[1:]}").click()
-        return
-    for square in token.split("-"):
-        app.locator(f".qttt-square-{square}").click()
 
 
 def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_seat(

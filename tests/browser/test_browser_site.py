@@ -38,6 +38,7 @@ from .browser_harness import (
     restart_kernel,
     run_all_cells,
     site_store,
+    static_server,
     wait_for_snapshot,
     wait_for_status,
 )
@@ -59,18 +60,9 @@ def site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="package")
 def site_server(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A plain static file server over the folder that holds the site."""
-    port = free_port()
     web_root = site.parents[len(Path(SUB_PATH).parts) - 1]
     work = tmp_path_factory.mktemp("http")
-    server = Server(
-        name="http.server",
-        argv=[sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        base_url=f"http://127.0.0.1:{port}/",
-        ready_path=SUB_PATH + "index.html",
-        cwd=web_root,
-        env={"PATH": "/usr/bin:/bin"},
-        log_path=work / "http.log",
-    )
+    server = static_server(web_root, work / "http.log", ready_path=SUB_PATH + "index.html")
     server.start()
     yield server
     server.stop()

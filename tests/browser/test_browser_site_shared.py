@@ -27,7 +27,14 @@ import pytest
 
 from qttt_edu.i18n import t_in
 
-from .browser_harness import FINAL_RECORD, Server, free_port, wait_for_log, wait_for_status
+from .browser_harness import (
+    FINAL_RECORD,
+    click_token,
+    free_port,
+    static_server,
+    wait_for_log,
+    wait_for_status,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -82,14 +89,6 @@ def site_app(page: Any, url: str) -> Any:
     app.wait_for(timeout=SITE_TIMEOUT)
     wait_for_status(app, r"X, move 1|You joined|Back in room", timeout=SITE_TIMEOUT)
     return app
-
-
-def click_token(app: Any, token: str) -> None:
-    if token.startswith("c"):
-        app.locator(f".qttt-choose-{token[1:]}").click()
-        return
-    for square in token.split("-"):
-        app.locator(f".qttt-square-{square}").click()
 
 
 def no_key_in(url: str, *keys: str) -> None:
@@ -161,16 +160,7 @@ def assert_invite(invite: str, classroom: SiteClassroom, code: str) -> bool:
 def test_the_site_without_a_service_says_shared_games_need_a_server(
     built_site: Path, offline_page: Any, tmp_path: Path
 ) -> None:
-    port = free_port()
-    server = Server(
-        name="http.server",
-        argv=[sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        base_url=f"http://127.0.0.1:{port}/",
-        ready_path="index.html",
-        cwd=built_site,
-        env={"PATH": "/usr/bin:/bin"},
-        log_path=tmp_path / "http.log",
-    )
+    server = static_server(built_site, tmp_path / "http.log")
     server.start()
     try:
         page = offline_page()
