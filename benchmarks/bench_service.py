@@ -10,14 +10,16 @@ The service runs in a process of its own (``start_service``), as in a classroom.
 clients run in ``--procs`` other processes, each an asyncio loop holding, per client,
 one change socket (hello with its seat, as the app's kernel does) and keep-alive HTTP
 connections. Both clients of a game live in one process, so one clock times both ends.
-A client waits for a notice, reads the room (``GET``), and when it is its turn thinks
-``--think-min``..``--think-max`` seconds and plays a random legal action (``POST``,
-``expected_ply`` and a fresh ``action_id``), as the app does.
+A client waits for a notice, reads the room, and when it is its turn thinks
+``--think-min``..``--think-max`` seconds and plays a random legal action
+(``expected_ply`` and a fresh ``action_id``), as the app does. Reads and actions go on
+the change socket as requests, as the app's client sends them while its socket is up
+(``--transport http``: as ``GET`` and ``POST`` on keep-alive connections instead).
 
 Printed per run and as the median of ``--runs`` runs:
 
-* act: the ``POST`` of an action, request to answer, p50 / p99;
-* update: from that ``POST`` being sent to the other client's ``GET`` showing the new
+* act: an action, request to answer, p50 / p99;
+* update: from that action being sent to the other client's read showing the new
   ply (notice + read), p50 / p99;
 * actions per second; the service process's CPU seconds per second, and per action,
   and the seconds per second its threads were ready to run but waited for a CPU
@@ -129,7 +131,12 @@ def serve(url: str, conn: Any, profile: str = "") -> None:
         if handler.request.method == "POST" and handler.request.path.endswith("/actions"):
             inside.append(handler.request.request_time())
 
-    module._quiet_log = timed  # the service's own access log: the bench's timer
+    def timed_socket(op: str, status: int, seconds: float) -> None:
+        if op == "act":
+            inside.append(seconds)
+
+    module._quiet_log = timed  # the service's own access logs: the bench's timer
+    module._socket_log = timed_socket
     running = start_service(url, classes={"B": KEY}, teacher_secret=TEACHER, limits=limits)
     conn.send(running.url)
     conn.recv()
@@ -205,6 +212,26 @@ class Client:
         self.ws: Any = None
         self.done = False
         self.pair: Any = None
+        self.socket_requests = run.transport == "socket"
+        self.pending: dict[int, asyncio.Future[tuple[int, Any]]] = {}
+        self.next_id = 0
+
+    async def call(self, op: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """A read (``op`` "room") or an action ("act"), as the app's client sends it: on
+        the change socket (``--transport socket``, the default) or by HTTP."""
+        if not self.socket_requests:
+            keys = {"X-Qttt-Seat": self.credential, "X-Qttt-Client": self.id}
+            return await self.http.call(method, path, body, **keys)
+        self.next_id += 1
+        rid = self.next_id
+        future = self.pending[rid] = asyncio.get_running_loop().create_future()
+        message = {"type": "request", "id": rid, "op": op, "code": self.code}
+        message.update(body or {}, credential=self.credential)
+        await self.ws.write_message(json.dumps(message))
+        try:
+            return await future
+        finally:
+            self.pending.pop(rid, None)
 
     async def connect(self) -> None:
         from tornado.websocket import websocket_connect
@@ -256,72 +283,86 @@ class Client:
                 if self.done:
                     return
                 self.run.errors.append(f"socket closed {self.ws.close_code} {self.ws.close_reason}")
+                for future in self.pending.values():  # asked on the closed socket: resent below
+                    if not future.done():
+                        future.set_result((599, {"error": {"kind": "socket closed"}}))
                 await self.connect()
                 self.wake.set()
                 continue
             data = json.loads(text)
-            if (
+            if data.get("type") == "reply":
+                future = self.pending.get(data["id"])
+                room = data["body"].get("room")
+                if room is not None and room["code"] == self.code:
+                    # the app's client: the notice of a version it was answered needs no read
+                    self.version = max(self.version, room["version"])
+                if future is not None and not future.done():
+                    future.set_result((data["status"], data["body"]))
+            elif (
                 data.get("type") == "changed"
                 and data.get("code") == self.code
                 and data.get("version") != self.version
             ):
                 self.wake.set()
 
+    async def read(self, code: str) -> dict[str, Any] | None:
+        """Wait for a notice, then read the room (as the app does on a notice)."""
+        run = self.run
+        await asyncio.wait_for(self.wake.wait(), timeout=max(0.1, run.deadline - time.monotonic()))
+        self.wake.clear()
+        status, body = await self.call("room", "GET", f"/api/v1/rooms/{code}")
+        run.reads += 1
+        if status != 200:
+            run.errors.append(f"GET {status}")
+            return None
+        room: dict[str, Any] = body["room"]
+        self.version = room["version"]
+        sent = run.sent.get((code, room["ply"]))
+        if sent is not None and (code, room["ply"]) not in run.seen:
+            run.seen.add((code, room["ply"]))
+            run.update.append(time.monotonic() - sent)
+        return room
+
+    async def act(self, code: str, room: dict[str, Any]) -> dict[str, Any] | None:
+        """Think, play a random legal action; the answer's room when it holds this seat's
+        next turn too (a collapse chosen, then a move), as the app's board shows it."""
+        run = self.run
+        await asyncio.sleep(random.uniform(run.think_min, run.think_max))
+        game = Game.from_record(room["record"])
+        action = str(Action(random.choice(game.position.legal_actions())))
+        payload = {"action": action, "expected_ply": room["ply"], "action_id": uuid.uuid4().hex}
+        run.sent[(code, room["ply"] + 1)] = began = time.monotonic()
+        status, body = await self.call("act", "POST", f"/api/v1/rooms/{code}/actions", payload)
+        run.act.append(time.monotonic() - began)
+        if status != 200:
+            run.errors.append(f"POST {status} {body['error']['kind']}")
+            self.wake.set()
+            return None
+        run.acked.append((code, room["ply"], action))
+        answer: dict[str, Any] = body["room"]
+        self.version = answer["version"]
+        # the next read is for the opponent's action, which its notice announces
+        return answer if answer["finished"] or answer["to_act"] == self.seat else None
+
     async def play(self) -> None:
         run = self.run
         listener = asyncio.ensure_future(self.listen())
+        room: dict[str, Any] | None = None  # the room in hand: an action's answer
         try:
             while time.monotonic() < run.deadline:
-                await asyncio.wait_for(
-                    self.wake.wait(), timeout=max(0.1, run.deadline - time.monotonic())
-                )
-                self.wake.clear()
-                code, cred = self.code, self.credential  # this game's, even if a rematch starts
-                keys = {"X-Qttt-Seat": cred, "X-Qttt-Client": self.id}
-                status, body = await self.http.call("GET", f"/api/v1/rooms/{code}", **keys)
-                run.reads += 1
-                if status != 200:
-                    run.errors.append(f"GET {status}")
-                    continue
-                room = body["room"]
-                self.version = room["version"]
-                sent = run.sent.get((code, room["ply"]))
-                if sent is not None and (code, room["ply"]) not in run.seen:
-                    run.seen.add((code, room["ply"]))
-                    run.update.append(time.monotonic() - sent)
+                code = self.code  # this game's, even if a rematch starts
+                if room is None:
+                    room = await self.read(code)
+                    if room is None:
+                        continue
                 if room["finished"]:
+                    room = None
                     await self.rematch(code)
                     continue
                 if room["to_act"] != self.seat:
+                    room = None
                     continue
-                await asyncio.sleep(random.uniform(run.think_min, run.think_max))
-                game = Game.from_record(room["record"])
-                action = str(Action(random.choice(game.position.legal_actions())))
-                payload = {
-                    "action": action,
-                    "expected_ply": room["ply"],
-                    "action_id": uuid.uuid4().hex,
-                }
-                run.sent[(code, room["ply"] + 1)] = began = time.monotonic()
-                status, body = await self.http.call(
-                    "POST",
-                    f"/api/v1/rooms/{code}/actions",
-                    payload,
-                    **keys,
-                )
-                run.act.append(time.monotonic() - began)
-                if status == 200:
-                    run.acked.append((code, room["ply"], action))
-                    self.version = body["room"]["version"]
-                    if body["room"]["finished"]:
-                        await self.rematch(code)
-                    elif body["room"]["to_act"] == self.seat:
-                        self.wake.set()  # its own turn again (a collapse to choose)
-                    # the answer holds the new room, as the app's client uses it: the
-                    # next read is for the opponent's action, which its notice announces
-                else:
-                    run.errors.append(f"POST {status} {body['error']['kind']}")
-                    self.wake.set()
+                room = await self.act(code, room)
         except asyncio.TimeoutError:
             return
         finally:
@@ -341,6 +382,7 @@ class Pair:
 class Run:
     def __init__(self, args: Any) -> None:
         self.think_min, self.think_max = args.think_min, args.think_max
+        self.transport = args.transport
         self.deadline = time.monotonic() + args.seconds
         self.act: list[float] = []
         self.update: list[float] = []
@@ -602,6 +644,12 @@ def main() -> None:
         help="service replicas on one PostgreSQL (X's clients on the first, O's on the last)",
     )
     parser.add_argument("--idle", type=int, default=0, help="measure N idle clients instead")
+    parser.add_argument(
+        "--transport",
+        choices=["socket", "http"],
+        default="socket",
+        help="reads and actions on the change socket, as the app sends them, or by HTTP",
+    )
     args = parser.parse_args()
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     if args.replicas > 1:

@@ -232,6 +232,12 @@ def room_text(state: RoomState, window: float = PRESENCE_WINDOW) -> str:
     return f'{found[0]},"seats":{seats},"expired":{expired},"now":{now!r}}}'
 
 
+def room_body(state: RoomState, you: str | bool | None = False) -> str:
+    """``{"room": ROOM}`` as compact JSON text, with ``"you"`` unless ``you`` is ``False``."""
+    mine = "" if you is False else ',"you":' + json.dumps(you)
+    return '{"room":' + room_text(state) + mine + "}"
+
+
 def _present(info: Any, now: float, window: float) -> bool:
     return info.kind == "computer" or (
         info.kind == "human" and info.last_seen is not None and now - info.last_seen < window
@@ -347,6 +353,8 @@ class Socket(tornado.websocket.WebSocketHandler):
                 await self._hold(data.get("code"), data.get("credential"))
             elif kind == "here":
                 await self._here(data.get("code"), data.get("here"))
+            elif kind == "request":
+                await self._request(data)
             else:
                 raise Refusal("bad_request", 400, "service_bad_message")
         except Refusal as refusal:
@@ -434,6 +442,43 @@ class Socket(tornado.websocket.WebSocketHandler):
         seat, _was = self.seats[key]
         self.seats[key] = (seat, here)
         await self.service.presence_changed(key, seat)
+
+    async def _request(self, data: dict[str, Any]) -> None:
+        """A read or an action sent on the socket: the same checks and answers as its
+        HTTP twin, with the socket's class key or teacher secret, and the seat's
+        credential in the message. Every refusal is a reply; the socket stays open."""
+        svc = self.service
+        rid = data.get("id")
+        if not isinstance(rid, int) or isinstance(rid, bool) or not 0 <= rid < 2**53:
+            raise Refusal("bad_request", 400, "service_bad_message")
+        began = time.monotonic()
+        op, state, status = data.get("op"), None, 200
+        try:
+            wait = svc.bucket("address", self.request.remote_ip or "").take()
+            if wait:
+                raise Refusal(
+                    "rate_limited", 429, "service_rate_address", retry_after=round(wait, 2)
+                )
+            key = codes.normalize_code(data.get("code"))
+            credential = data.get("credential")
+            if credential is not None and not isinstance(credential, str):
+                raise Refusal("bad_request", 400, "service_field_bad", field="credential")
+            if op == "room":
+                text = await svc.read_room(
+                    key, credential, self.class_name, self.teacher, self.lang
+                )
+            elif op == "act":
+                state = await svc.act_on(key, credential, data)
+                text = room_body(state)
+            else:
+                raise Refusal("bad_request", 400, "service_bad_message")
+        except Exception as err:
+            status, body = svc.error_json(err, self.lang)
+            text = json.dumps(body)
+        self.notice(f'{{"type":"reply","id":{rid},"status":{status},"body":{text}}}')
+        _socket_log(str(op), status, time.monotonic() - began)
+        if state is not None:
+            await svc.changed(state, answered=self)
 
     def on_close(self) -> None:
         svc = self.service
@@ -543,10 +588,9 @@ class Handler(tornado.web.RequestHandler):
         self.set_status(status)
         self.finish(json.dumps(data, separators=(",", ":")))
 
-    def reply_room(self, state: RoomState, you: str | bool | None = False) -> None:
-        """``{"room": ROOM}``, and ``"you"`` unless ``you`` is ``False`` (compact JSON)."""
-        mine = "" if you is False else ',"you":' + json.dumps(you)
-        self.finish('{"room":' + room_text(state) + mine + "}")
+    def reply_room(self, state: RoomState) -> None:
+        """``{"room": ROOM}`` (compact JSON)."""
+        self.finish(room_body(state))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
@@ -646,21 +690,16 @@ class RoomsHandler(Handler):
 
 class RoomHandler(Handler):
     async def get(self, code: str) -> None:
-        svc = self.service
         key = codes.normalize_code(code)
         credential = self.seat_credential()
-        if credential is not None:
-            state, seat = await svc.call(lambda store: store.seat_for(key, credential))
-            self.reply_room(state, seat)
-            return
-        if self.request.headers.get("X-Qttt-Teacher") is not None:
-            self.teacher()
-            state = await svc.call(lambda store: store.room(key))
-        else:
-            class_name = self.class_name()
-            state = await svc.call(lambda store: store.room(key))
-            svc.same_class(state, class_name, self.lang)
-        self.reply_room(state, None)
+        class_name, teacher = None, False
+        if credential is None:
+            if self.request.headers.get("X-Qttt-Teacher") is not None:
+                self.teacher()
+                teacher = True
+            else:
+                class_name = self.class_name()
+        self.finish(await self.service.read_room(key, credential, class_name, teacher, self.lang))
 
     async def delete(self, code: str) -> None:
         self.teacher()
@@ -689,28 +728,9 @@ class JoinHandler(Handler):
 
 class ActionHandler(Handler):
     async def post(self, code: str) -> None:
-        svc, limits = self.service, self.service.config.limits
+        svc = self.service
         key = codes.normalize_code(code)
-        credential = self.seat_credential()
-        data = self.body()
-        action = _text_field(data, "action", limits.action_chars, optional=False)
-        action_id = _text_field(data, "action_id", 64, optional=False)
-        expected = data.get("expected_ply")
-        for_computer = data.get("for_computer", False)
-        if not isinstance(expected, int) or isinstance(expected, bool) or not 0 <= expected <= 64:
-            raise Refusal("bad_request", 400, "service_field_bad", field="expected_ply")
-        if not isinstance(for_computer, bool) or not _ID.match(action_id or ""):
-            raise Refusal("bad_request", 400, "service_field_bad", field="action_id")
-        state = await svc.call(
-            lambda store: store.act(
-                key,
-                credential,
-                action,
-                expected_ply=expected,
-                action_id=action_id,
-                for_computer=for_computer,
-            )
-        )
+        state = await svc.act_on(key, self.seat_credential(), self.body())
         # the answer first, then the notices: the actor's client has the new version
         # before its own socket's notice arrives, so it does not read the room again
         self.reply_room(state)
@@ -981,14 +1001,61 @@ class RoomsService:
             error["retry_after"] = 1.0
         return status, {"error": error}
 
+    # -- the two requests of play (over HTTP or the socket) --------------------------------
+
+    async def read_room(
+        self,
+        key: str,
+        credential: str | None,
+        class_name: str | None,
+        teacher: bool,
+        lang: str,
+    ) -> str:
+        """The answer to a read of room ``key``, as JSON text: with a seat's credential
+        (``"you"`` is its seat), else for the teacher or a student of the room's class."""
+        if credential is not None:
+            state, seat = await self.call(lambda store: store.seat_for(key, credential))
+            return room_body(state, seat)
+        if not teacher and class_name is None:
+            raise Refusal("forbidden", 403, "service_key_missing")
+        state = await self.call(lambda store: store.room(key))
+        if not teacher:
+            self.same_class(state, class_name, lang)
+        return room_body(state, None)
+
+    async def act_on(self, key: str, credential: str | None, data: dict[str, Any]) -> RoomState:
+        """Play the action that ``data`` describes for the credential's seat; the new room."""
+        limits = self.config.limits
+        action = _text_field(data, "action", limits.action_chars, optional=False)
+        action_id = _text_field(data, "action_id", 64, optional=False)
+        expected = data.get("expected_ply")
+        for_computer = data.get("for_computer", False)
+        if not isinstance(expected, int) or isinstance(expected, bool) or not 0 <= expected <= 64:
+            raise Refusal("bad_request", 400, "service_field_bad", field="expected_ply")
+        if not isinstance(for_computer, bool) or not _ID.match(action_id or ""):
+            raise Refusal("bad_request", 400, "service_field_bad", field="action_id")
+        return await self.call(
+            lambda store: store.act(
+                key,
+                credential,
+                action,
+                expected_ply=expected,
+                action_id=action_id,
+                for_computer=for_computer,
+            )
+        )
+
     # -- notices and presence -------------------------------------------------------------
 
-    async def changed(self, state: RoomState) -> None:
+    async def changed(self, state: RoomState, answered: Socket | None = None) -> None:
         """A room was written by this replica: wake its watchers here. (The other replicas
         hear it from the write itself: on PostgreSQL every write of the service's stores
         notifies ``CHANNEL`` in its own transaction, see ``Backend.wake_channel``; this
-        replica hears its own notice too and, having sent that version, drops it.)"""
-        self._send(state.code, state.version, state.class_name)
+        replica hears its own notice too and, having sent that version, drops it.)
+
+        ``answered``: the socket whose request made the change has the new room in its
+        reply already, so it gets no notice."""
+        self._send(state.code, state.version, state.class_name, answered)
 
     async def wake(self, code: str) -> None:
         """A hint that ``code`` changed (another replica, or a delete): read its version."""
@@ -997,7 +1064,9 @@ class RoomsService:
         versions = await self.call(lambda store: store.versions([code]))
         self._send(code, versions.get(code, -1), None)
 
-    def _send(self, code: str, version: int, class_name: str | None) -> None:
+    def _send(
+        self, code: str, version: int, class_name: str | None, answered: Socket | None = None
+    ) -> None:
         if self.sent.get(code) == version:
             return  # this replica's own write, heard again on the channel
         self.sent[code] = version
@@ -1005,7 +1074,8 @@ class RoomsService:
             self.sent.clear()
         text = json.dumps({"type": "changed", "code": code, "version": version})
         for sock in list(self.watchers.get(code, ())):
-            sock.notice(text)
+            if sock is not answered:
+                sock.notice(text)
         if self.teachers:
             note = json.dumps({"type": "class_changed", "class": class_name})
             for sock in list(self.teachers):
@@ -1195,6 +1265,14 @@ def _quiet_log(handler: tornado.web.RequestHandler) -> None:
         logging.getLogger("qttt_edu.rooms.service").warning(
             "%s %s %s", handler.request.method, handler.request.path, status
         )
+
+
+def _socket_log(op: str, status: int, seconds: float) -> None:
+    """A request on a socket answered: logged only when the service failed (no key, no code)."""
+    if status >= 500:
+        import logging
+
+        logging.getLogger("qttt_edu.rooms.service").warning("socket %s %s", op[:16], status)
 
 
 class RunningService:

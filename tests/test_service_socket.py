@@ -1,0 +1,218 @@
+"""Reads and actions on the change socket: the same keys, checks and answers as HTTP.
+
+The app's client sends its two requests of play (read the room, act) on the socket it
+holds anyway, which costs the service a third of an HTTP request. These tests play
+the people the roles keep apart over raw sockets, as an attacker would, and read the
+database afterwards; then they check that the app's client uses the socket while it
+is up and HTTP when it is not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+from qttt_edu.rooms import SharedGame
+from qttt_edu.rooms.remote import ServiceClient
+from tests import rooms_support
+from tests.rooms_support import CLASS_KEY, OTHER_CLASS_KEY, http, raw_sql
+
+store_url = rooms_support.store_url  # each test runs on SQLite and on PostgreSQL
+service = rooms_support.service
+
+
+class Sock:
+    """A raw change socket: say hello, send requests, collect replies and notices."""
+
+    def __init__(self, url: str, lang: str = "en") -> None:
+        self.url = "ws" + url[4:] + "api/v1/socket"
+        self.lang = lang
+        self.ws: Any = None
+        self.notices: list[dict[str, Any]] = []
+        self.next_id = 0
+
+    async def open(self, **hello: Any) -> dict[str, Any]:
+        request = HTTPRequest(self.url, headers={"Accept-Language": self.lang})
+        self.ws = await websocket_connect(request)
+        await self.ws.write_message(json.dumps({"type": "hello", **hello}))
+        return await self.read()
+
+    async def read(self) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.ws.read_message(), 10)
+        if text is None:
+            return {"type": "closed", "code": self.ws.close_code}
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    async def ask(self, op: str, **fields: Any) -> tuple[int, Any]:
+        """One request; the reply's status and body (notices meanwhile are kept)."""
+        self.next_id += 1
+        await self.ws.write_message(
+            json.dumps({"type": "request", "id": self.next_id, "op": op, **fields})
+        )
+        while True:
+            data = await self.read()
+            if data["type"] == "reply" and data["id"] == self.next_id:
+                return data["status"], data["body"]
+            if data["type"] == "closed":
+                return 0, data
+            self.notices.append(data)
+
+
+def new_room(url: str) -> tuple[str, str, str]:
+    _, made = http(url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code = made["room"]["code"]
+    _, joined = http(url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+    return code, made["credential"], joined["credential"]
+
+
+def act(code: str, cred: str | None, action: str, ply: int, action_id: str) -> dict[str, Any]:
+    fields = {"code": code, "action": action, "expected_ply": ply, "action_id": action_id}
+    return {**fields, "credential": cred} if cred is not None else fields
+
+
+def test_a_socket_reads_and_acts_as_http_does(service: Any) -> None:
+    code, x_cred, o_cred = new_room(service.url)
+
+    async def play() -> None:
+        x, o = Sock(service.url), Sock(service.url)
+        assert (await x.open(**{"class": CLASS_KEY}))["type"] == "ready"
+        await o.open(**{"class": CLASS_KEY}, seats=[{"code": code, "credential": o_cred}])
+        status, body = await x.ask("room", code=code, credential=x_cred)
+        assert status == 200 and body["you"] == "X"
+        _, by_http = http(service.url, "GET", f"api/v1/rooms/{code}", seat=x_cred)
+        assert {**body["room"], "now": 0} == {**by_http["room"], "now": 0}
+        status, body = await x.ask("act", **act(code, x_cred, "1-5", 0, "first-action"))
+        assert status == 200 and body["room"]["record"] == "1-5" and body["room"]["to_act"] == "O"
+        # O's socket hears of it, and O reads the room on its socket
+        version = body["room"]["version"]
+        while not any(n.get("version") == version for n in o.notices):
+            o.notices.append(await o.read())
+        status, body = await o.ask("room", code=code, credential=o_cred)
+        assert status == 200 and body["you"] == "O" and body["room"]["ply"] == 1
+        # a spectator of the class reads without a seat: "you" is null
+        status, body = await x.ask("room", code=code)
+        assert status == 200 and body["you"] is None and body["room"]["record"] == "1-5"
+
+    asyncio.run(play())
+    assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
+        ("1-5",)
+    ]
+
+
+def test_socket_requests_keep_every_role_apart(service: Any) -> None:
+    """R1/R2 over the socket: each refusal is a reply in words, and nothing is written."""
+    code, x_cred, o_cred = new_room(service.url)
+    other, other_x, _ = new_room(service.url)
+    _, theirs = http(service.url, "POST", "api/v1/rooms", {}, class_key=OTHER_CLASS_KEY)
+
+    async def attack() -> None:
+        sock = Sock(service.url)
+        await sock.open(**{"class": CLASS_KEY})
+        refusals = [
+            (act(code, o_cred, "1-5", 0, "o-plays-x"), 409, "not_your_turn"),
+            (act(code, other_x, "1-5", 0, "other-room"), 403, "credential"),
+            (act(code, None, "1-5", 0, "no-seat"), 403, "spectator"),
+            (act(code, x_cred, "1-5", 7, "stale"), 409, "conflict"),
+            (act(code, x_cred, "1-1", 0, "illegal"), 422, "illegal"),
+            ({**act(code, x_cred, "1-5", 0, "long"), "action": "1-5" * 10}, 413, "too_large"),
+            ({**act(code, x_cred, "1-5", 0, "id"), "action_id": "no spaces"}, 400, "bad_request"),
+            ({**act(code, x_cred, "1-5", 0, "cred"), "credential": 7}, 400, "bad_request"),
+            (act("not a code!", x_cred, "1-5", 0, "bad-code"), 400, "bad_code"),
+        ]
+        for fields, status, kind in refusals:
+            got, body = await sock.ask("act", **fields)
+            assert (got, body["error"]["kind"]) == (status, kind), fields
+            assert body["error"]["message"]
+        # another class's room is unknown to this class's socket, with or without a seat
+        got, body = await sock.ask("room", code=theirs["room"]["code"])
+        assert (got, body["error"]["kind"]) == (404, "unknown_room")
+        got, body = await sock.ask("room", code=theirs["room"]["code"], credential=x_cred)
+        assert (got, body["error"]["kind"]) == (403, "credential")
+        # a socket that holds only a seat reads its own room, and no other without a seat
+        seat_only = Sock(service.url)
+        await seat_only.open(seats=[{"code": code, "credential": x_cred}])
+        got, body = await seat_only.ask("room", code=other)
+        assert (got, body["error"]["kind"]) == (403, "forbidden")
+        got, body = await seat_only.ask("room", code=code, credential=x_cred)
+        assert got == 200 and body["you"] == "X"
+        # the socket stayed open through every refusal; a malformed request closes it
+        await sock.ws.write_message(json.dumps({"type": "request", "id": "one", "op": "room"}))
+        while (data := await sock.read())["type"] != "closed":
+            assert data["type"] == "error"
+        assert data["code"] == 4000
+
+    asyncio.run(attack())
+    assert raw_sql(
+        service.store_url, "SELECT code, record, version FROM qttt_rooms ORDER BY code", ()
+    ) == sorted(
+        [(code, "", 1), (other, "", 1), (theirs["room"]["code"], "", 0)],
+    )
+
+
+def test_a_resent_action_on_the_socket_is_written_once_and_answered(service: Any) -> None:
+    code, x_cred, _ = new_room(service.url)
+
+    async def resend() -> None:
+        sock = Sock(service.url, lang="da")
+        await sock.open(**{"class": CLASS_KEY})
+        first = await sock.ask("act", **act(code, x_cred, "1-5", 0, "same-id"))
+        again = await sock.ask("act", **act(code, x_cred, "1-5", 0, "same-id"))
+        assert first[0] == again[0] == 200
+        assert first[1]["room"]["version"] == again[1]["room"]["version"] == 2
+        status, body = await sock.ask("act", **act(code, x_cred, "2-6", 1, "x-again"))
+        assert status == 409 and "tur" in body["error"]["message"]  # in Danish: O's turn
+
+    asyncio.run(resend())
+    assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
+        ("1-5",)
+    ]
+
+
+def counted(client: ServiceClient) -> list[tuple[str, str]]:
+    """The HTTP requests ``client`` makes from now on: (method, path)."""
+    calls: list[tuple[str, str]] = []
+    send = client.transport
+
+    def transport(method: str, url: str, *rest: Any) -> tuple[int, bytes]:
+        calls.append((method, url[len(client.url) :]))
+        return send(method, url, *rest)
+
+    client.transport = transport
+    return calls
+
+
+def test_the_app_plays_on_its_socket_and_on_http_when_it_is_down(service: Any) -> None:
+    a, b = (
+        ServiceClient(service.url, class_key=CLASS_KEY),
+        ServiceClient(service.url, class_key=CLASS_KEY),
+    )
+    try:
+        ada = SharedGame.create(a, nickname="Ada")
+        bo = SharedGame.join(b, ada.code, nickname="Bo")
+        assert a.connected.wait(10) and b.connected.wait(10)
+        calls_a, calls_b = counted(a), counted(b)
+        ada.act("1-5")
+        assert bo.wait_for_ply(1)
+        bo.act("2-6")
+        assert ada.wait_for_ply(2) and ada.state.record == "1-5 2-6"
+        assert calls_a == calls_b == []  # reads and actions went on the sockets
+        # the socket drops: the next action goes by HTTP and is written once
+        loop, ws = a._loop, a._ws
+        assert loop is not None and ws is not None
+        a.connected.clear()
+        loop.call_soon_threadsafe(ws.close)
+        ada.act("3-7")
+        assert ("POST", f"api/v1/rooms/{ada.code}/actions") in calls_a
+        assert bo.wait_for_ply(3) and bo.state.record == "1-5 2-6 3-7"
+        ada.close()
+        bo.close()
+    finally:
+        a.close()
+        b.close()
+    rows = raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (ada.code,))
+    assert rows == [("1-5 2-6 3-7",)]
