@@ -100,7 +100,7 @@ def serve(url: str, conn: Any, profile: str = "") -> None:
     ``profile``: a file prefix; every thread of the service is profiled with cProfile and
     written to ``PREFIX-THREADNAME.prof`` when the service stops.
     """
-    from qttt_edu.rooms.service import Limits, start_service
+    from qttt_edu.rooms.service import Limits, settle_collector, start_service
 
     profiles: dict[str, Any] = {}
     if profile:
@@ -138,6 +138,7 @@ def serve(url: str, conn: Any, profile: str = "") -> None:
     module._quiet_log = timed  # the service's own access logs: the bench's timer
     module._socket_log = timed_socket
     running = start_service(url, classes={"B": KEY}, teacher_secret=TEACHER, limits=limits)
+    settle_collector()  # as the service's command, the classroom and the hub service do
     conn.send(running.url)
     conn.recv()
     for prof in profiles.values():
@@ -368,7 +369,6 @@ class Client:
         finally:
             self.done = True
             listener.cancel()
-            self.ws.close()
 
 
 class Pair:
@@ -429,6 +429,12 @@ def clients_process(
         for c in clients:
             c.wake.set()
         await asyncio.gather(*(c.play() for c in clients))
+        # every client of every process has stopped starting actions at the deadline and
+        # has its answers: only now do the sockets close (a thousand sockets closing at
+        # once is the end of the run, not a lesson: no action is timed across it)
+        await asyncio.sleep(1.0)
+        for c in clients:
+            c.ws.close()
         out.put(
             {
                 "act": run.act,

@@ -121,8 +121,13 @@ store = RoomStore(url)
 def hang():
     print("READY", flush=True)
     time.sleep(120)
-if hook != "none":
+def announce():
+    print("READY", flush=True)
+    time.sleep(1.0)  # the test takes the write lock meanwhile
+if hook == "before_write":
     store._hooks[hook] = hang
+elif hook == "announce":
+    store._hooks["before_write"] = announce
 store.act(code, credential, action)
 print("NOT KILLED", flush=True)
 """
@@ -141,12 +146,12 @@ def test_a_kernel_killed_mid_action_leaves_the_game_intact_and_playable(
     assert alice.wait_for_ply(2)
     before = store.room(alice.code)
     postgres = store_url.startswith("postgresql")
-    # SQLite: the kernel stops inside its write transaction, after its UPDATE. PostgreSQL
-    # writes with one statement: another session holds the row, so the kernel dies
-    # while its statement waits inside the server.
-    hook = "before_write" if moment == "between read and write" else "before_commit"
-    blocker = None
-    if postgres and hook == "before_commit":
+    # Both stores write an action with one statement. "Inside the write": another
+    # session holds the room (PostgreSQL: its row; SQLite: the write lock), so the
+    # kernel dies while its statement waits for it.
+    hook = "before_write" if moment == "between read and write" else "announce"
+    blocker: Any = None
+    if hook == "announce" and postgres:
         import psycopg
 
         hook = "none"
@@ -160,9 +165,13 @@ def test_a_kernel_killed_mid_action_leaves_the_game_intact_and_playable(
     )
     try:
         assert kernel.stdout is not None
-        if blocker is None:
+        if hook != "none":
             assert kernel.stdout.readline().strip() == "READY"
-        else:
+        if hook == "announce":  # SQLite: the write lock is taken before the kernel writes
+            blocker = sqlite3.connect(sqlite_path(store_url), isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")
+            time.sleep(1.5)  # its statement now waits for the lock
+        elif hook == "none":
             assert pg_wait_until_blocked(store_url), "the kernel's write never reached the server"
         os.kill(kernel.pid, signal.SIGKILL)
         kernel.wait(10)
@@ -170,7 +179,7 @@ def test_a_kernel_killed_mid_action_leaves_the_game_intact_and_playable(
         if kernel.poll() is None:
             kernel.kill()
         if blocker is not None:
-            blocker.rollback()
+            blocker.rollback() if postgres else blocker.execute("ROLLBACK")
             blocker.close()
     after = store.room(alice.code)
     if blocker is None:

@@ -564,11 +564,12 @@ def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, d
     the dashboard reads (``QTTT_ROOMS_TEACHER_SECRET_FILE``): the caller names the file
     to the teacher's server only, never to the students' kernels.
     """
-    from ..rooms.service import start_service
+    from ..rooms.service import settle_collector, start_service
 
     class_key = secrets.token_urlsafe(18)
     teacher_secret = secrets.token_urlsafe(24)
     running = start_service(url, classes={class_name: class_key}, teacher_secret=teacher_secret)
+    settle_collector()
     secret_file = folder / "teacher-secret"
     secret_file.write_text(teacher_secret, encoding="utf-8")
     secret_file.chmod(0o600)

@@ -52,7 +52,14 @@ import tornado.websocket
 from ..cli import Parser, exit_status, speaking
 from ..i18n import t
 from ..rooms.backends import default_url
-from ..rooms.service import Bucket, Limits, Refusal, RoomsService, ServiceConfig
+from ..rooms.service import (
+    Bucket,
+    Limits,
+    Refusal,
+    RoomsService,
+    ServiceConfig,
+    settle_collector,
+)
 from .site_server import listen_with
 
 __all__ = ["HubGate", "HubIdentity", "gate_application", "main", "serve"]
@@ -373,6 +380,7 @@ def _run(args: argparse.Namespace) -> int:
             port=where.port or 80,
             base_url=prefix,
         )
+        settle_collector()
         print(t("hub_listening", url=f"{service_url.rstrip('/')}{prefix}", port=port), flush=True)
         try:
             await asyncio.Event().wait()

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import functools
+import gc
 import io
 import json
 import re
@@ -69,7 +70,15 @@ from .errors import (
 )
 from .store import RoomState, RoomStore
 
-__all__ = ["PROTOCOL", "Limits", "RoomsService", "main", "room_json", "start_service"]
+__all__ = [
+    "PROTOCOL",
+    "Limits",
+    "RoomsService",
+    "main",
+    "room_json",
+    "settle_collector",
+    "start_service",
+]
 
 PROTOCOL = 1
 T = TypeVar("T")
@@ -1247,6 +1256,20 @@ class RoomsService:
             store.close()
 
 
+def settle_collector() -> None:
+    """Tune Python's garbage collector for a service that runs for hours, once it serves.
+
+    What exists by then (modules, the server) is moved out of the collector's sight
+    (``gc.freeze``), and the youngest generation is collected after 50,000 new objects
+    instead of 700. With 1,000 clients a full collection stopped the service's loop for
+    100-190 ms every few seconds, the slowest answers of a lesson; now it comes rarely.
+    Cycles are still collected. For the processes that run a service (the command,
+    the classroom, the hub service), not for a library call.
+    """
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
 def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
     """Fold SQLite's write-ahead log into the games file, so a copy of the file alone holds
     every game (R8); nothing to do for PostgreSQL."""
@@ -1414,6 +1437,7 @@ def main(argv: list[str] | None = None) -> int:
             allow_origins=tuple(args.allow_origin),
             language=language,
         )
+        settle_collector()
         print(say("service_started", url=running.url), flush=True)
         print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
         if made_secret:
