@@ -868,6 +868,9 @@ class RoomsService:
         self.sockets: set[Socket] = set()
         self.teachers: set[Socket] = set()  #: the ready sockets that hold the teacher's key
         self.sent: dict[str, int] = {}
+        #: the version of each room this replica wrote last, set by the thread that wrote
+        #: it: the write's own notice, heard back on the channel, then costs no read
+        self.wrote: dict[str, int] = {}
         self.created: dict[str, list[str]] = {}
         self.create_lock = asyncio.Lock()
         self._buckets: dict[tuple[str, str], Bucket] = {}
@@ -912,7 +915,16 @@ class RoomsService:
             except StoreUnavailableError:
                 pass  # locked or full: wait for it on the worker thread instead
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, lambda: job(self._store()))
+        return await loop.run_in_executor(self.executor, lambda: self._noted(job(self._store())))
+
+    def _noted(self, result: T) -> T:
+        """Note the room a worker thread's job wrote (see ``wrote``), then return it."""
+        state = result[0] if isinstance(result, tuple) and result else result
+        if isinstance(state, RoomState):
+            if len(self.wrote) > 100_000:
+                self.wrote.clear()
+            self.wrote[state.code] = state.version
+        return result
 
     # -- keys and limits -------------------------------------------------------------------
 
@@ -1206,7 +1218,7 @@ class RoomsService:
     def _hint(self, payload: object) -> tuple[str, int | None] | None:
         """The room a notice names (``CODE`` or ``CODE:VERSION``) and the version, or
         ``None`` when there is nothing to do: not a code, or a version this replica has
-        announced already (its own write, heard back). The version only saves a wake-up;
+        written or announced already (its own write, heard back). The version only saves a wake-up;
         a wake reads the version from the table."""
         if not isinstance(payload, str):
             return None
@@ -1214,7 +1226,7 @@ class RoomsService:
         if len(code) != codes.CODE_LENGTH:
             return None
         version = int(told) if told.isdigit() and len(told) < 19 else None
-        if version is not None and self.sent.get(code) == version:
+        if version is not None and version in (self.sent.get(code), self.wrote.get(code)):
             return None
         return code, version
 
@@ -1229,7 +1241,7 @@ class RoomsService:
         task.add_done_callback(self._tasks.discard)
 
     async def _wake_quietly(self, code: str, version: int | None = None) -> None:
-        if version is not None and self.sent.get(code) == version:
+        if version is not None and version in (self.sent.get(code), self.wrote.get(code)):
             return  # this replica's own write: its answer was announced meanwhile
         with suppress(Exception):  # the store's trouble reaches clients on their next request
             await self.wake(code)
