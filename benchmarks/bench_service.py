@@ -217,17 +217,19 @@ class Client:
         self.pending: dict[int, asyncio.Future[tuple[int, Any]]] = {}
         self.next_id = 0
 
-    async def call(self, op: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    async def call(
+        self, op: str, seat: tuple[str, str], method: str, path: str, body: Any = None
+    ) -> tuple[int, Any]:
         """A read (``op`` "room") or an action ("act"), as the app's client sends it: on
         the change socket (``--transport socket``, the default) or by HTTP."""
         if not self.socket_requests:
-            keys = {"X-Qttt-Seat": self.credential, "X-Qttt-Client": self.id}
+            keys = {"X-Qttt-Seat": seat[1], "X-Qttt-Client": self.id}
             return await self.http.call(method, path, body, **keys)
         self.next_id += 1
         rid = self.next_id
         future = self.pending[rid] = asyncio.get_running_loop().create_future()
-        message = {"type": "request", "id": rid, "op": op, "code": self.code}
-        message.update(body or {}, credential=self.credential)
+        message = {"type": "request", "id": rid, "op": op, "code": seat[0]}
+        message.update(body or {}, credential=seat[1])
         await self.ws.write_message(json.dumps(message))
         try:
             return await future
@@ -306,12 +308,13 @@ class Client:
             ):
                 self.wake.set()
 
-    async def read(self, code: str) -> dict[str, Any] | None:
+    async def read(self, seat: tuple[str, str]) -> dict[str, Any] | None:
         """Wait for a notice, then read the room (as the app does on a notice)."""
         run = self.run
         await asyncio.wait_for(self.wake.wait(), timeout=max(0.1, run.deadline - time.monotonic()))
         self.wake.clear()
-        status, body = await self.call("room", "GET", f"/api/v1/rooms/{code}")
+        code = seat[0]
+        status, body = await self.call("room", seat, "GET", f"/api/v1/rooms/{code}")
         run.reads += 1
         if status != 200:
             run.errors.append(f"GET {status}")
@@ -324,7 +327,7 @@ class Client:
             run.update.append(time.monotonic() - sent)
         return room
 
-    async def act(self, code: str, room: dict[str, Any]) -> dict[str, Any] | None:
+    async def act(self, seat: tuple[str, str], room: dict[str, Any]) -> dict[str, Any] | None:
         """Think, play a random legal action; the answer's room when it holds this seat's
         next turn too (a collapse chosen, then a move), as the app's board shows it."""
         run = self.run
@@ -332,8 +335,10 @@ class Client:
         game = Game.from_record(room["record"])
         action = str(Action(random.choice(game.position.legal_actions())))
         payload = {"action": action, "expected_ply": room["ply"], "action_id": uuid.uuid4().hex}
+        code = seat[0]
         run.sent[(code, room["ply"] + 1)] = began = time.monotonic()
-        status, body = await self.call("act", "POST", f"/api/v1/rooms/{code}/actions", payload)
+        path = f"/api/v1/rooms/{code}/actions"
+        status, body = await self.call("act", seat, "POST", path, payload)
         run.act.append(time.monotonic() - began)
         if status != 200:
             run.errors.append(f"POST {status} {body['error']['kind']}")
@@ -351,9 +356,11 @@ class Client:
         room: dict[str, Any] | None = None  # the room in hand: an action's answer
         try:
             while time.monotonic() < run.deadline:
-                code = self.code  # this game's, even if a rematch starts
+                # this game's seat, even if the partner starts the next game meanwhile
+                seat = (self.code, self.credential)
+                code = seat[0]
                 if room is None:
-                    room = await self.read(code)
+                    room = await self.read(seat)
                     if room is None:
                         continue
                 if room["finished"]:
@@ -363,7 +370,7 @@ class Client:
                 if room["to_act"] != self.seat:
                     room = None
                     continue
-                room = await self.act(code, room)
+                room = await self.act(seat, room)
         except asyncio.TimeoutError:
             return
         finally:
