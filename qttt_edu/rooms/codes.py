@@ -43,6 +43,7 @@ __all__ = [
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+_CODE_CHARS = frozenset(CODE_ALPHABET)
 CREDENTIAL_BYTES = 18
 _CREDENTIAL_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 NICKNAME_MAX = 24
@@ -60,6 +61,8 @@ def normalize_code(text: object) -> str:
     """
     if not isinstance(text, str):
         raise BadCodeError(message("rooms_code_not_text", kind=type(text).__name__))
+    if len(text) == CODE_LENGTH and _CODE_CHARS.issuperset(text):
+        return text  # stored form already: the service's every call, kept cheap
     code = "".join(ch for ch in text.upper() if ch not in " -\t")
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         raise BadCodeError(message("rooms_code_bad", code=text.strip()[:20], example="K7M-Q2P"))
