@@ -16,6 +16,7 @@ from typing import Any
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
+from qttt_edu.i18n import t_in
 from qttt_edu.rooms import SharedGame
 from qttt_edu.rooms.remote import ServiceClient
 from tests import rooms_support
@@ -216,3 +217,34 @@ def test_the_app_plays_on_its_socket_and_on_http_when_it_is_down(service: Any) -
         b.close()
     rows = raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (ada.code,))
     assert rows == [("1-5 2-6 3-7",)]
+
+
+def test_a_flood_of_socket_requests_is_cut_off_in_words(service: Any) -> None:
+    """R6/R7 on the socket: past its burst, a socket that keeps asking is closed with a
+    'too fast' error in the student's language, and what it asked beyond that is not done."""
+    code, x_cred, _ = new_room(service.url)
+
+    async def flood() -> tuple[int, list[dict[str, Any]]]:
+        sock = Sock(service.url, lang="fi")
+        await sock.open(**{"class": CLASS_KEY})
+        for i in range(200):  # two hundred actions sent at once, each with its own id
+            message = {"type": "request", "id": i, "op": "act"}
+            message.update(act(code, x_cred, "1-5", 0, f"flood-{i}"))
+            await sock.ws.write_message(json.dumps(message))
+        seen: list[dict[str, Any]] = []
+        while (data := await sock.read())["type"] != "closed":
+            seen.append(data)
+        return data["code"], seen
+
+    close_code, seen = asyncio.run(flood())
+    assert close_code == 4029
+    errors = [m for m in seen if m["type"] == "error"]
+    assert errors and errors[-1]["error"]["kind"] == "rate_limited"
+    assert errors[-1]["error"]["message"] == t_in("fi", "service_rate_socket")
+    replies = [m for m in seen if m["type"] == "reply"]
+    assert len(replies) <= 41  # the burst (40) and the one that crossed it, at most
+    assert [r["status"] for r in replies].count(200) >= 1
+    # one action was written, however many times it was asked for
+    assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
+        ("1-5",)
+    ]
