@@ -241,6 +241,19 @@ def _downloads(opened: list[Any]) -> str:
     )
 
 
+async def open_class(browser: Any, url: str, students: int, spread: float) -> list[Any]:
+    """Open ``students`` pages of ``url`` spread evenly over ``spread`` seconds, each in a
+    browser context of its own, as a class does at the bell; print when each became
+    playable and what they downloaded. Returns ``(page, seconds or None, sizes)`` each."""
+    print(f"opening {students} pages within {spread:.0f} s ({load()})", flush=True)
+    opened: list[Any] = []
+    step = spread / max(1, students - 1)
+    await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
+    print(summary("first open", [t for _, t, _ in opened], students), flush=True)
+    print(f"  {_downloads(opened)}", flush=True)
+    return opened
+
+
 async def class_run(url: str, server: psutil.Process, students: int, spread: float) -> None:
     from playwright.async_api import async_playwright
 
@@ -250,12 +263,8 @@ async def class_run(url: str, server: psutil.Process, students: int, spread: flo
         )
         cpu0 = cpu_seconds(server)
         started = time.perf_counter()
-        print(f"opening {students} pages within {spread:.0f} s ({load()})", flush=True)
-        opened: list[Any] = []
+        opened = await open_class(browser, url, students, spread)
         step = spread / max(1, students - 1)
-        await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
-        print(summary("first open", [t for _, t, _ in opened], students), flush=True)
-        print(f"  {_downloads(opened)}", flush=True)
         print(
             f"  {time.perf_counter() - started:.0f} s of wall time; CPU: server and kernels "
             f"{cpu_seconds(server) - cpu0:.0f} s, "
@@ -395,12 +404,7 @@ async def site_run(url: str, command: psutil.Process, students: int, spread: flo
         )
         cpu0 = cpu_seconds(command)
         started = time.perf_counter()
-        print(f"opening {students} pages within {spread:.0f} s ({load()})", flush=True)
-        opened: list[Any] = []
-        step = spread / max(1, students - 1)
-        await asyncio.gather(*(open_one(browser, url, i * step, opened) for i in range(students)))
-        print(summary("first open", [t for _, t, _ in opened], students), flush=True)
-        print(f"  {_downloads(opened)}", flush=True)
+        opened = await open_class(browser, url, students, spread)
         for page, _, _ in (entry for entry in opened if entry[1] is None):
             print(f"  not playable: {await _site_state(page)}", flush=True)
         browsers = browser_cpu_seconds()
