@@ -219,9 +219,10 @@ def test_the_app_plays_on_its_socket_and_on_http_when_it_is_down(service: Any) -
     assert rows == [("1-5 2-6 3-7",)]
 
 
-def test_a_flood_of_socket_requests_is_cut_off_in_words(service: Any) -> None:
-    """R6/R7 on the socket: past its burst, a socket that keeps asking is closed with a
-    'too fast' error in the student's language, and what it asked beyond that is not done."""
+def test_a_flood_of_socket_requests_is_refused_then_cut_off_in_words(service: Any) -> None:
+    """R6/R7 on the socket: past its burst, each request is refused with a reply, as
+    HTTP answers 429, in the student's language; a socket that keeps on asking is then
+    closed, and what it asked beyond its burst is not done."""
     code, x_cred, _ = new_room(service.url)
 
     async def flood() -> tuple[int, list[dict[str, Any]]]:
@@ -238,13 +239,41 @@ def test_a_flood_of_socket_requests_is_cut_off_in_words(service: Any) -> None:
 
     close_code, seen = asyncio.run(flood())
     assert close_code == 4029
-    errors = [m for m in seen if m["type"] == "error"]
-    assert errors and errors[-1]["error"]["kind"] == "rate_limited"
-    assert errors[-1]["error"]["message"] == t_in("fi", "service_rate_socket")
     replies = [m for m in seen if m["type"] == "reply"]
-    assert len(replies) <= 41  # the burst (40) and the one that crossed it, at most
-    assert [r["status"] for r in replies].count(200) >= 1
+    done = [r for r in replies if r["status"] == 200]
+    refused = [r for r in replies if r["status"] == 429]
+    assert 1 <= len(done) <= 41  # the burst (40), and at most one more refilled meanwhile
+    assert 30 <= len(refused) <= 41 and len(done) + len(refused) < 200
+    error = refused[0]["body"]["error"]
+    assert error["kind"] == "rate_limited" and error["retry_after"] > 0
+    assert error["message"] == t_in("fi", "service_rate_socket")
     # one action was written, however many times it was asked for
     assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
         ("1-5",)
     ]
+
+
+def test_a_burst_of_reads_is_answered_or_refused_and_the_socket_stays(service: Any) -> None:
+    """A client that reads every room it watches at once (after a reconnection) gets
+    429 replies for what exceeds the burst, waits, and reads again on the same socket."""
+    code, x_cred, _ = new_room(service.url)
+
+    async def burst() -> tuple[list[int], int]:
+        sock = Sock(service.url)
+        await sock.open(**{"class": CLASS_KEY})
+        for i in range(50):
+            message = {"type": "request", "id": i, "op": "room", "code": code}
+            await sock.ws.write_message(json.dumps({**message, "credential": x_cred}))
+        statuses = []
+        while len(statuses) < 50:
+            data = await sock.read()
+            assert data["type"] == "reply", data
+            statuses.append(data["status"])
+        await asyncio.sleep(0.5)
+        sock.next_id = 100
+        status, _ = await sock.ask("room", code=code, credential=x_cred)
+        return statuses, status
+
+    statuses, later = asyncio.run(burst())
+    assert statuses.count(200) >= 39 and statuses.count(429) >= 1  # the hello took one
+    assert later == 200

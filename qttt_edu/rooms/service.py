@@ -318,6 +318,7 @@ class Socket(tornado.websocket.WebSocketHandler):
         self.watching: set[str] = set()
         self.seats: dict[str, tuple[str, bool]] = {}  # code -> (seat, here)
         self.bucket = Bucket(service.config.limits.socket_rate, service.config.limits.socket_burst)
+        self._patience = service.config.limits.socket_burst  # refusals before closing
         self.lang = "en"
         self._hello_timer: Any = None
 
@@ -340,14 +341,18 @@ class Socket(tornado.websocket.WebSocketHandler):
         self.close(close_code)
 
     async def on_message(self, message: str | bytes) -> None:
-        if self.bucket.take():
-            self._refuse(Refusal("rate_limited", 429, "service_rate_socket"), 4029)
-            return
+        wait = self.bucket.take()
         try:
             data = json.loads(message)
             if not isinstance(data, dict) or not isinstance(data.get("type"), str):
                 raise ValueError
         except ValueError:
+            data = None
+        if wait:
+            self._too_fast(data, wait)
+            return
+        self._patience = self.service.config.limits.socket_burst
+        if data is None:
             self._refuse(Refusal("bad_request", 400, "service_bad_json"), 4000)
             return
         kind = data["type"]
@@ -453,6 +458,22 @@ class Socket(tornado.websocket.WebSocketHandler):
         seat, _was = self.seats[key]
         self.seats[key] = (seat, here)
         await self.service.presence_changed(key, seat)
+
+    def _too_fast(self, data: dict[str, Any] | None, wait: float) -> None:
+        """A message over the socket's rate. A request is refused with a reply, as HTTP
+        answers 429 (a client that reads all its rooms at once after a reconnection
+        waits and reads again); a socket that goes on asking, a burst's worth of
+        refusals in a row, or sends anything else too fast, is closed."""
+        rid = None if data is None or data.get("type") != "request" else data.get("id")
+        if isinstance(rid, int) and not isinstance(rid, bool) and self._patience >= 1:
+            self._patience -= 1
+            refusal = Refusal(
+                "rate_limited", 429, "service_rate_socket", retry_after=round(wait, 2)
+            )
+            body = json.dumps(self.service.refusal_json(refusal, self.lang))
+            self.notice(f'{{"type":"reply","id":{rid},"status":429,"body":{body}}}')
+            return
+        self._refuse(Refusal("rate_limited", 429, "service_rate_socket"), 4029)
 
     async def _request(self, data: dict[str, Any]) -> None:
         """A read or an action sent on the socket: the same checks and answers as its
