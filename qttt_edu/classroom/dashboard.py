@@ -61,20 +61,38 @@ def _who(room: RoomState, seat: str) -> str:
     return info.nickname or t("dash_no_name")
 
 
+def _player(room: RoomState, seat: str) -> str:
+    """Who sits in ``seat``, as words in a sentence ("Ada (X)", "a free seat (O)"): the
+    placeholders of the captions ("(no nickname)") never stand inside a sentence."""
+    info = room.seats[seat]
+    if info.kind == "computer":
+        return t("dash_card_computer", seat=seat)
+    if info.kind in ("empty", "left"):
+        return t("dash_card_free", seat=seat)
+    if not info.nickname:
+        return t("dash_card_no_name", seat=seat)
+    return t("dash_card_player", name=info.nickname, seat=seat)
+
+
 def card_name(room: RoomState) -> str:
     """What a screen reader says for a card: the code, who plays whom, whose turn or the result.
 
     >>> from qttt_edu.rooms import RoomStore
     >>> store = RoomStore("sqlite:///:memory:")
     >>> room = store.room(store.create_room(nickname="Ada").code)
-    >>> card_name(room) == f"Show game {room.label} large: Ada (X) vs (free seat) (O), X to play"
+    >>> card_name(room) == f"Show game {room.label} large: Ada (X) vs a free seat (O), X to play"
+    True
+    >>> room = store.room(store.join(room.code).code)
+    >>> card_name(room) == (
+    ...     f"Show game {room.label} large: Ada (X) vs a player without a nickname (O), X to play"
+    ... )
     True
     """
     return t(
         "dash_card_name",
         code=room.label,
-        x=_who(room, "X"),
-        o=_who(room, "O"),
+        x=_player(room, "X"),
+        o=_player(room, "O"),
         status=_status(room),
     )
 
