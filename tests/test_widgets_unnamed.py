@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from qttt_edu.classroom.dashboard import card_html, card_name, large_caption_html
+from qttt_edu.classroom.dashboard import card_html, card_name, large_caption_html, large_view
 from qttt_edu.i18n import LANGUAGES, set_language, t, t_in
 from qttt_edu.rooms import RoomStore
 from qttt_edu.widgets import GameApp
@@ -85,7 +85,9 @@ def room_texts(store: RoomStore, code: str) -> list[str]:
     """What the teacher's dashboard says about the room: its card, read aloud too, and
     its caption when shown large."""
     room = store.room(code)
-    return [card_name(room), *html_texts(card_html(room)), *html_texts(large_caption_html(room))]
+    texts = [card_name(room), *html_texts(card_html(room)), *html_texts(large_caption_html(room))]
+    pending = large_view(room, {}).get("pending")
+    return texts + ([pending["locked"]] if pending else [])
 
 
 @pytest.fixture
@@ -215,6 +217,8 @@ def test_no_screen_puts_the_no_nickname_placeholder_inside_a_sentence(
     assert t("widget_choice_locked_anon", player="X") in seen["o"]
     assert t("widget_choice_locked_anon", player="X") in seen["watcher"]
     assert t("widget_shared_away_status_anon", player="O") in seen["x"]
+    # the projector's large game: the choice is shown locked, with who makes it
+    assert t("widget_choice_locked_anon", player="X") in seen["dashboard"]
     card = seen["dashboard"][0]
     assert t("dash_card_no_name", seat="X") in card and t("dash_card_no_name", seat="O") in card
 
@@ -246,3 +250,21 @@ def test_the_placeholder_check_catches_a_greeting_that_names_the_placeholder(
         for text in found
     )
     assert placeholder_in_sentence(seen["o"] + seen["watcher"], "en") == []
+
+
+def test_the_projected_large_game_shows_who_chooses_on_locked_buttons(
+    make_app: Callable[[], GameApp], store: RoomStore
+) -> None:
+    """The dashboard's large game only watches: at a collapse its choice buttons are
+    locked and say who chooses, by nickname when there is one."""
+    ada, bo = make_app(), make_app()
+    code = open_room(ada, bo, "Ada", "")
+    until(lambda: ada.message != t("widget_shared_created", code=code))
+    click(ada, 1, 2)
+    until(lambda: bo.board.view["record"] == "1-2")
+    assert large_view(store.room(code), {}).get("pending") is None  # no choice yet
+    click(bo, 1, 2)
+    until(lambda: store.room(code).game.awaiting_collapse is not None)
+    pending = large_view(store.room(code), {})["pending"]
+    assert pending["locked"] == "Ada (X) chooses"
+    assert len(pending["choices"]) == 2

@@ -32,6 +32,7 @@ from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_cod
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
+from ..widgets.shared import chooser_caption
 from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
@@ -172,8 +173,15 @@ def large_caption_html(room: RoomState, link: bool = True) -> str:
 
 
 def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
-    """The view model the read-only board draws for ``room``, with the page ``event``."""
+    """The view model the read-only board draws for ``room``, with the page ``event``.
+
+    The projector only watches: while a player chooses a collapse, its choice buttons
+    are shown disabled with who chooses on them, as on a spectator's screen.
+    """
     view = view_model(room.game)
+    pending, chooser = view.get("pending"), room.to_act
+    if pending and chooser:
+        pending["locked"] = chooser_caption(room, chooser)
     view["event"] = event
     return view
 

@@ -188,6 +188,15 @@ def page_link(server: dict[str, object], session_name: str | None) -> tuple[str,
     return base + "voila/render/" + quote(path), ""
 
 
+def chooser_caption(state: RoomState, seat: str) -> str:
+    """The caption of the choice buttons on a screen that only watches ``seat`` choose:
+    "Ada (X) chooses", or "X chooses" when ``seat`` has no nickname to give."""
+    info = state.seats[seat]
+    if info.kind == "human" and info.nickname:
+        return t("widget_choice_locked", name=info.nickname, player=seat)
+    return t("widget_choice_locked_anon", player=seat)
+
+
 def joined_note(nickname: str, to_act: str | None) -> str:
     """The creator's status line when the opponent takes the free seat: who joined
     (their nickname, or "your opponent" when they gave none) and whose move it is.
@@ -311,12 +320,8 @@ class SharedSeat:
         return t("widget_shared_away", name=info.nickname) if away else info.nickname
 
     def chooser(self, seat: str) -> str:
-        """The caption of the choice buttons while ``seat`` (not this screen) chooses:
-        "Ada (X) chooses", or "X chooses" when ``seat`` has no nickname to give."""
-        info = self.state.seats[seat]
-        if info.kind == "human" and info.nickname:
-            return t("widget_choice_locked", name=info.nickname, player=seat)
-        return t("widget_choice_locked_anon", player=seat)
+        """The caption of the choice buttons while ``seat`` (not this screen) chooses."""
+        return chooser_caption(self.state, seat)
 
     def role(self) -> str:
         """This screen's part in the game, in words: the seat it plays, or watching."""
