@@ -25,7 +25,7 @@ from qttt_edu.rooms import RoomStore
 from qttt_edu.widgets import GameApp, play
 from tests.page import choose, click, offer_shown, offer_text, offer_tooltip, take_offer
 
-PAGE = "http://127.0.0.1:8866/voila/render/app.ipynb?token=CLASS23456"
+PAGE = "http://192.0.2.2:8866/voila/render/app.ipynb?token=CLASS23456"  # a classroom address
 
 
 @pytest.fixture
@@ -677,3 +677,41 @@ def test_on_a_site_with_no_service_the_panel_says_shared_games_need_a_server() -
     assert app.shared is None
     panel.new_button.click()  # even if clicked: a clear refusal
     assert app.shared is None and app.message is not None and "classroom" in app.message
+
+
+def test_a_link_from_a_loopback_address_says_it_opens_only_here_and_offers_the_code(
+    make_app: Callable[..., GameApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page opened at 127.0.0.1 or localhost (Jupyter's default) hands out links no
+    other device can open: the panel says so, how to let others in, and gives the
+    code; there is no QR code for a phone to scan in vain."""
+    from qttt_edu.i18n import set_language, t_in
+
+    monkeypatch.delenv("QTTT_ROOMS_SERVICE", raising=False)
+    set_language("fi")  # a Finnish student's page
+    ada = make_app()
+    panel = ada.shared_panel
+    panel.page.server = {"base": "http://localhost:8888/", "front": "lab"}
+    panel.page.href = "http://localhost:8888/voila/render/app.ipynb"
+    code = new_shared(ada, "Aino")
+    info = panel.info.value
+    note = t_in(
+        "fi", "widget_shared_link_local", host="localhost", command="jupyter lab --ip=0.0.0.0"
+    )
+    assert html.escape(note) in info
+    assert "vain tällä tietokoneella" in note and "--ip=0.0.0.0" in note
+    assert "qttt-edu classroom" in note
+    assert f'data-room="{code}">{code}<' in info  # the code, large, works anywhere
+    assert "<svg" not in info  # no QR code
+    assert "qttt-invite-link" in info  # the link still opens on this computer
+    # Notebook 7 and Voilà are told their own way to listen everywhere
+    panel.page.server = {}
+    panel.page.href = "http://127.0.0.1:8866/voila/render/app.ipynb"
+    assert "voila --Voila.ip=0.0.0.0" in html.unescape(panel.info.value)
+    # in a class (a rooms service): open the students' address the command printed
+    monkeypatch.setenv("QTTT_ROOMS_SERVICE", "http://127.0.0.1:1/")
+    panel.render(ada.shared)
+    assert html.escape(t("widget_shared_link_local_class", host="127.0.0.1")) in panel.info.value
+    # the classroom's network address: a plain link and its QR code, no note
+    panel.page.href = PAGE
+    assert "<svg" in panel.info.value and "qttt-room-local" not in panel.info.value

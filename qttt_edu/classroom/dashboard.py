@@ -32,6 +32,7 @@ from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_cod
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
+from ..widgets.shared import chooser_caption
 from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
@@ -61,20 +62,38 @@ def _who(room: RoomState, seat: str) -> str:
     return info.nickname or t("dash_no_name")
 
 
+def _player(room: RoomState, seat: str) -> str:
+    """Who sits in ``seat``, as words in a sentence ("Ada (X)", "a free seat (O)"): the
+    placeholders of the captions ("(no nickname)") never stand inside a sentence."""
+    info = room.seats[seat]
+    if info.kind == "computer":
+        return t("dash_card_computer", seat=seat)
+    if info.kind in ("empty", "left"):
+        return t("dash_card_free", seat=seat)
+    if not info.nickname:
+        return t("dash_card_no_name", seat=seat)
+    return t("dash_card_player", name=info.nickname, seat=seat)
+
+
 def card_name(room: RoomState) -> str:
     """What a screen reader says for a card: the code, who plays whom, whose turn or the result.
 
     >>> from qttt_edu.rooms import RoomStore
     >>> store = RoomStore("sqlite:///:memory:")
     >>> room = store.room(store.create_room(nickname="Ada").code)
-    >>> card_name(room) == f"Show game {room.label} large: Ada (X) vs (free seat) (O), X to play"
+    >>> card_name(room) == f"Show game {room.label} large: Ada (X) vs a free seat (O), X to play"
+    True
+    >>> room = store.room(store.join(room.code).code)
+    >>> card_name(room) == (
+    ...     f"Show game {room.label} large: Ada (X) vs a player without a nickname (O), X to play"
+    ... )
     True
     """
     return t(
         "dash_card_name",
         code=room.label,
-        x=_who(room, "X"),
-        o=_who(room, "O"),
+        x=_player(room, "X"),
+        o=_player(room, "O"),
         status=_status(room),
     )
 
@@ -154,8 +173,15 @@ def large_caption_html(room: RoomState, link: bool = True) -> str:
 
 
 def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
-    """The view model the read-only board draws for ``room``, with the page ``event``."""
+    """The view model the read-only board draws for ``room``, with the page ``event``.
+
+    The projector only watches: while a player chooses a collapse, its choice buttons
+    are shown disabled with who chooses on them, as on a spectator's screen.
+    """
     view = view_model(room.game)
+    pending, chooser = view.get("pending"), room.to_act
+    if pending and chooser:
+        pending["locked"] = chooser_caption(room, chooser)
     view["event"] = event
     return view
 

@@ -27,7 +27,7 @@ from ..view import position_prompt, view_model
 from .board import BoardWidget
 from .controls import OPPONENTS, Controls, available_languages, available_opponents
 from .openings import opening_record
-from .shared import SharedPanel, SharedSeat
+from .shared import SharedPanel, SharedSeat, joined_note
 from .turns import ComputerClock, EventGate, PageEvent, running_loop
 
 if TYPE_CHECKING:
@@ -416,9 +416,7 @@ class GameApp:
             if departed:  # a greeting or note about them is stale: the offer says why
                 self._message = None
             if joined is not None:  # the creator's "give them the code" is done with
-                to_act = self._game.to_act
-                key = "widget_shared_opponent_joined" if to_act else "widget_shared_opponent_came"
-                self._message = ("note", t(key, name=joined, player=to_act or ""))
+                self._message = ("note", joined_note(joined, self._game.to_act))
             if self._game.record() == before:
                 self._render()  # a seat changed, not the game: keep a chosen first square
                 return
@@ -575,7 +573,7 @@ class GameApp:
         shared = self._shared
         if pending and chooser and shared is not None and shared.seat != chooser:
             # the other player (or a spectator) sees the choice, not live buttons
-            pending["locked"] = t("widget_choice_locked", name=shared.name(chooser), player=chooser)
+            pending["locked"] = shared.chooser(chooser)
         if shared is not None and not self._game.is_over:
             view["status"]["offer"] = shared.offer(chooser)
         return view

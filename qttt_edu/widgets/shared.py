@@ -188,6 +188,32 @@ def page_link(server: dict[str, object], session_name: str | None) -> tuple[str,
     return base + "voila/render/" + quote(path), ""
 
 
+def chooser_caption(state: RoomState, seat: str) -> str:
+    """The caption of the choice buttons on a screen that only watches ``seat`` choose:
+    "Ada (X) chooses", or "X chooses" when ``seat`` has no nickname to give."""
+    info = state.seats[seat]
+    if info.kind == "human" and info.nickname:
+        return t("widget_choice_locked", name=info.nickname, player=seat)
+    return t("widget_choice_locked_anon", player=seat)
+
+
+def joined_note(nickname: str, to_act: str | None) -> str:
+    """The creator's status line when the opponent takes the free seat: who joined
+    (their nickname, or "your opponent" when they gave none) and whose move it is.
+
+    >>> joined_note("Bo", "X")
+    'Bo joined: X to move'
+    >>> joined_note("", "X")
+    'Your opponent joined: X to move'
+    >>> joined_note("", None)
+    'Your opponent joined the game'
+    """
+    key = "widget_shared_opponent_joined" if to_act else "widget_shared_opponent_came"
+    if not nickname:
+        return t(key + "_anon", player=to_act or "")
+    return t(key, name=nickname, player=to_act or "")
+
+
 @functools.lru_cache(maxsize=8)
 def _qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (a few ms to make: every redraw of a game
@@ -263,14 +289,15 @@ class SharedSeat:
 
     def arrived(self) -> str | None:
         """The opponent's nickname when they took the free seat since :meth:`game` was
-        last read (``None``: nobody new; a spectator has no opponent to greet)."""
+        last read (``""``: they gave none; ``None``: nobody new; a spectator has no
+        opponent to greet). :func:`joined_note` puts it in words."""
         other = self.other()
         if other is None or self.shown_opponent not in ("empty", "left"):
             return None
         info = self.state.seats[other]
         if info.kind != "human":
             return None
-        return info.nickname or t("widget_shared_no_name")
+        return info.nickname or ""
 
     def newer(self) -> bool:
         """Has the room changed since :meth:`game` was last read (or the opponent come or gone)?"""
@@ -286,10 +313,15 @@ class SharedSeat:
             return t("widget_shared_left")
         if info.kind == "empty":
             return t("widget_shared_free_seat")
-        nick = info.nickname or t("widget_shared_no_name")
-        if seat != self.seat and not info.present(self.state.read_at):
-            return t("widget_shared_away", name=nick)
-        return nick
+        away = seat != self.seat and not info.present(self.state.read_at)
+        if not info.nickname:  # a value in the players' line ("O: (no nickname)"), never
+            # a word in a sentence: the sentences say "your opponent" or the seat instead
+            return t("widget_shared_no_name_away" if away else "widget_shared_no_name")
+        return t("widget_shared_away", name=info.nickname) if away else info.nickname
+
+    def chooser(self, seat: str) -> str:
+        """The caption of the choice buttons while ``seat`` (not this screen) chooses."""
+        return chooser_caption(self.state, seat)
 
     def role(self) -> str:
         """This screen's part in the game, in words: the seat it plays, or watching."""
@@ -308,6 +340,10 @@ class SharedSeat:
             return t("widget_shared_wait_free", player=player)
         if kind == "left":
             return t("widget_shared_wait_left", player=player)
+        if kind == "human" and not self.state.seats[player].nickname:
+            away = not self.state.seats[player].present(self.state.read_at)
+            key = "widget_shared_wait_anon_away" if away else "widget_shared_wait_anon"
+            return t(key, player=player)
         return t("widget_shared_wait", player=player, name=self.name(player))
 
     def departed(self) -> bool:
@@ -332,8 +368,12 @@ class SharedSeat:
         if to_act != other and kind == "left":
             note = t("widget_shared_left_status", player=other)
         elif to_act != other and kind == "human":
-            nick = self.state.seats[other].nickname or t("widget_shared_no_name")
-            note = t("widget_shared_away_status", name=nick, player=other)
+            nick = self.state.seats[other].nickname
+            note = (
+                t("widget_shared_away_status", name=nick, player=other)
+                if nick
+                else t("widget_shared_away_status_anon", player=other)
+            )
         return {
             "note": note,
             "button": t("widget_shared_computer_button", seat=other),
@@ -688,6 +728,17 @@ class SharedPanel:
             "widget_shared_stop_watching_tooltip" if watching else "widget_shared_leave_tooltip"
         )
 
+    def _local_note(self, base: str) -> str:
+        """The loopback note for links starting from ``base`` ("" when they open elsewhere)."""
+        from ..rooms.remote import ENV_SERVICE
+
+        host = loopback_host(base)
+        if host is None:
+            return ""
+        front = str(self.page.server.get("front") or "voila")
+        in_class = bool(os.environ.get(ENV_SERVICE) or self.page.service.get("url"))
+        return local_link_note(host, front, in_class)
+
     def _info_html(self, seat: SharedSeat) -> str:
         esc = html.escape
         label = seat.label
@@ -704,32 +755,104 @@ class SharedPanel:
             # no link that would open on the other device: the code is the way there
             note = esc(t(f"widget_shared_link_{why}"))
             parts.append(f'<p class="qttt-room-nolink" role="note">{note}</p>')
-        if base:
-            invite = seat.client.invite_link(base)
-            qr = _qr_svg(invite)
-            invite_key = "widget_shared_invite" if seat.seat else "widget_shared_watch_link"
-            if why == "notebook":
-                invite_key = "widget_shared_link_notebook"
-            alt = esc(t("widget_shared_qr_alt"))
+        local = self._local_note(base)
+        if local:  # a link that opens only here: say so, and the code is the way there
             parts.append(
-                '<div class="qttt-room-links">'
-                f'<div class="qttt-room-qr" role="img" aria-label="{alt}">'
-                f"{qr}</div><div>"
-                f"<div>{esc(t(invite_key))}</div>"
-                f'<a class="qttt-invite-link" href="{esc(invite)}" target="_blank" '
-                f'rel="noopener">{esc(invite)}</a>'
+                f'<p class="qttt-room-nolink qttt-room-local" role="note">{esc(local)}</p>'
             )
-            if seat.client.credential is not None and why != "notebook":
-                # shown on request only (R9): a photo of the screen must not hand the seat on
-                own = seat_link(seat.client, base)
-                parts.append(
-                    f'<details class="qttt-seat-details"><summary>'
-                    f"{esc(t('widget_shared_seat_show'))}</summary>"
-                    f'<div class="qttt-seat-note">{esc(t("widget_shared_seat_link"))}</div>'
-                    f'<a class="qttt-seat-link" href="{esc(own)}">{esc(own)}</a></details>'
-                )
-            parts.append("</div></div>")
+        if base:
+            parts.append(self._links_html(seat, base, why, qr=not local))
         return "".join(parts)
+
+    @staticmethod
+    def _links_html(seat: SharedSeat, base: str, why: str, qr: bool) -> str:
+        """The invite link (with its QR code when ``qr``: a link for another device) and
+        the seat's own link, shown on request."""
+        esc = html.escape
+        invite = seat.client.invite_link(base)
+        invite_key = "widget_shared_invite" if seat.seat else "widget_shared_watch_link"
+        if why == "notebook":
+            invite_key = "widget_shared_link_notebook"
+        alt = esc(t("widget_shared_qr_alt"))
+        parts = [
+            '<div class="qttt-room-links">',
+            f'<div class="qttt-room-qr" role="img" aria-label="{alt}">{_qr_svg(invite)}</div>'
+            if qr
+            else "",
+            f"<div><div>{esc(t(invite_key))}</div>"
+            f'<a class="qttt-invite-link" href="{esc(invite)}" target="_blank" '
+            f'rel="noopener">{esc(invite)}</a>',
+        ]
+        if seat.client.credential is not None and why != "notebook":
+            # shown on request only (R9): a photo of the screen must not hand the seat on
+            own = seat_link(seat.client, base)
+            parts.append(
+                f'<details class="qttt-seat-details"><summary>'
+                f"{esc(t('widget_shared_seat_show'))}</summary>"
+                f'<div class="qttt-seat-note">{esc(t("widget_shared_seat_link"))}</div>'
+                f'<a class="qttt-seat-link" href="{esc(own)}">{esc(own)}</a></details>'
+            )
+        parts.append("</div></div>")
+        return "".join(parts)
+
+
+def loopback_host(url: str) -> str | None:
+    """The host of ``url`` when it names this computer itself (a loopback or unspecified
+    address, ``localhost``), which no other device can open; else ``None``.
+
+    The page says its own address (:class:`PageLink`), so this is where it was served
+    from, not a guess about the server's network.
+
+    >>> loopback_host("http://127.0.0.1:8888/lab/tree/a.ipynb")
+    '127.0.0.1'
+    >>> loopback_host("http://localhost:8866/voila/render/app.ipynb?token=T")
+    'localhost'
+    >>> loopback_host("http://[::1]:8888/")
+    '::1'
+    >>> loopback_host("http://192.0.2.2:8866/voila/render/app.ipynb") is None
+    True
+    >>> loopback_host("https://hub.school.example/user/ada/") is None
+    True
+    >>> loopback_host("") is None
+    True
+    """
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        return None
+    if host == "localhost" or host.endswith(".localhost"):
+        return host
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    return host if address.is_loopback or address.is_unspecified else None
+
+
+#: how to start each front end so that other devices reach it
+LISTEN_EVERYWHERE = {
+    "lab": "jupyter lab --ip=0.0.0.0",
+    "notebook": "jupyter notebook --ip=0.0.0.0",
+    "voila": "voila --Voila.ip=0.0.0.0",
+}
+
+
+def local_link_note(host: str, front: str, in_class: bool) -> str:
+    """What the share panel says when its links open only on this computer (the page
+    was opened at ``host``, a loopback address): why, how to let others in (``front``:
+    ``lab``, ``notebook`` or ``voila``; in a class, its students' address), and that the
+    room code works anyway.
+
+    >>> print(local_link_note("localhost", "lab", False))  # doctest: +ELLIPSIS
+    This link opens only on this computer: ... start the server with 'jupyter lab --ip=0.0.0.0' ...
+    """
+    if in_class:
+        return t("widget_shared_link_local_class", host=host)
+    command = LISTEN_EVERYWHERE.get(front, LISTEN_EVERYWHERE["voila"])
+    return t("widget_shared_link_local", host=host, command=command)
 
 
 def seat_link(client: SharedGame, base_url: str) -> str:

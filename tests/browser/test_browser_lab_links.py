@@ -152,8 +152,9 @@ def test_the_link_from_a_notebook_opens_the_game_on_another_device(
     assert link == expected
     bo = _opens_on_another_device(offline_page, link, code, f"{front}-link")
     # the creator's status line greets the opponent and says whose move it is
-    joined = t("widget_shared_opponent_joined", name=t("widget_shared_no_name"), player="X")
-    wait_for_status(app, re.escape(joined))
+    # Bo gave no nickname: "Your opponent joined", never "(no nickname) joined"
+    joined = t("widget_shared_opponent_joined_anon", player="X")
+    wait_for_status(app, "^" + re.escape(joined))
     screenshot(page, f"{front}-1366-opponent-joined", app)
     app.locator(".qttt-square-1").click()
     app.locator(".qttt-square-2").click()
@@ -173,6 +174,49 @@ def test_the_link_from_a_notebook_opens_the_game_on_another_device(
     screenshot(page, f"{front}-1366-cycle-choice", app)
     settle(bo)
     screenshot(bo.page, f"{front}-phone-waiting-at-cycle")
+
+
+def test_a_loopback_server_says_its_link_opens_only_here_and_offers_the_code(
+    chromium: Any, offline_page: Any, tmp_path: Path
+) -> None:
+    """JupyterLab listens on 127.0.0.1 unless told otherwise: its links open on this
+    computer only. A Danish student reads so in the share panel, how to let the others
+    in, and the room code, at laptop and phone sizes; no QR code promises the phone a
+    page it cannot open."""
+    server = _server(tmp_path, "/", language="da")
+    server.start()
+    try:
+        page = offline_page(viewport=LAPTOP)
+        app = _open_notebook(page, server.url(f"lab/tree/{FOLDER}/lesson_lab.ipynb"))
+        wait_until_idle(page)
+        code, code_node = _share(app, "Freja")
+        note = app.locator(".qttt-room-local")
+        note.wait_for(timeout=APP_TIMEOUT)  # the page told the kernel its address
+        expected = t_in(
+            "da", "widget_shared_link_local", host="127.0.0.1", command="jupyter lab --ip=0.0.0.0"
+        )
+        assert note.inner_text().strip() == expected
+        assert "kun på denne computer" in expected and "qttt-edu classroom" in expected
+        assert app.locator(".qttt-room-qr svg").count() == 0
+        link = app.locator("a.qttt-invite-link").get_attribute("href") or ""
+        assert link.startswith(server.url("voila/render/")) and f"room={code}" in link
+        for name, size in (("laptop", LAPTOP), ("phone", PHONE)):
+            page.set_viewport_size(size)
+            if name == "phone" and page.locator("#jp-left-stack").is_visible():
+                page.keyboard.press("Control+b")  # the file browser would take the screen
+                page.locator("#jp-left-stack").wait_for(state="hidden")
+            settle(app)
+            code_node.scroll_into_view_if_needed()
+            box, shown = note.bounding_box(), code_node.bounding_box()
+            assert box is not None and shown is not None
+            # the note fits the width in a readable column, and the code is in view
+            assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+            assert box["width"] >= 0.6 * size["width"]
+            assert shown["y"] >= 0 and shown["y"] + shown["height"] <= size["height"]
+            note.scroll_into_view_if_needed()
+            screenshot(page, f"lab-loopback-{name}-share-panel")
+    finally:
+        server.stop()
 
 
 def test_a_server_that_wants_a_token_gets_the_code_and_the_reason_not_a_link(
