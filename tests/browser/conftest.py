@@ -9,20 +9,26 @@
   without token, started together once per session and stopped at the end.
 * ``offline_page``: a fresh projector-sized page whose every request off localhost
   is aborted and recorded; a failing test leaves its screenshot in ``test-artifacts/``.
-* ``built_site``: the static site, built once per session from this checkout
-  (downloads cached in ``.site-cache/``), or a copy of ``QTTT_TEST_SITE=<folder>``, a
-  site already built from this checkout (the build takes a minute on a busy machine).
-  Tests copy it or serve it as it is; none writes into it.
+* ``built_site``: the static site, built once per run from this checkout (downloads
+  cached in ``.site-cache/``), or a copy of ``QTTT_TEST_SITE=<folder>``, a site already
+  built from this checkout (the build takes a minute on a busy machine). Under xdist the
+  first worker that needs it builds it and the others share it, so the site's tests can
+  be spread over the workers. Tests copy it or serve it as it is; none writes into it.
+* ``site_sidecars``: the compressed copies ``qttt-edu classroom --site`` makes of
+  ``built_site`` on its first start, made once per run the same way.
 """
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
 import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -137,9 +143,36 @@ def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Call
         page.context.close()
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder every xdist worker of this run sees (each worker's own temporary
+    folders sit side by side in it); without xdist, the run's own temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def made_once(folder: Path, make: Callable[[Path], None]) -> Iterator[Path]:
+    """``folder``, made by ``make`` by the first worker that asks, while the others wait
+    for it (a file lock); the other workers use what it made. A failed ``make`` leaves
+    nothing behind, so the next worker that asks tries again and sees the error too."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    done = folder.with_name(folder.name + ".done")
+    with open(folder.with_name(folder.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                make(folder)
+                done.touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    yield folder
+
+
 @pytest.fixture(scope="package")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once from this checkout (the command a school runs)."""
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site, built once per run from this checkout (the command a school runs), for
+    every xdist worker: the first that needs it builds it, the others wait and share it."""
     from qttt_edu.site import build_site
 
     if importlib.util.find_spec("voici_core") is None:
@@ -147,10 +180,29 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if os.environ.get("QTTT_REQUIRE_BROWSER"):
             pytest.fail(reason)
         pytest.skip(reason)
-    out = tmp_path_factory.mktemp("built") / "site"
-    built = os.environ.get("QTTT_TEST_SITE")
-    if built:
-        shutil.copytree(built, out)
-    else:
-        build_site(out, cache=REPO / ".site-cache", lang="en", log=lambda line: None)
-    return out
+
+    def make(out: Path) -> None:
+        built = os.environ.get("QTTT_TEST_SITE")
+        if built:
+            shutil.copytree(built, out)
+        else:
+            build_site(out, cache=REPO / ".site-cache", lang="en", log=lambda line: None)
+
+    with made_once(shared_folder(tmp_path_factory) / "built" / "site", make) as out:
+        yield out
+
+
+@pytest.fixture(scope="package")
+def site_sidecars(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An ``XDG_CACHE_HOME`` that already holds ``qttt-edu classroom --site``'s compressed
+    copies of ``built_site``, made once per run for every worker. A server started with a
+    copy of it (``shutil.copytree``: each server writes its own manifest) finds them up to
+    date, as after a restart, instead of compressing the whole site again."""
+    from qttt_edu.classroom.site_server import cache_folder, precompress
+
+    def make(home: Path) -> None:
+        with mock.patch.dict(os.environ, {"XDG_CACHE_HOME": str(home)}):
+            precompress(built_site, cache_folder(built_site))
+
+    with made_once(shared_folder(tmp_path_factory) / "built" / "xdg-cache", make) as home:
+        return home
