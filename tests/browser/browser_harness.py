@@ -405,6 +405,29 @@ def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None)
     return panel
 
 
+_KERNEL_READY = """() => {
+    const lab = document.querySelector(".jp-StatusBar-TextItem[title^='Change kernel']");
+    if (lab) return /\\| Idle$/.test(lab.textContent.trim());
+    const indicator = document.querySelector(".jp-Notebook-ExecutionIndicator");
+    const name = document.querySelector(".jp-KernelName");
+    const note = document.querySelector(".jp-NotebookKernelStatus");
+    return !!indicator && indicator.getAttribute("data-status") === "idle"
+        && !!name && !["", "No Kernel"].includes(name.textContent.trim())
+        && !!note && note.textContent.trim() === "";
+}"""
+
+
+def wait_for_kernel(page: Any, timeout: float = APP_TIMEOUT) -> None:
+    """Wait until the open notebook's kernel has started and answered.
+
+    JupyterLab's status bar says "<kernel> | Idle". Notebook 7 has no such item: its
+    toolbar names the kernel, its notice ("Kernel Initializing", "Kernel Connecting") is
+    gone and the indicator is idle (alone, the indicator is "idle" before there is a
+    kernel, while the name still says "No Kernel").
+    """
+    page.wait_for_function(_KERNEL_READY, timeout=timeout, polling=100)
+
+
 def run_all_cells(page: Any) -> None:
     """Run every cell the way a person does: Run menu, Run All Cells."""
     page.get_by_role("menuitem", name="Run", exact=True).click()
