@@ -6,7 +6,8 @@
 * ``notebook_root``: a temporary copy of ``notebooks/`` (servers never write into
   the repository).
 * ``lab`` / ``voila``: a JupyterLab and a Voilà server on free localhost ports,
-  without token, started together once per session and stopped at the end.
+  without token, each started once per worker when a test first needs it and stopped at
+  the end.
 * ``offline_page``: a fresh projector-sized page whose every request off localhost
   is aborted and recorded; a failing test leaves its screenshot in ``test-artifacts/``.
 * ``built_site``: the static site, built once per run from this checkout (downloads
@@ -42,6 +43,7 @@ from .browser_harness import (
     lab_server,
     launch_chromium,
     new_page,
+    running,
     voila_server,
 )
 
@@ -89,35 +91,26 @@ def notebook_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="package")
-def servers(
+def lab(
     chromium: Any, notebook_root: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[dict[str, Server]]:
-    """JupyterLab and Voilà, launched side by side (each takes seconds to import).
+) -> Iterator[Server]:
+    """JupyterLab over ``notebook_root``, started by the first test of a worker that needs
+    it, and only then (a worker whose files use Voilà alone starts no JupyterLab).
 
     Package scope, like the browser: Playwright's sync API keeps an event loop
     running in the main thread until it stops, which later asyncio tests would trip on.
     """
-    work = tmp_path_factory.mktemp("jupyter")
-    started = {"lab": lab_server(notebook_root, work), "voila": voila_server(notebook_root, work)}
-    for server in started.values():
-        server.launch()
-    try:
-        for server in started.values():
-            server.wait_ready()
-        yield started
-    finally:
-        for server in started.values():
-            server.stop()
+    with running(lab_server(notebook_root, tmp_path_factory.mktemp("jupyter-lab"))) as server:
+        yield server
 
 
 @pytest.fixture(scope="package")
-def lab(servers: dict[str, Server]) -> Server:
-    return servers["lab"]
-
-
-@pytest.fixture(scope="package")
-def voila(servers: dict[str, Server]) -> Server:
-    return servers["voila"]
+def voila(
+    chromium: Any, notebook_root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """Voilà over ``notebook_root``, started when a test of the worker first needs it."""
+    with running(voila_server(notebook_root, tmp_path_factory.mktemp("jupyter-voila"))) as server:
+        yield server
 
 
 @pytest.fixture
