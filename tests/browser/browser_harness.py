@@ -391,10 +391,12 @@ def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None)
     With ``workspace``, in that workspace, emptied first (``?reset``): no tab of an
     earlier test is restored beside it.
     """
+    # A server's first page is slow to make (it gathers its extensions and settings):
+    # JupyterLab's page gets the app's time, not one step's.
     if workspace is None:
-        page.goto(lab.url(f"lab/tree/{path}"))
+        page.goto(lab.url(f"lab/tree/{path}"), timeout=APP_TIMEOUT)
     else:
-        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"))
+        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"), timeout=APP_TIMEOUT)
     panel = page.locator(".jp-NotebookPanel:visible")
     panel.wait_for(timeout=APP_TIMEOUT)
     # The status bar says "<kernel> | Idle" only once the kernel has started and
