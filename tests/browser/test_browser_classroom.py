@@ -39,6 +39,7 @@ from .browser_harness import (
     running,
     screenshot,
     server_env,
+    settle,
     wait_for_status,
 )
 
@@ -390,6 +391,7 @@ def test_a_page_whose_kernel_is_gone_says_so_within_three_seconds_of_a_click(
         screenshot(page, f"classroom-kernel-lost-{name}")
     reload.click()  # a new page, a new kernel: playable again
     wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
+    page.context.close()
 
 
 def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
@@ -400,11 +402,14 @@ def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
     o = store.join(x.code, nickname="Bo")
     store.act(x.code, x.credential, "1-2")
     store.act(x.code, o.credential, "1-2")  # O2 closes a cycle: Ada (X) chooses
+    # One spectator's page, looked at at three sizes (the page reflows; nothing reloads)
+    page = offline_page(viewport=PROJECTOR_HD)
+    page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}&room={x.label}")
+    buttons = page.locator(".qttt-app button.qttt-choose")
+    buttons.first.wait_for(timeout=APP_TIMEOUT)
     for size, name in ((PROJECTOR_HD, "1920"), (LAPTOP, "1366"), (PHONE, "390")):
-        page = offline_page(viewport=size)
-        page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}&room={x.label}")
-        buttons = page.locator(".qttt-app button.qttt-choose")
-        buttons.first.wait_for(timeout=APP_TIMEOUT)
+        page.set_viewport_size(size)
+        settle(page.locator(".qttt-app"), quiet_ms=300)
         assert buttons.count() == 2
         for i in range(2):
             button = buttons.nth(i)
@@ -412,9 +417,9 @@ def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
             assert button.is_disabled()
             assert re.search(r"Ada (\(away\) )?\(X\) chooses", button.inner_text())
             box = button.bounding_box()
-            assert box and box["y"] + box["height"] <= size["height"]  # in view
+            assert box and box["y"] + box["height"] <= size["height"], f"out of view at {name}"
         screenshot(page, f"classroom-spectator-locked-choice-{name}")
-        page.context.close()
+    page.context.close()
 
 
 # --- the limit on live kernels per address ----------------------------------------------
@@ -486,6 +491,8 @@ def test_one_address_is_refused_past_its_kernels_and_a_reload_at_the_limit_still
         again.click()
         wait_for_status(third.locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
         assert _gone_down_to(command, 3) == 3
+        for page in (*pages, third):  # closed before the server stops (it stops sooner)
+            page.context.close()
 
 
 RELOADED = 4  # pages reloaded together (the benchmark does thirty: bench_classroom.py)
@@ -508,6 +515,8 @@ def test_pages_reloaded_together_all_play_again_and_leave_no_kernel(
         for page in pages:
             _plays(page)
         assert _gone_down_to(command, RELOADED) == RELOADED, "a reload left a kernel behind"
+        for page in pages:  # closed before the server stops (it stops sooner)
+            page.context.close()
 
 
 def _plays(page: Any) -> None:
