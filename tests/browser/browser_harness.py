@@ -587,17 +587,29 @@ def status_text(app: Any) -> str:
     return plain(app.locator(".qttt-status").inner_text())
 
 
+def _read_until(locator: Any, deadline: float) -> str | None:
+    """The locator's text, waiting for it to be there until ``deadline`` (not one step's
+    time: a page reloading on a busy machine may take longer); ``None`` if it never is."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return plain(locator.inner_text(timeout=max(1.0, (deadline - time.monotonic()) * 1000)))
+    except PlaywrightTimeout:
+        return None
+
+
 def wait_for_status(app: Any, pattern: str, timeout: float = STEP_TIMEOUT) -> None:
     """Wait until the status line matches ``pattern``; fail with what it says instead."""
     status = app.locator(".qttt-status")
     deadline = time.monotonic() + timeout / 1000
-    text = ""
+    text: str | None = ""
     while time.monotonic() < deadline:
-        text = plain(status.inner_text())
-        if re.search(pattern, text):
+        text = _read_until(status, deadline)
+        if text is not None and re.search(pattern, text):
             return
         time.sleep(0.02)
-    raise AssertionError(f"status line says {text!r}; expected it to match {pattern!r}")
+    shown = "nothing (no status line)" if text is None else repr(text)
+    raise AssertionError(f"status line says {shown}; expected it to match {pattern!r}")
 
 
 def open_app(page: Any, url: str) -> Any:
@@ -615,13 +627,14 @@ def wait_for_log(
     """Wait until the move log satisfies ``ok`` (it is redrawn after the status line)."""
     log = app.locator(".qttt-log")
     deadline = time.monotonic() + timeout / 1000
-    text = ""
+    text: str | None = ""
     while time.monotonic() < deadline:
-        text = plain(log.inner_text())
-        if ok(text):
+        text = _read_until(log, deadline)
+        if text is not None and ok(text):
             return
         time.sleep(0.02)
-    raise AssertionError(f"move log shows {text!r}; expected {expected}")
+    shown = "nothing (no move log)" if text is None else repr(text)
+    raise AssertionError(f"move log shows {shown}; expected {expected}")
 
 
 def play_game(

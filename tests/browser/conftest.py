@@ -130,7 +130,7 @@ def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Call
     for number, (page, guard) in enumerate(made):
         if guard.blocked:
             _BLOCKED.setdefault(request.node.nodeid, []).extend(guard.blocked)
-        if failed:
+        if failed and not page.is_closed():  # a test may have closed its page itself
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}-{number}.png"))
         page.context.close()
