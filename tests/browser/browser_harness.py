@@ -391,10 +391,12 @@ def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None)
     With ``workspace``, in that workspace, emptied first (``?reset``): no tab of an
     earlier test is restored beside it.
     """
+    # A server's first page is slow to make (it gathers its extensions and settings):
+    # JupyterLab's page gets the app's time, not one step's.
     if workspace is None:
-        page.goto(lab.url(f"lab/tree/{path}"))
+        page.goto(lab.url(f"lab/tree/{path}"), timeout=APP_TIMEOUT)
     else:
-        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"))
+        page.goto(lab.url(f"lab/workspaces/{workspace}/tree/{path}?reset"), timeout=APP_TIMEOUT)
     panel = page.locator(".jp-NotebookPanel:visible")
     panel.wait_for(timeout=APP_TIMEOUT)
     # The status bar says "<kernel> | Idle" only once the kernel has started and
@@ -403,6 +405,29 @@ def open_in_lab(page: Any, lab: Server, path: str, workspace: str | None = None)
     kernel_status = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
     _expect()(kernel_status).to_have_text(re.compile(r"\| Idle$"), timeout=APP_TIMEOUT)
     return panel
+
+
+_KERNEL_READY = """() => {
+    const lab = document.querySelector(".jp-StatusBar-TextItem[title^='Change kernel']");
+    if (lab) return /\\| Idle$/.test(lab.textContent.trim());
+    const indicator = document.querySelector(".jp-Notebook-ExecutionIndicator");
+    const name = document.querySelector(".jp-KernelName");
+    const note = document.querySelector(".jp-NotebookKernelStatus");
+    return !!indicator && indicator.getAttribute("data-status") === "idle"
+        && !!name && !["", "No Kernel"].includes(name.textContent.trim())
+        && !!note && note.textContent.trim() === "";
+}"""
+
+
+def wait_for_kernel(page: Any, timeout: float = APP_TIMEOUT) -> None:
+    """Wait until the open notebook's kernel has started and answered.
+
+    JupyterLab's status bar says "<kernel> | Idle". Notebook 7 has no such item: its
+    toolbar names the kernel, its notice ("Kernel Initializing", "Kernel Connecting") is
+    gone and the indicator is idle (alone, the indicator is "idle" before there is a
+    kernel, while the name still says "No Kernel").
+    """
+    page.wait_for_function(_KERNEL_READY, timeout=timeout, polling=100)
 
 
 def run_all_cells(page: Any) -> None:
@@ -562,17 +587,29 @@ def status_text(app: Any) -> str:
     return plain(app.locator(".qttt-status").inner_text())
 
 
+def _read_until(locator: Any, deadline: float) -> str | None:
+    """The locator's text, waiting for it to be there until ``deadline`` (not one step's
+    time: a page reloading on a busy machine may take longer); ``None`` if it never is."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return plain(locator.inner_text(timeout=max(1.0, (deadline - time.monotonic()) * 1000)))
+    except PlaywrightTimeout:
+        return None
+
+
 def wait_for_status(app: Any, pattern: str, timeout: float = STEP_TIMEOUT) -> None:
     """Wait until the status line matches ``pattern``; fail with what it says instead."""
     status = app.locator(".qttt-status")
     deadline = time.monotonic() + timeout / 1000
-    text = ""
+    text: str | None = ""
     while time.monotonic() < deadline:
-        text = plain(status.inner_text())
-        if re.search(pattern, text):
+        text = _read_until(status, deadline)
+        if text is not None and re.search(pattern, text):
             return
         time.sleep(0.02)
-    raise AssertionError(f"status line says {text!r}; expected it to match {pattern!r}")
+    shown = "nothing (no status line)" if text is None else repr(text)
+    raise AssertionError(f"status line says {shown}; expected it to match {pattern!r}")
 
 
 def open_app(page: Any, url: str) -> Any:
@@ -590,13 +627,14 @@ def wait_for_log(
     """Wait until the move log satisfies ``ok`` (it is redrawn after the status line)."""
     log = app.locator(".qttt-log")
     deadline = time.monotonic() + timeout / 1000
-    text = ""
+    text: str | None = ""
     while time.monotonic() < deadline:
-        text = plain(log.inner_text())
-        if ok(text):
+        text = _read_until(log, deadline)
+        if text is not None and ok(text):
             return
         time.sleep(0.02)
-    raise AssertionError(f"move log shows {text!r}; expected {expected}")
+    shown = "nothing (no move log)" if text is None else repr(text)
+    raise AssertionError(f"move log shows {shown}; expected {expected}")
 
 
 def play_game(

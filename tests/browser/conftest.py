@@ -6,23 +6,30 @@
 * ``notebook_root``: a temporary copy of ``notebooks/`` (servers never write into
   the repository).
 * ``lab`` / ``voila``: a JupyterLab and a Voilà server on free localhost ports,
-  without token, started together once per session and stopped at the end.
+  without token, each started once per worker when a test first needs it and stopped at
+  the end.
 * ``offline_page``: a fresh projector-sized page whose every request off localhost
   is aborted and recorded; a failing test leaves its screenshot in ``test-artifacts/``.
-* ``built_site``: the static site, built once per session from this checkout
-  (downloads cached in ``.site-cache/``), or a copy of ``QTTT_TEST_SITE=<folder>``, a
-  site already built from this checkout (the build takes a minute on a busy machine).
-  Tests copy it or serve it as it is; none writes into it.
+* ``built_site``: the static site, built once per run from this checkout (downloads
+  cached in ``.site-cache/``), or a copy of ``QTTT_TEST_SITE=<folder>``, a site already
+  built from this checkout (the build takes a minute on a busy machine). Under xdist the
+  first worker that needs it builds it and the others share it, so the site's tests can
+  be spread over the workers. Tests copy it or serve it as it is; none writes into it.
+* ``site_sidecars``: the compressed copies ``qttt-edu classroom --site`` makes of
+  ``built_site`` on its first start, made once per run the same way.
 """
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
 import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -36,6 +43,7 @@ from .browser_harness import (
     lab_server,
     launch_chromium,
     new_page,
+    running,
     voila_server,
 )
 
@@ -83,35 +91,26 @@ def notebook_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="package")
-def servers(
+def lab(
     chromium: Any, notebook_root: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[dict[str, Server]]:
-    """JupyterLab and Voilà, launched side by side (each takes seconds to import).
+) -> Iterator[Server]:
+    """JupyterLab over ``notebook_root``, started by the first test of a worker that needs
+    it, and only then (a worker whose files use Voilà alone starts no JupyterLab).
 
     Package scope, like the browser: Playwright's sync API keeps an event loop
     running in the main thread until it stops, which later asyncio tests would trip on.
     """
-    work = tmp_path_factory.mktemp("jupyter")
-    started = {"lab": lab_server(notebook_root, work), "voila": voila_server(notebook_root, work)}
-    for server in started.values():
-        server.launch()
-    try:
-        for server in started.values():
-            server.wait_ready()
-        yield started
-    finally:
-        for server in started.values():
-            server.stop()
+    with running(lab_server(notebook_root, tmp_path_factory.mktemp("jupyter-lab"))) as server:
+        yield server
 
 
 @pytest.fixture(scope="package")
-def lab(servers: dict[str, Server]) -> Server:
-    return servers["lab"]
-
-
-@pytest.fixture(scope="package")
-def voila(servers: dict[str, Server]) -> Server:
-    return servers["voila"]
+def voila(
+    chromium: Any, notebook_root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """Voilà over ``notebook_root``, started when a test of the worker first needs it."""
+    with running(voila_server(notebook_root, tmp_path_factory.mktemp("jupyter-voila"))) as server:
+        yield server
 
 
 @pytest.fixture
@@ -131,15 +130,42 @@ def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Call
     for number, (page, guard) in enumerate(made):
         if guard.blocked:
             _BLOCKED.setdefault(request.node.nodeid, []).extend(guard.blocked)
-        if failed:
+        if failed and not page.is_closed():  # a test may have closed its page itself
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}-{number}.png"))
         page.context.close()
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder every xdist worker of this run sees (each worker's own temporary
+    folders sit side by side in it); without xdist, the run's own temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def made_once(folder: Path, make: Callable[[Path], None]) -> Iterator[Path]:
+    """``folder``, made by ``make`` by the first worker that asks, while the others wait
+    for it (a file lock); the other workers use what it made. A failed ``make`` leaves
+    nothing behind, so the next worker that asks tries again and sees the error too."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    done = folder.with_name(folder.name + ".done")
+    with open(folder.with_name(folder.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                make(folder)
+                done.touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    yield folder
+
+
 @pytest.fixture(scope="package")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once from this checkout (the command a school runs)."""
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site, built once per run from this checkout (the command a school runs), for
+    every xdist worker: the first that needs it builds it, the others wait and share it."""
     from qttt_edu.site import build_site
 
     if importlib.util.find_spec("voici_core") is None:
@@ -147,10 +173,29 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if os.environ.get("QTTT_REQUIRE_BROWSER"):
             pytest.fail(reason)
         pytest.skip(reason)
-    out = tmp_path_factory.mktemp("built") / "site"
-    built = os.environ.get("QTTT_TEST_SITE")
-    if built:
-        shutil.copytree(built, out)
-    else:
-        build_site(out, cache=REPO / ".site-cache", lang="en", log=lambda line: None)
-    return out
+
+    def make(out: Path) -> None:
+        built = os.environ.get("QTTT_TEST_SITE")
+        if built:
+            shutil.copytree(built, out)
+        else:
+            build_site(out, cache=REPO / ".site-cache", lang="en", log=lambda line: None)
+
+    with made_once(shared_folder(tmp_path_factory) / "built" / "site", make) as out:
+        yield out
+
+
+@pytest.fixture(scope="package")
+def site_sidecars(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An ``XDG_CACHE_HOME`` that already holds ``qttt-edu classroom --site``'s compressed
+    copies of ``built_site``, made once per run for every worker. A server started with a
+    copy of it (``shutil.copytree``: each server writes its own manifest) finds them up to
+    date, as after a restart, instead of compressing the whole site again."""
+    from qttt_edu.classroom.site_server import cache_folder, precompress
+
+    def make(home: Path) -> None:
+        with mock.patch.dict(os.environ, {"XDG_CACHE_HOME": str(home)}):
+            precompress(built_site, cache_folder(built_site))
+
+    with made_once(shared_folder(tmp_path_factory) / "built" / "xdg-cache", make) as home:
+        return home

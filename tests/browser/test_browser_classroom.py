@@ -39,6 +39,7 @@ from .browser_harness import (
     running,
     screenshot,
     server_env,
+    settle,
     wait_for_status,
 )
 
@@ -73,7 +74,7 @@ def test_the_dashboard_shows_the_class_games_live(classroom: Any, offline_page: 
         store.act(x.code, seats[store.room(x.code).to_act].credential, token)
 
     page = offline_page()
-    page.goto(server.url(f"voila/render/dashboard.ipynb?token={TOKEN}"))
+    page.goto(server.url(f"voila/render/dashboard.ipynb?token={TOKEN}"), timeout=APP_TIMEOUT)
     card = page.locator(f'button.qttt-card[data-room="{x.label}"]')
     card.wait_for(timeout=APP_TIMEOUT)
     assert page.locator("button.qttt-card").count() == 2
@@ -126,7 +127,7 @@ def test_a_card_clicked_or_pressed_shows_its_game_large(classroom: Any, offline_
     (ada, ada_record, _), (cy, cy_record, cy_seats), (eve, eve_record, _) = games
 
     page = offline_page(viewport=PROJECTOR_HD)
-    page.goto(server.url(f"voila/render/dashboard.ipynb?token={TOKEN}"))
+    page.goto(server.url(f"voila/render/dashboard.ipynb?token={TOKEN}"), timeout=APP_TIMEOUT)
     page.locator("button.qttt-card").nth(2).wait_for(timeout=APP_TIMEOUT)
     _shows_large(page, eve, eve_record)  # the game with the latest action, to begin with
     # Each card is a button whose name says whose game it is and whose turn.
@@ -272,7 +273,7 @@ def test_the_projected_dashboard_fits_and_the_statistics_have_a_view_of_their_ow
         for n, record in enumerate(["3-9 2-4 4-9", "5-7", "1-9 2-8", WON] * 4 + ["1-2"])
     ]
     page = offline_page(viewport=PROJECTOR_HD)
-    page.goto(command.teacher_url)
+    page.goto(command.teacher_url, timeout=APP_TIMEOUT)
     page.locator("button.qttt-card").nth(16).wait_for(timeout=APP_TIMEOUT)
     page.locator(".qttt-usage").wait_for(timeout=STEP_TIMEOUT)
     # the students' server's kernels and memory, in the header
@@ -316,7 +317,7 @@ def test_the_projected_dashboard_fits_and_the_statistics_have_a_view_of_their_ow
 
     # one room alone, large: the address a second screen opens
     alone = offline_page(viewport=PROJECTOR_HD)
-    alone.goto(f"{command.teacher_url}&room={labels[3]}")
+    alone.goto(f"{command.teacher_url}&room={labels[3]}", timeout=APP_TIMEOUT)
     alone.locator(f'.qttt-large[data-room="{labels[3]}"]').wait_for(timeout=APP_TIMEOUT)
     assert alone.locator("button.qttt-card").count() == 0
     check_board(alone.locator(".qttt-stage"), WON, timeout=STEP_TIMEOUT / 1000)
@@ -329,7 +330,7 @@ def test_strangers_meet_the_class_login_and_a_reload_leaves_no_kernel_behind(
     app_path = "/voila/render/app.ipynb"
     # a student who typed the address without the password: the kit's page
     phone = offline_page(viewport=PHONE)
-    phone.goto(command.students + app_path)
+    phone.goto(command.students + app_path, timeout=APP_TIMEOUT)
     phone.get_by_label("Class password").wait_for(timeout=APP_TIMEOUT)
     assert phone.get_by_text("Setup a Password").count() == 0
     screenshot(phone, "classroom-login-390")
@@ -345,13 +346,14 @@ def test_strangers_meet_the_class_login_and_a_reload_leaves_no_kernel_behind(
     assert phone.request.get(command.students + "/voila/render/dashboard.ipynb").status == 404
 
     page = offline_page(viewport=LAPTOP)
-    page.goto(f"{command.students}{app_path}?token={TOKEN}")
+    page.goto(f"{command.students}{app_path}?token={TOKEN}", timeout=APP_TIMEOUT)
     wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
     assert command.kernels() == 2
     for _ in range(2):
-        page.reload()
+        page.reload(timeout=APP_TIMEOUT)
         wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
-    phone.reload()  # a password login (cookie and _xsrf, no token in the address)
+    # a password login (cookie and _xsrf, no token in the address)
+    phone.reload(timeout=APP_TIMEOUT)
     wait_for_status(app, r"^X, move 1", timeout=APP_TIMEOUT)
     deadline = time.monotonic() + 20
     while command.kernels() > 2 and time.monotonic() < deadline:
@@ -362,29 +364,35 @@ def test_strangers_meet_the_class_login_and_a_reload_leaves_no_kernel_behind(
 def test_a_page_whose_kernel_is_gone_says_so_within_three_seconds_of_a_click(
     command: Command, offline_page: Any
 ) -> None:
+    # One page and one dead kernel; the notice is then looked at at each size (the
+    # timing does not depend on the size, its layout does).
+    page = offline_page(viewport=PROJECTOR_HD)
+    page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}", timeout=APP_TIMEOUT)
+    app = page.locator(".qttt-app")
+    wait_for_status(app, r"^X, move 1: choose two squares", timeout=APP_TIMEOUT)
+    page.locator(".qttt-square-1").click()  # a live kernel answers: no notice
+    wait_for_status(app, r"square 1 chosen", timeout=STEP_TIMEOUT)
+    page.wait_for_timeout(3500)
+    assert page.locator(".qttt-lost").count() == 0
+    for kernel in command.students_server().children(recursive=True):
+        kernel.kill()  # the kernel dies (a crash; a laptop that slept looks the same)
+    page.wait_for_timeout(500)
+    clicked = time.monotonic()
+    page.locator(".qttt-square-5").click()
+    notice = page.get_by_role("alert").filter(has_text="lost its connection")
+    notice.wait_for(timeout=6000)
+    assert time.monotonic() - clicked < 3 + 1.5  # 3 s, and the test's own round trips
+    reload = page.get_by_role("button", name="Reload the page")
     for size, name in ((PROJECTOR_HD, "1920"), (LAPTOP, "1366"), (PHONE, "390")):
-        page = offline_page(viewport=size)
-        page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}")
-        app = page.locator(".qttt-app")
-        wait_for_status(app, r"^X, move 1: choose two squares", timeout=APP_TIMEOUT)
-        page.locator(".qttt-square-1").click()  # a live kernel answers: no notice
-        wait_for_status(app, r"square 1 chosen", timeout=STEP_TIMEOUT)
-        page.wait_for_timeout(3500)
-        assert page.locator(".qttt-lost").count() == 0
-        for kernel in command.students_server().children(recursive=True):
-            kernel.kill()  # the kernel dies (a crash; a laptop that slept looks the same)
-        page.wait_for_timeout(500)
-        clicked = time.monotonic()
-        page.locator(".qttt-square-5").click()
-        notice = page.get_by_role("alert").filter(has_text="lost its connection")
-        notice.wait_for(timeout=6000)
-        assert time.monotonic() - clicked < 3 + 1.5  # 3 s, and the test's own round trips
-        reload = page.get_by_role("button", name="Reload the page")
-        assert reload.bounding_box()["height"] >= 44
+        page.set_viewport_size(size)
+        reload.scroll_into_view_if_needed()
+        box = reload.bounding_box()
+        assert box is not None and box["height"] >= 44, f"at {name}: reload button {box}"
+        assert notice.is_visible(), f"at {name}: the notice is not shown"
         screenshot(page, f"classroom-kernel-lost-{name}")
-        reload.click()  # a new page, a new kernel: playable again
-        wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
-        page.context.close()
+    reload.click()  # a new page, a new kernel: playable again
+    wait_for_status(page.locator(".qttt-app"), r"^X, move 1", timeout=APP_TIMEOUT)
+    page.context.close()
 
 
 def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
@@ -395,11 +403,17 @@ def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
     o = store.join(x.code, nickname="Bo")
     store.act(x.code, x.credential, "1-2")
     store.act(x.code, o.credential, "1-2")  # O2 closes a cycle: Ada (X) chooses
+    # One spectator's page, looked at at three sizes (the page reflows; nothing reloads)
+    page = offline_page(viewport=PROJECTOR_HD)
+    page.goto(
+        f"{command.students}/voila/render/app.ipynb?token={TOKEN}&room={x.label}",
+        timeout=APP_TIMEOUT,
+    )
+    buttons = page.locator(".qttt-app button.qttt-choose")
+    buttons.first.wait_for(timeout=APP_TIMEOUT)
     for size, name in ((PROJECTOR_HD, "1920"), (LAPTOP, "1366"), (PHONE, "390")):
-        page = offline_page(viewport=size)
-        page.goto(f"{command.students}/voila/render/app.ipynb?token={TOKEN}&room={x.label}")
-        buttons = page.locator(".qttt-app button.qttt-choose")
-        buttons.first.wait_for(timeout=APP_TIMEOUT)
+        page.set_viewport_size(size)
+        settle(page.locator(".qttt-app"), quiet_ms=300)
         assert buttons.count() == 2
         for i in range(2):
             button = buttons.nth(i)
@@ -407,9 +421,9 @@ def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
             assert button.is_disabled()
             assert re.search(r"Ada (\(away\) )?\(X\) chooses", button.inner_text())
             box = button.bounding_box()
-            assert box and box["y"] + box["height"] <= size["height"]  # in view
+            assert box and box["y"] + box["height"] <= size["height"], f"out of view at {name}"
         screenshot(page, f"classroom-spectator-locked-choice-{name}")
-        page.context.close()
+    page.context.close()
 
 
 # --- the limit on live kernels per address ----------------------------------------------
@@ -481,6 +495,8 @@ def test_one_address_is_refused_past_its_kernels_and_a_reload_at_the_limit_still
         again.click()
         wait_for_status(third.locator(".qttt-app"), PLAYABLE, timeout=APP_TIMEOUT)
         assert _gone_down_to(command, 3) == 3
+        for page in (*pages, third):  # closed before the server stops (it stops sooner)
+            page.context.close()
 
 
 RELOADED = 4  # pages reloaded together (the benchmark does thirty: bench_classroom.py)
@@ -503,6 +519,8 @@ def test_pages_reloaded_together_all_play_again_and_leave_no_kernel(
         for page in pages:
             _plays(page)
         assert _gone_down_to(command, RELOADED) == RELOADED, "a reload left a kernel behind"
+        for page in pages:  # closed before the server stops (it stops sooner)
+            page.context.close()
 
 
 def _plays(page: Any) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -229,27 +230,26 @@ def test_a_site_without_a_service_says_so(chromium: Any, tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_the_real_site_starts_from_classroom_site_precompressed(
-    chromium: Any, tmp_path_factory: pytest.TempPathFactory
+    chromium: Any, built_site: Path, site_sidecars: Path, tmp_path: Path
 ) -> None:
-    """The built site (this checkout's), served by the command: Pyodide's wasm comes
-    compressed with its own type and the app starts, with no request off the machine."""
-    from qttt_edu.site import build_site
+    """The built site (this checkout's, the session's ``built_site``), served by the
+    command: Pyodide's wasm comes compressed with its own type and the app starts, with no
+    request off the machine. The compressed copies are the run's (``site_sidecars``), as
+    a restart finds them; ``tests/test_site_server.py`` tests how they are made."""
+    from .browser_harness import OfflineGuard
 
-    from .browser_harness import REPO, OfflineGuard
-
-    work = tmp_path_factory.mktemp("real-site")
-    site = build_site(work / "site", cache=REPO / ".site-cache", lesson=False, log=lambda _: None)
+    shutil.copytree(site_sidecars, tmp_path / "cache")
     port = free_port()
-    env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
-    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(work / "g.sqlite3")]
-    log = work / "classroom.log"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(built_site)]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(tmp_path / "g.sqlite3")]
+    log = tmp_path / "classroom.log"
     with log.open("wb") as out:
         process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
     context = chromium.new_context()
     guard = OfflineGuard().install(context)
     try:
-        deadline = time.monotonic() + 600  # the first start makes the compressed copies
+        deadline = time.monotonic() + 600  # a first start would make the compressed copies
         while "Ctrl-C" not in log.read_text():
             assert process.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.5)

@@ -24,6 +24,7 @@ from .browser_harness import (
     running,
     screenshot,
     server_env,
+    wait_for_kernel,
     wait_until_idle,
 )
 
@@ -113,7 +114,7 @@ def test_notebook7_at_a_laptop_size_plays_a_game_with_the_choice_in_view(
     page.wait_for_function(
         "() => !!document.querySelector('.jp-Notebook .jp-Cell')", timeout=APP_TIMEOUT
     )
-    page.wait_for_timeout(3000)  # the kernel starts with the page
+    wait_for_kernel(page)  # the kernel starts with the page
     run_all_cells(page)
     cell = page.locator(".jp-CodeCell", has_text="app = play()")
     app = cell.locator(".qttt-app")

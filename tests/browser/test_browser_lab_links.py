@@ -33,6 +33,7 @@ from .browser_harness import (
     screenshot,
     server_env,
     settle,
+    wait_for_kernel,
     wait_for_status,
     wait_until_idle,
 )
@@ -94,10 +95,8 @@ def _open_notebook(page: Any, url: str) -> Any:
     app = page.locator(".qttt-app")
     prompt = page.locator(".jp-InputArea-prompt").first
     deadline = time.monotonic() + APP_TIMEOUT / 1000
-    # JupyterLab's status bar says "| Idle" once the kernel answers (Notebook 7 has none)
-    kernel = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
-    with contextlib.suppress(Exception):
-        kernel.filter(has_text=re.compile(r"\| Idle$")).wait_for(timeout=APP_TIMEOUT / 2)
+    with contextlib.suppress(Exception):  # JupyterLab's status bar, or Notebook 7's toolbar
+        wait_for_kernel(page, timeout=APP_TIMEOUT / 2)
     while time.monotonic() < deadline:
         run_all_cells(page)
         started = time.monotonic()

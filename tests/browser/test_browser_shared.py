@@ -98,7 +98,7 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     movers = ["X", "O", "X", "X", "O", "X", "O"]  # c1 is X's choice, c5 is O's
     for i, (token, side) in enumerate(zip(tokens, movers, strict=True), 1):
         if i == 4:  # Bo's page is reloaded in the middle of the game: same seat
-            bo_page.reload()
+            bo_page.reload(timeout=APP_TIMEOUT)
             bo = bo_page.locator(".qttt-app")
             bo.wait_for(timeout=APP_TIMEOUT)
             wait_for_status(bo, rf"Back in room {code}: you play O", timeout=APP_TIMEOUT)
@@ -125,7 +125,9 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
 
     # The teacher's dashboard shows the game, finished.
     dash_page = offline_page()
-    dash_page.goto(classroom.url(f"voila/render/dashboard.ipynb?token={TOKEN}"))
+    dash_page.goto(
+        classroom.url(f"voila/render/dashboard.ipynb?token={TOKEN}"), timeout=APP_TIMEOUT
+    )
     card = dash_page.locator(f'button.qttt-card[data-room="{code}"]')
     card.wait_for(timeout=APP_TIMEOUT)
     assert "Ada" in card.inner_text() and "X won" in card.inner_text()

@@ -689,7 +689,9 @@ def test_several_tabs_and_reloads_during_start_keep_the_snapshot(
     for tab in tabs:
         tab.goto(site_server.url(f"{SUB_PATH}voici/render/app.html?lang=en"))
     for _ in range(2):  # two reloads while "Starting Python" shows
-        tabs[0].wait_for_function("() => window.qtttSite && qtttSite.step === 'python'")
+        tabs[0].wait_for_function(
+            "() => window.qtttSite && qtttSite.step === 'python'", timeout=SITE_TIMEOUT
+        )
         tabs[0].wait_for_timeout(300)
         tabs[0].reload()
     for tab in tabs:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -39,14 +40,15 @@ from .browser_harness import (
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SITE_TIMEOUT = 150_000  # ms: Pyodide's first start on a busy 2-core machine
-START_SECONDS = 300  # the first start compresses the whole site (brotli, on a busy machine)
+START_SECONDS = 300  # a first start compresses the whole site (here made once: site_sidecars)
 
 
 class SiteClassroom:
     """``qttt-edu classroom --site`` over the built site, on a free port."""
 
-    def __init__(self, work: Path, site: Path) -> None:
+    def __init__(self, work: Path, site: Path, sidecars: Path) -> None:
         self.port = free_port()
+        shutil.copytree(sidecars, work / "cache")
         env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
@@ -73,9 +75,10 @@ class SiteClassroom:
 
 @pytest.fixture(scope="module")
 def classroom(
-    built_site: Path, tmp_path_factory: pytest.TempPathFactory
+    built_site: Path, site_sidecars: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SiteClassroom]:
-    running = SiteClassroom(tmp_path_factory.mktemp("site-classroom"), built_site)
+    work = tmp_path_factory.mktemp("site-classroom")
+    running = SiteClassroom(work, built_site, site_sidecars)
     try:
         yield running
     finally:
