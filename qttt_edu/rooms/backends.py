@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -215,25 +215,14 @@ class Backend:
         code: str,
         version: int,
         changes: dict[str, Any],
-        before_commit: Callable[[], None],
         row: RoomRow | None = None,
     ) -> bool:
-        """Write ``changes`` to room ``code`` only if its version is still ``version``.
+        """Write ``changes`` to room ``code`` only if its version is still ``version``,
+        in one statement (its own transaction); ``False`` when another writer was first.
 
         ``row`` is the whole room after the change, for the notice to other kernels.
         """
-        assignments = ", ".join(f"{name} = ?" for name in changes)
-        with self.transaction(conn):
-            cursor = self.execute(
-                conn,
-                f"UPDATE qttt_rooms SET {assignments} WHERE code = ? AND version = ?",
-                (*changes.values(), code, version),
-            )
-            if cursor.rowcount != 1:
-                return False
-            self.notify(conn, code, changes["version"], row)
-            before_commit()
-        return True
+        raise NotImplementedError
 
     def migrate(self, conn: Any) -> int:
         """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found."""
@@ -311,7 +300,6 @@ class SQLiteBackend(Backend):
         code: str,
         version: int,
         changes: dict[str, Any],
-        before_commit: Callable[[], None],
         row: RoomRow | None = None,
     ) -> bool:
         # One statement in autocommit mode is its own transaction: the version check and
@@ -420,7 +408,6 @@ class PostgresBackend(Backend):
         code: str,
         version: int,
         changes: dict[str, Any],
-        before_commit: Callable[[], None],
         row: RoomRow | None = None,
     ) -> bool:
         # One statement, so one round trip and its own transaction: the update and its

@@ -318,7 +318,6 @@ class RoomStore:
             state.code,
             state.version,
             changes,
-            lambda: self._hook("before_commit"),
             row,
         )
         return _decode(row, self.clock()) if written else None
