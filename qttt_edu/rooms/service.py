@@ -468,7 +468,7 @@ class Socket(tornado.websocket.WebSocketHandler):
         if isinstance(rid, int) and not isinstance(rid, bool) and self._patience >= 1:
             self._patience -= 1
             refusal = Refusal(
-                "rate_limited", 429, "service_rate_socket", retry_after=round(wait, 2)
+                "rate_limited", 429, "service_rate_socket", retry_after=round(wait, 2) or 0.01
             )
             body = json.dumps(self.service.refusal_json(refusal, self.lang))
             self.notice(f'{{"type":"reply","id":{rid},"status":429,"body":{body}}}')
@@ -489,7 +489,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             wait = svc.bucket("address", self.request.remote_ip or "").take()
             if wait:
                 raise Refusal(
-                    "rate_limited", 429, "service_rate_address", retry_after=round(wait, 2)
+                    "rate_limited", 429, "service_rate_address", retry_after=round(wait, 2) or 0.01
                 )
             key = codes.normalize_code(data.get("code"))
             credential = data.get("credential")
@@ -1477,6 +1477,16 @@ def main(argv: list[str] | None = None) -> int:
         print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
         if made_secret:
             print(say("service_teacher_line", secret=secret), flush=True)
+    import signal
+
+    def stop_now(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    # Ctrl-C and a service manager's SIGTERM stop it cleanly (a last checkpoint), also
+    # when it was started with SIGINT ignored, as a shell's background job or a test
+    # runner's worker starts it
+    signal.signal(signal.SIGINT, stop_now)
+    signal.signal(signal.SIGTERM, stop_now)
     try:
         while True:
             time.sleep(3600)
