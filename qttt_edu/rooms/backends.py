@@ -221,8 +221,18 @@ class Backend:
         in one statement (its own transaction); ``False`` when another writer was first.
 
         ``row`` is the whole room after the change, for the notice to other kernels.
+        One statement in autocommit mode is its own transaction: the version check and
+        the write happen together or not at all, with no BEGIN and COMMIT to send. (SQLite
+        has no notice to write: other kernels see its data_version move. PostgreSQL adds
+        its notices to the same statement.)
         """
-        raise NotImplementedError
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        cursor = self.execute(
+            conn,
+            f"UPDATE qttt_rooms SET {assignments} WHERE code = ? AND version = ?",
+            (*changes.values(), code, version),
+        )
+        return bool(cursor.rowcount == 1)
 
     def migrate(self, conn: Any) -> int:
         """Bring the schema up to :data:`SCHEMA_VERSION`; return the version found."""
@@ -293,24 +303,6 @@ class SQLiteBackend(Backend):
         # lose the last commits), and much faster than FULL on a busy classroom.
         conn.execute("PRAGMA synchronous=NORMAL")
         return conn
-
-    def compare_and_set(
-        self,
-        conn: Any,
-        code: str,
-        version: int,
-        changes: dict[str, Any],
-        row: RoomRow | None = None,
-    ) -> bool:
-        # One statement in autocommit mode is its own transaction: the version check and
-        # the write happen together or not at all, with no BEGIN and COMMIT to send (the
-        # other kernels see SQLite's data_version move: there is no notice to write).
-        assignments = ", ".join(f"{name} = ?" for name in changes)
-        cursor = conn.execute(
-            f"UPDATE qttt_rooms SET {assignments} WHERE code = ? AND version = ?",
-            (*changes.values(), code, version),
-        )
-        return bool(cursor.rowcount == 1)
 
     @contextmanager
     def transaction(self, conn: sqlite3.Connection) -> Iterator[None]:

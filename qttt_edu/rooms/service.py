@@ -126,14 +126,15 @@ class Bucket:
         self.tokens, self.stamp = burst, time.monotonic()
 
     def take(self) -> float:
-        """0 when a request may go now, else the seconds to wait."""
+        """0 when a request may go now, else the seconds to wait (0.01 at least)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1
             return 0.0
-        return (1 - self.tokens) / self.rate
+        # at least 10 ms: a wait that rounds to nothing would say "try again at once"
+        return max(0.01, (1 - self.tokens) / self.rate)
 
 
 class Refusal(Exception):
@@ -468,12 +469,15 @@ class Socket(tornado.websocket.WebSocketHandler):
         if isinstance(rid, int) and not isinstance(rid, bool) and self._patience >= 1:
             self._patience -= 1
             refusal = Refusal(
-                "rate_limited", 429, "service_rate_socket", retry_after=round(wait, 2) or 0.01
+                "rate_limited", 429, "service_rate_socket", retry_after=round(wait, 2)
             )
-            body = json.dumps(self.service.refusal_json(refusal, self.lang))
-            self.notice(f'{{"type":"reply","id":{rid},"status":429,"body":{body}}}')
+            self._reply(rid, 429, json.dumps(self.service.refusal_json(refusal, self.lang)))
             return
         self._refuse(Refusal("rate_limited", 429, "service_rate_socket"), 4029)
+
+    def _reply(self, rid: int, status: int, body: str) -> None:
+        """Answer request ``rid`` with ``status`` and ``body`` (JSON text, as HTTP's)."""
+        self.notice(f'{{"type":"reply","id":{rid},"status":{status},"body":{body}}}')
 
     async def _request(self, data: dict[str, Any]) -> None:
         """A read or an action sent on the socket: the same checks and answers as its
@@ -489,7 +493,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             wait = svc.bucket("address", self.request.remote_ip or "").take()
             if wait:
                 raise Refusal(
-                    "rate_limited", 429, "service_rate_address", retry_after=round(wait, 2) or 0.01
+                    "rate_limited", 429, "service_rate_address", retry_after=round(wait, 2)
                 )
             key = codes.normalize_code(data.get("code"))
             credential = data.get("credential")
@@ -507,7 +511,7 @@ class Socket(tornado.websocket.WebSocketHandler):
         except Exception as err:
             status, body = svc.error_json(err, self.lang)
             text = json.dumps(body)
-        self.notice(f'{{"type":"reply","id":{rid},"status":{status},"body":{text}}}')
+        self._reply(rid, status, text)
         _socket_log(str(op), status, time.monotonic() - began)
         if state is not None:
             await svc.changed(state, answered=self)
@@ -1249,9 +1253,13 @@ class RoomsService:
         if len(code) != codes.CODE_LENGTH:
             return None
         version = int(told) if told.isdigit() and len(told) < 19 else None
-        if version is not None and version in (self.sent.get(code), self.wrote.get(code)):
+        if self._ours(code, version):
             return None
         return code, version
+
+    def _ours(self, code: str, version: int | None) -> bool:
+        """Is ``version`` of ``code`` one this replica wrote or announced itself?"""
+        return version is not None and version in (self.sent.get(code), self.wrote.get(code))
 
     def _wake_soon(self, hint: tuple[str, int | None]) -> None:
         code, version = hint
@@ -1264,7 +1272,7 @@ class RoomsService:
         task.add_done_callback(self._tasks.discard)
 
     async def _wake_quietly(self, code: str, version: int | None = None) -> None:
-        if version is not None and version in (self.sent.get(code), self.wrote.get(code)):
+        if self._ours(code, version):
             return  # this replica's own write: its answer was announced meanwhile
         with suppress(Exception):  # the store's trouble reaches clients on their next request
             await self.wake(code)
