@@ -16,6 +16,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ import pytest
 
 from qttt_edu.i18n import t
 from qttt_edu.rooms import SharedGame, StoreUnavailableError
+from qttt_edu.rooms.backends import sqlite_path
 from qttt_edu.rooms.remote import ServiceClient
 from qttt_edu.rooms.service import Limits, start_service
 from tests import pg, rooms_support
@@ -468,6 +470,98 @@ def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once() -> None:
         x.close()
     finally:
         a.close()
+        running.stop()
+
+
+# -- a locked store never stalls the sockets ----------------------------------------------------
+
+
+class RoomLock:
+    """Another program holds room ``code`` locked: PostgreSQL's row lock, or SQLite's write
+    lock (SQLite has no finer one)."""
+
+    def __init__(self, url: str, code: str) -> None:
+        self.url, self.code = url, code
+        self.conn: Any = None
+
+    def __enter__(self) -> RoomLock:
+        if self.url.startswith("postgresql"):
+            import psycopg
+
+            self.conn = psycopg.connect(self.url)  # a transaction stays open until close
+            self.conn.execute("SELECT 1 FROM qttt_rooms WHERE code = %s FOR UPDATE", (self.code,))
+        else:
+            self.conn = sqlite3.connect(sqlite_path(self.url), isolation_level=None)
+            self.conn.execute("BEGIN IMMEDIATE")
+        return self
+
+    def waiting(self) -> bool:
+        """Does someone wait for the lock? (PostgreSQL can tell; SQLite cannot.)"""
+        if not self.url.startswith("postgresql"):
+            return True
+        query = "SELECT count(*) FROM pg_locks WHERE NOT granted"
+        return bool(raw_sql(self.url, query)[0][0])
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.rollback() if self.url.startswith("postgresql") else self.conn.execute("ROLLBACK")
+        self.conn.close()
+
+
+def test_a_locked_room_holds_its_own_action_and_nothing_else(store_url: str) -> None:
+    """The service tries each store call on its own loop first. A lock another program
+    holds must send the call to a worker thread, not freeze every socket until it ends."""
+    running = start(store_url, retry_for=60.0)
+    a, b = (ServiceClient(running.url, class_key=CLASS_KEY) for _ in range(2))
+    try:
+        x = SharedGame.create(a, nickname="Ada")
+        SharedGame.join(b, x.code, nickname="Bo")
+        y = SharedGame.create(b, nickname="Cy")
+        acted: list[Any] = []
+        with RoomLock(store_url, x.code) as lock:
+            waiter = threading.Thread(target=lambda: acted.append(x.act("1-5")), daemon=True)
+            waiter.start()
+            assert pg.wait_until(lock.waiting, 10, 0.05)
+            time.sleep(0.3)  # well past the loop's own wait for a lock
+            # another room is read (and on PostgreSQL, played) while the action waits
+            status, body = http(running.url, "GET", f"api/v1/rooms/{y.code}", teacher=TEACHER)
+            assert status == 200 and body["room"]["code"] == y.code
+            if store_url.startswith("postgresql"):
+                status, _ = http(running.url, "GET", f"api/v1/rooms/{x.code}", teacher=TEACHER)
+                assert status == 200
+            assert waiter.is_alive() and not acted  # still waiting for the lock
+        waiter.join(30)
+        assert acted and x.state.ply == 1
+        rows = raw_sql(store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (x.code,))
+        assert rows == [("1-5",)]
+    finally:
+        a.close()
+        b.close()
+        running.stop()
+
+
+def test_the_loops_lost_database_connection_is_made_again_off_the_loop() -> None:
+    """PostgreSQL ends the service's connections (a restart, an administrator): the next
+    actions are written once each, and the loop's own connection comes back."""
+    cluster = cluster_or_skip()
+    url = cluster.new_database()
+    running = start(url)
+    a, b = (ServiceClient(running.url, class_key=CLASS_KEY) for _ in range(2))
+    try:
+        x = SharedGame.create(a)
+        o = SharedGame.join(b, x.code)
+        ended = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?"
+        assert raw_sql(url, ended, ("qttt-edu",))
+        x.act("1-5")
+        assert o.wait_for_ply(1, timeout=10)
+        inline = running.service._inline
+        assert pg.wait_until(lambda: inline.connected, 10, 0.1)
+        o.act("2-6")
+        assert x.wait_for_ply(2, timeout=10)
+        rows = raw_sql(url, "SELECT record FROM qttt_rooms WHERE code = ?", (x.code,))
+        assert rows == [("1-5 2-6",)]
+    finally:
+        a.close()
+        b.close()
         running.stop()
 
 

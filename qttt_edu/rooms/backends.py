@@ -357,7 +357,7 @@ class PostgresBackend(Backend):
     name = "postgresql"
     placeholder = "%s"
 
-    def __init__(self, url: str, connect_timeout: int = 3) -> None:
+    def __init__(self, url: str, connect_timeout: int = 3, quick_ms: int = 0) -> None:
         super().__init__(url)
         try:
             import psycopg
@@ -365,14 +365,25 @@ class PostgresBackend(Backend):
             raise SchemaError(t("rooms_psycopg_missing")) from exc
         self.psycopg = psycopg
         self.connect_timeout = connect_timeout
+        #: a connection that must never hold its caller long (the service's own loop):
+        #: a statement, a row lock or an unanswered packet that takes longer than this
+        #: fails as a transient error, and the caller goes the slow way
+        self.quick_ms = quick_ms
 
     def connect(self) -> Any:
-        return self.psycopg.connect(
+        quick: dict[str, Any] = {"tcp_user_timeout": 4 * self.quick_ms} if self.quick_ms else {}
+        conn = self.psycopg.connect(
             self.url,
             autocommit=True,
             connect_timeout=self.connect_timeout,
             application_name="qttt-edu",
+            **quick,
         )
+        if self.quick_ms:
+            # SET, not the URL's options, so a school's own options in the URL stay
+            conn.execute(f"SET statement_timeout = {int(self.quick_ms)}")
+            conn.execute(f"SET lock_timeout = {max(1, int(self.quick_ms) // 4)}")
+        return conn
 
     @contextmanager
     def transaction(self, conn: Any) -> Iterator[None]:
@@ -423,12 +434,15 @@ class PostgresBackend(Backend):
         self.execute(conn, "SELECT pg_advisory_xact_lock(?)", (0x51770,))
 
 
-def backend_for(url: str | None, retry_for: float = 10.0) -> Backend:
-    """The backend a store URL names: ``postgresql://...``, ``sqlite:///path`` or a path."""
+def backend_for(url: str | None, retry_for: float = 10.0, quick_ms: int = 0) -> Backend:
+    """The backend a store URL names: ``postgresql://...``, ``sqlite:///path`` or a path.
+
+    ``quick_ms``: PostgreSQL only, see :attr:`PostgresBackend.quick_ms`.
+    """
     url = url if url is not None else default_url()
     scheme = url.split(":", 1)[0].lower() if ":" in url else ""
     if scheme in ("postgresql", "postgres"):
-        return PostgresBackend(url)
+        return PostgresBackend(url, quick_ms=quick_ms)
     if scheme == "sqlite" or not scheme or len(scheme) == 1:  # a path (or a Windows drive)
         # SQLite waits for a lock by itself; a short wait lets the store report
         # its status between attempts and keep to retry_for.

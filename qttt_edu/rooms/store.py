@@ -193,8 +193,9 @@ class RoomStore:
         on_status: Callable[[str | None], None] | None = None,
         clock: Callable[[], float] = time.time,
         poll_interval: float = 0.03,
+        quick_ms: int = 0,
     ) -> None:
-        self.backend: Backend = backend_for(url, retry_for)
+        self.backend: Backend = backend_for(url, retry_for, quick_ms)
         self.retry_for = retry_for
         self.ttl = ttl
         self.clock = clock
@@ -214,6 +215,15 @@ class RoomStore:
         if self._conn is None:
             self._conn = self.backend.connect()
         return self._conn
+
+    @property
+    def connected(self) -> bool:
+        """Does the store hold an open connection (so a call need not make one first)?"""
+        return self._conn is not None
+
+    def connect(self) -> None:
+        """Open the store's connection now, if it has none (retrying as a call does)."""
+        self._run(lambda _conn: None)
 
     def set_status(self, text: str | None) -> None:
         """Show ``text`` as the store's connection status (``None``: all is well).
