@@ -16,9 +16,11 @@ service and its protocol*). The service
   client then reads the room, so nothing a screen shows comes from a notice;
 * decides presence from live sockets: a seat is present while a socket holds it.
 
-Blocking store calls run on worker threads, so a slow or locked database never
-stalls the sockets. Two or more replicas on one PostgreSQL wake each other with
-``LISTEN``/``NOTIFY``; every replica reads state from the table.
+A store call runs on the service's loop first, with a short limit on how long it may
+wait (a lock, a slow statement); one that would wait longer goes to a worker thread,
+so a slow or locked database never stalls the sockets. Two or more replicas on one
+PostgreSQL wake each other with ``LISTEN``/``NOTIFY``; every replica reads state from
+the table.
 
 >>> service = start_service("sqlite::memory:", classes={"7B": "k" * 22}, teacher_secret="s" * 22)
 >>> service.url.startswith("http://127.0.0.1:")
@@ -878,7 +880,8 @@ def export_csv(rooms: list[dict[str, Any]]) -> str:
 
 
 class RoomsService:
-    """One running service: its store (on worker threads), its sockets and its server."""
+    """One running service: its store (on its loop first, then worker threads), its sockets
+    and its server."""
 
     def __init__(self, config: ServiceConfig) -> None:
         self.config = config
@@ -919,7 +922,7 @@ class RoomsService:
         self._tasks: set[asyncio.Future[None]] = set()
         self._ticks = 0
 
-    # -- the store on worker threads ----------------------------------------------------
+    # -- the store, on the loop and on worker threads --------------------------------------
 
     def _store(self) -> RoomStore:
         store: RoomStore | None = getattr(self._local, "store", None)
