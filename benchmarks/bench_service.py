@@ -26,6 +26,8 @@ Printed per run and as the median of ``--runs`` runs:
   (the clients share the machine with the service: on 2 cores the clients' processes
   take CPU the service would otherwise have, so the CPU per action is the figure that
   says what one core can carry);
+* the PostgreSQL server's CPU per action, and how busy the machine's cores were (all
+  processes, other sessions' too);
 * accuracy, read from the database afterwards: every acknowledged action is at its ply
   exactly once, nothing else is stored, every record replays with the rules core.
 
@@ -92,6 +94,33 @@ def waited_seconds(pid: int) -> float:
         except (OSError, IndexError, ValueError):
             continue  # a thread that ended meanwhile
     return total / 1e9
+
+
+def machine_busy() -> tuple[float, float]:
+    """The machine's busy and total CPU seconds since boot, all cores (``/proc/stat``)."""
+    ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and waiting for the disk
+    hz = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks[:8]) - idle) / hz, sum(ticks[:8]) / hz
+
+
+def postgres_seconds() -> float:
+    """CPU seconds of the PostgreSQL server's processes, ended connections included (the
+    postmaster's reaped children); 0 when none runs."""
+    total = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if (proc / "comm").read_text().strip() != "postgres":
+                continue
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        # utime, stime, and the reaped children's cutime, cstime (only the postmaster's
+        # children are postgres processes)
+        total += sum(int(v) for v in fields[11:15])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def serve(url: str, conn: Any, profile: str = "") -> None:
@@ -522,7 +551,9 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
     cpu0, t0 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
     wait0 = sum(waited_seconds(s.pid or 0) for s in servers)
     clients0 = sum(cpu_seconds(w.pid or 0) for w in workers)
+    pg0, (busy0, all0) = postgres_seconds(), machine_busy()
     results = [out.get() for _ in workers]
+    pg1, (busy1, all1) = postgres_seconds(), machine_busy()
     clients1 = sum(cpu_seconds(w.pid or 0) for w in workers)
     cpu1, t1 = sum(cpu_seconds(s.pid or 0) for s in servers), time.monotonic()
     wait1 = sum(waited_seconds(s.pid or 0) for s in servers)
@@ -552,6 +583,8 @@ def one_run(url: str, args: Any) -> dict[str, Any]:
         "cpu_ms": (cpu1 - cpu0) * 1000 / max(1, len(acked)),
         "waited": (wait1 - wait0) / (t1 - t0),
         "clients_cpu": (clients1 - clients0) / (t1 - t0),
+        "pg_ms": (pg1 - pg0) * 1000 / max(1, len(acked)),
+        "busy": (busy1 - busy0) / max(1e-9, all1 - all0),
         "reads": sum(r["reads"] for r in results) / max(1, len(acked)),
         "finished": sum(r["finished"] for r in results),
         "errors": sum(len(r["errors"]) for r in results),
@@ -695,6 +728,8 @@ def main() -> None:
                 f"service CPU {r['cpu']:.2f} s/s, {r['cpu_ms']:.2f} ms per action, "
                 f"waiting for a CPU {r['waited']:.2f} s/s; the clients' CPU "
                 f"{r['clients_cpu']:.2f} s/s; "
+                + (f"the PostgreSQL server {r['pg_ms']:.2f} ms per action; " if r["pg_ms"] else "")
+                + f"the machine's cores {100 * r['busy']:.0f} % busy; "
                 f"{r['actions']} actions ({r['reads']:.2f} reads each), {r['finished']} games "
                 f"finished; lost {r['lost']}, doubled/extra {r['extra']}, illegal {r['illegal']}; "
                 f"errors {r['errors']} {r['error_kinds'] or ''} (load {r['load']:.1f})",
@@ -707,7 +742,9 @@ def main() -> None:
             f"{med['act_p99']:.0f} ms; {update} p50 {med['upd_p50']:.0f} ms p99 "
             f"{med['upd_p99']:.0f} ms; {med['actions_s']:.0f} actions/s; service CPU "
             f"{med['cpu']:.2f} s/s, {med['cpu_ms']:.2f} ms per action, waiting for a CPU "
-            f"{med['waited']:.2f} s/s; lost "
+            f"{med['waited']:.2f} s/s; "
+            + (f"PostgreSQL server {med['pg_ms']:.2f} ms per action; " if med["pg_ms"] else "")
+            + f"cores {100 * med['busy']:.0f} % busy; lost "
             f"{max(r['lost'] for r in rows)}, doubled/extra "
             f"{max(r['extra'] for r in rows)}, illegal {max(r['illegal'] for r in rows)} "
             f"(load {med['load']:.1f})",
