@@ -176,21 +176,21 @@ def test_the_refusal_page_says_the_limit_in_the_class_language(lang: str) -> Non
 def test_the_address_is_the_outgoing_interface_never_the_loopback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from qttt_edu.classroom import cli
+    from qttt_edu.classroom import network
 
-    chosen, others = cli.lan_addresses()
+    chosen, others = network.lan_addresses()
     assert chosen is None or not chosen.startswith("127.")
     assert not any(a.startswith("127.") for a in others) and chosen not in others
-    assert cli.outgoing_address("127.0.0.1") is None
+    assert network.outgoing_address("127.0.0.1") is None
     # a computer without a network: a warning, and the loopback address
-    monkeypatch.setattr(cli, "lan_addresses", lambda: (None, []))
+    monkeypatch.setattr(network, "lan_addresses", lambda: (None, []))
     games = str(tmp_path / "g.sqlite3")
     assert cli_main(["classroom", "--file", games, "--dry-run"]) == 0
     captured = capsys.readouterr()
     assert "no network address other devices can reach" in captured.err
     assert "Students open: http://127.0.0.1:8866/" in captured.out
     # several networks: the first is printed, the others listed
-    monkeypatch.setattr(cli, "lan_addresses", lambda: ("192.168.1.20", ["10.0.0.5"]))
+    monkeypatch.setattr(network, "lan_addresses", lambda: ("192.168.1.20", ["10.0.0.5"]))
     assert cli_main(["classroom", "--file", games, "--dry-run", "--port", "9000"]) == 0
     out = capsys.readouterr().out
     assert "Students open: http://192.168.1.20:9000/" in out

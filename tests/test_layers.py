@@ -136,10 +136,8 @@ def test_the_exception_is_needed_and_holds_only_inside_functions(monkeypatch):
 
 # --- no import circles ----------------------------------------------------------------------
 
-#: circles known and not yet broken, each with its reason: the classroom command and its
-#: static-site server call each other's helpers from inside functions (the classroom
-#: server is being rewritten in parallel work, December 2026; break it there)
-KNOWN_CIRCLES = {frozenset({"classroom.cli", "classroom.site_server"})}
+#: circles known and not yet broken, each with its reason (none today)
+KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 
 def type_only_lines(tree: ast.Module) -> set[int]:

@@ -40,6 +40,7 @@ from ..environment import on_binder
 from ..i18n import LANGUAGES, get_language, t
 from ..rooms import RoomStore
 from ..rooms.codes import CODE_ALPHABET
+from . import network
 
 __all__ = ["build_command", "main"]
 
@@ -59,63 +60,6 @@ def class_token() -> str:
     """A class token students can type: ten characters from the room-code alphabet
     (about 50 bits; the server also refuses to be guessed at quickly by its login page)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
-
-
-# Where a UDP socket is "connected" to find the interface the computer would send from:
-# nothing is sent, the kernel only picks a route. Private ranges, so no packet could
-# leave the room even if one were sent.
-_PROBES = ("10.255.255.254", "192.168.255.254", "172.31.255.254")
-
-
-def outgoing_address(probe: str = _PROBES[0]) -> str | None:
-    """The IPv4 address this computer would use to reach ``probe``, or ``None``.
-
-    >>> outgoing_address("127.0.0.1")  # the loopback is never an answer
-    """
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe_socket:
-            probe_socket.connect((probe, 9))
-            address = str(probe_socket.getsockname()[0])
-    except OSError:
-        return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
-
-
-def _interface_addresses() -> list[str]:
-    """Every IPv4 address of this computer's network cards (psutil if present, else names)."""
-    found: list[str] = []
-    try:
-        import psutil
-
-        for entries in psutil.net_if_addrs().values():
-            found.extend(e.address for e in entries if e.family == socket.AF_INET)
-    except ImportError:  # pragma: no cover - psutil comes with ipykernel
-        with contextlib.suppress(OSError):
-            found.extend(socket.gethostbyname_ex(socket.gethostname())[2])
-    return found
-
-
-def lan_addresses() -> tuple[str | None, list[str]]:
-    """The address other devices should open, and the other non-loopback IPv4 addresses.
-
-    The first is the interface of the default route (``None`` when only the loopback
-    exists, a computer without a network); the list holds the rest, for a teacher whose
-    students sit on another of the computer's networks.
-    """
-    chosen = next(filter(None, map(outgoing_address, _PROBES)), None)
-    others: list[str] = []
-    for address in _interface_addresses():
-        if address.startswith("127.") or address in others or address == chosen:
-            continue
-        others.append(address)
-    if chosen is None and others:
-        chosen = others.pop(0)
-    return chosen, others
-
-
-def lan_address() -> str:
-    """This computer's address on the room's network (``127.0.0.1`` if it has none)."""
-    return lan_addresses()[0] or "127.0.0.1"
 
 
 class _NotebookV4(Protocol):
@@ -295,15 +239,6 @@ def port_is_free(host: str, port: int) -> bool:
     return True
 
 
-def print_qr(url: str) -> None:
-    try:
-        import segno
-    except ImportError:
-        print(t("class_no_qr"))
-        return
-    segno.make(url, error="m").terminal(compact=True)
-
-
 def _whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, else a message saying so."""
 
@@ -415,7 +350,7 @@ def _address(args: argparse.Namespace) -> tuple[str, list[str]]:
         return args.address, []
     if args.host not in ("0.0.0.0", "::", ""):
         return args.host, []
-    chosen, others = lan_addresses()
+    chosen, others = network.lan_addresses()
     if chosen is None:
         print(t("class_only_loopback"), file=sys.stderr)
         return "127.0.0.1", []
@@ -497,7 +432,7 @@ def _run(
     print(t("class_token", token=token))
     print(t("class_teacher", url=teacher_url))
     print(t("class_teacher_only"))
-    print_qr(student)
+    network.print_qr(student)
     if args.dry_run:
         for command in commands:
             print(" ".join(command))

@@ -55,6 +55,7 @@ import tornado.web
 from ..i18n import t
 from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
 from ..rooms.service import Limits, RoomsService, ServiceConfig
+from .network import lan_address, print_qr
 
 __all__ = [
     "CLIENT_PATH",
@@ -503,8 +504,6 @@ def class_keys(games: Path) -> tuple[str, str]:
 
 def serve_site(args: Any) -> int:
     """``qttt-edu classroom --site FOLDER``: run until Ctrl-C; the exit status."""
-    from .cli import lan_address, print_qr
-
     try:
         site = check_site(Path(args.site))
     except SiteMissingError as err:

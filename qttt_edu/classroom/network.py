@@ -1,0 +1,80 @@
+"""Where the teacher's computer is on the room's network, and the QR code of a link.
+
+The classroom command and its static-site server both print the address other devices
+can open and its QR code; they share these helpers from here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+
+from ..i18n import t
+
+__all__ = ["lan_address", "lan_addresses", "outgoing_address", "print_qr"]
+
+
+# Where a UDP socket is "connected" to find the interface the computer would send from:
+# nothing is sent, the kernel only picks a route. Private ranges, so no packet could
+# leave the room even if one were sent.
+_PROBES = ("10.255.255.254", "192.168.255.254", "172.31.255.254")
+
+
+def outgoing_address(probe: str = _PROBES[0]) -> str | None:
+    """The IPv4 address this computer would use to reach ``probe``, or ``None``.
+
+    >>> outgoing_address("127.0.0.1")  # the loopback is never an answer
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe_socket:
+            probe_socket.connect((probe, 9))
+            address = str(probe_socket.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def _interface_addresses() -> list[str]:
+    """Every IPv4 address of this computer's network cards (psutil if present, else names)."""
+    found: list[str] = []
+    try:
+        import psutil
+
+        for entries in psutil.net_if_addrs().values():
+            found.extend(e.address for e in entries if e.family == socket.AF_INET)
+    except ImportError:  # pragma: no cover - psutil comes with ipykernel
+        with contextlib.suppress(OSError):
+            found.extend(socket.gethostbyname_ex(socket.gethostname())[2])
+    return found
+
+
+def lan_addresses() -> tuple[str | None, list[str]]:
+    """The address other devices should open, and the other non-loopback IPv4 addresses.
+
+    The first is the interface of the default route (``None`` when only the loopback
+    exists, a computer without a network); the list holds the rest, for a teacher whose
+    students sit on another of the computer's networks.
+    """
+    chosen = next(filter(None, map(outgoing_address, _PROBES)), None)
+    others: list[str] = []
+    for address in _interface_addresses():
+        if address.startswith("127.") or address in others or address == chosen:
+            continue
+        others.append(address)
+    if chosen is None and others:
+        chosen = others.pop(0)
+    return chosen, others
+
+
+def lan_address() -> str:
+    """This computer's address on the room's network (``127.0.0.1`` if it has none)."""
+    return lan_addresses()[0] or "127.0.0.1"
+
+
+def print_qr(url: str) -> None:
+    try:
+        import segno
+    except ImportError:
+        print(t("class_no_qr"))
+        return
+    segno.make(url, error="m").terminal(compact=True)
