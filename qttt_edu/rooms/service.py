@@ -980,7 +980,7 @@ class RoomsService:
             self.executor.submit(connect)
 
     def _noted(self, result: T) -> T:
-        """Note the room a worker thread's job wrote (see ``wrote``), then return it."""
+        """Note the room a job wrote (see ``wrote``), then return it."""
         state = result[0] if isinstance(result, tuple) and result else result
         if isinstance(state, RoomState):
             if len(self.wrote) > 100_000:
