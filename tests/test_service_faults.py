@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import resource
 import shutil
 import signal
@@ -18,12 +19,14 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from qttt_edu.i18n import t
+from qttt_edu.core import Action, Game
+from qttt_edu.i18n import t, t_in
 from qttt_edu.rooms import SharedGame, StoreUnavailableError
 from qttt_edu.rooms.backends import sqlite_path
 from qttt_edu.rooms.remote import ServiceClient
@@ -115,6 +118,79 @@ def test_a_closed_lid_is_away_within_the_ping_timeout(tmp_path: Path) -> None:
         if proc is not None:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
+        running.stop()
+
+
+# -- R14: heartbeats under load ---------------------------------------------------------------
+
+
+def _play_fast(url: str, code: str, seats: dict[str, str], until: float, acted: list[int]) -> None:
+    """One game's two seats play random legal actions over HTTP as fast as they can."""
+    rng = random.Random(code)
+    while time.monotonic() < until:
+        status, body = http(url, "GET", f"api/v1/rooms/{code}", seat=seats["X"])
+        room = body["room"]
+        if room["finished"]:
+            return
+        game = Game.from_record(room["record"])
+        action = str(Action(rng.choice(game.position.legal_actions())))
+        payload = {"action": action, "expected_ply": room["ply"], "action_id": uuid.uuid4().hex}
+        path = f"api/v1/rooms/{code}/actions"
+        status, _ = http(url, "POST", path, payload, seat=seats[room["to_act"]])
+        assert status == 200
+        acted.append(1)
+
+
+def test_idle_seats_stay_present_while_other_games_keep_the_store_busy(tmp_path: Path) -> None:
+    """R14: heartbeats were the first write dropped under load, and idle players looked
+    away. Now one writer marks every live socket's seat; with 16 games played flat out
+    beside them, the idle seats' marks stay fresh the whole time."""
+    db = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    # a whole class's worth of requests from one address: the address limit off
+    limits = Limits(address_rate=1e6, address_burst=1e6, client_rate=1e6, client_burst=1e6)
+    running = start(db, touch_every=0.3, limits=limits)
+    idle = [ServiceClient(running.url, class_key=CLASS_KEY) for _ in range(4)]
+    try:
+        quiet = [SharedGame.create(idle[i]) for i in (0, 2)]
+        seated = [
+            SharedGame.join(client, game.code)
+            for game, client in zip(quiet, (idle[1], idle[3]), strict=True)
+        ]
+        busy = []
+        for n in range(16):
+            key = f"busy{n:02d}" + "b" * 12
+            _, made = http(running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY, client=key)
+            code = made["room"]["code"]
+            path = f"api/v1/rooms/{code}/join"
+            _, joined = http(running.url, "POST", path, {}, class_key=CLASS_KEY, client=key)
+            busy.append((code, {"X": made["credential"], "O": joined["credential"]}))
+        until, acted, oldest = time.monotonic() + 4.0, list[int](), 0.0
+        players = [
+            threading.Thread(target=_play_fast, args=(running.url, code, seats, until, acted))
+            for code, seats in busy
+        ]
+        for player in players:
+            player.start()
+        marks = f"SELECT x_seen, o_seen FROM qttt_rooms WHERE code IN ({', '.join('??')})"
+        while time.monotonic() < until:
+            rows = raw_sql(db, marks, tuple(game.code.replace("-", "") for game in quiet))
+            assert len(rows) == 2
+            oldest = max(oldest, *(time.time() - seen for row in rows for seen in row))
+            time.sleep(0.1)
+        for player in players:
+            player.join(30)
+        assert len(acted) > 100  # the store was busy
+        # marked every 0.3 s and never skipped: the service's window is three marks wide
+        # (25 s for marks every 8 s), so a seat skipped for longer would look away
+        assert oldest < 1.0
+        for game in (*quiet, *seated):
+            state = game.refresh()
+            assert state.seats["X"].present(state.read_at) and state.seats["O"].present(
+                state.read_at
+            )
+    finally:
+        for client in idle:
+            client.close()
         running.stop()
 
 
@@ -448,6 +524,55 @@ def test_one_copy_of_the_games_file_holds_every_game(tmp_path: Path) -> None:
     shutil.copy(db, copy)
     with sqlite3.connect(copy) as conn:
         assert conn.execute("SELECT COUNT(*) FROM qttt_rooms").fetchone()[0] == 3
+
+
+def test_a_copy_made_while_the_service_runs_holds_its_games(tmp_path: Path) -> None:
+    """R8: a teacher copies the games file in the middle of a lesson; the copy alone (no
+    write-ahead log beside it) holds the games, folded in every ``checkpoint_every``."""
+    db = tmp_path / "7b.sqlite3"
+    running = start(f"sqlite:///{db}", checkpoint_every=0.3)
+    try:
+        for n in range(3):
+            key = f"client{n:02d}" + "z" * 10
+            status, _ = http(
+                running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY, client=key
+            )
+            assert status == 201
+
+        def copied_rooms() -> int:
+            copy = tmp_path / "copy.sqlite3"
+            shutil.copy(db, copy)  # the file alone, as a teacher copies it
+            try:
+                with sqlite3.connect(copy) as conn:
+                    return int(conn.execute("SELECT COUNT(*) FROM qttt_rooms").fetchone()[0])
+            except sqlite3.Error:
+                return 0  # no table yet: the log not folded in
+            finally:
+                copy.unlink()
+
+        assert pg.wait_until(lambda: copied_rooms() == 3, 10, 0.2)
+    finally:
+        running.stop()
+
+
+def test_a_games_file_deleted_while_the_service_runs_is_said(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """R8: the file is deleted mid-lesson. The games go on in the open file and would
+    vanish at the end: the teacher's terminal says so, in the class's language."""
+    db = tmp_path / "7b.sqlite3"
+    running = start(f"sqlite:///{db}", checkpoint_every=0.2, language="da")
+    try:
+        status, _ = http(running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+        assert status == 201
+        time.sleep(0.5)
+        assert not any("slettet" in r.getMessage() for r in caplog.records)  # all is well
+        db.unlink()
+        said = t_in("da", "service_file_gone", file=str(db))
+        assert pg.wait_until(lambda: any(r.getMessage() == said for r in caplog.records), 10)
+        assert [r.getMessage() for r in caplog.records].count(said) == 1  # said once
+    finally:
+        running.stop()
 
 
 def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once() -> None:

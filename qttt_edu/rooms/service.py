@@ -36,6 +36,7 @@ import functools
 import gc
 import io
 import json
+import os
 import re
 import secrets
 import sys
@@ -308,6 +309,12 @@ class ServiceConfig:
     ping_timeout: float = PING_TIMEOUT
     #: try each store call on the loop first (see ``RoomsService.call``)
     inline: bool = True
+    #: how often the seats held by live sockets are marked present (seconds)
+    touch_every: float = TOUCH_EVERY
+    #: SQLite: how often the write-ahead log is folded into the games file, so that a
+    #: copy of the file alone holds the games while the service runs, and the file is
+    #: checked to be the one the service opened (R8; seconds)
+    checkpoint_every: float = 30.0
     #: this machine's clock (a test seam: with PostgreSQL the database's clock wins)
     local_clock: Callable[[], float] = time.time
 
@@ -919,6 +926,8 @@ class RoomsService:
         self.port = 0
         self.host = "127.0.0.1"
         self._timer: Any = None
+        self._folder: Any = None  #: SQLite: the timer that folds the log into the file
+        self._games_file: tuple[int, int] | None = None  #: the file opened (device, inode)
         self._tasks: set[asyncio.Future[None]] = set()
         self._ticks = 0
 
@@ -1234,8 +1243,14 @@ class RoomsService:
             self.application(), max_body_size=self.config.limits.body_bytes * 4, xheaders=False
         )
         self.server.add_sockets(sockets)
-        self._timer = tornado.ioloop.PeriodicCallback(self._tick, TOUCH_EVERY * 1000)
+        self._timer = tornado.ioloop.PeriodicCallback(self._tick, self.config.touch_every * 1000)
         self._timer.start()
+        if self.store_kind == "sqlite":
+            self._games_file = games_file(self._stores[0])
+            self._folder = tornado.ioloop.PeriodicCallback(
+                self._fold, self.config.checkpoint_every * 1000
+            )
+            self._folder.start()
         if self.store_kind == "postgresql":
             self._listener = threading.Thread(
                 target=self._listen, name="qttt-rooms-listen", daemon=True
@@ -1245,14 +1260,24 @@ class RoomsService:
     async def _tick(self) -> None:
         await self._touch_all()
         self._ticks += 1
-        if self.store_kind == "sqlite" and self._ticks % 4 == 0:
-            # fold the write-ahead log into the games file now and then, so a copy of
-            # the file alone holds (nearly) every game even while the service runs (R8);
-            # on the worker thread: a checkpoint waits for the disk, the loop must not
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.executor, lambda: checkpoint(self._store(), "PASSIVE"))
-        elif self.store_kind == "postgresql" and self._ticks % 8 == 0:
+        if self.store_kind == "postgresql" and self._ticks % 8 == 0:
             await self.call(self.clock.measure)
+
+    async def _fold(self) -> None:
+        """SQLite: fold the write-ahead log into the games file, so a copy of the file alone
+        holds (nearly) every game while the service runs (R8), on the worker thread (a
+        checkpoint waits for the disk, the loop must not); then check that the file is
+        still the one the service opened."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.executor, lambda: checkpoint(self._store(), "PASSIVE"))
+        now = games_file(self._stores[0])
+        if now != self._games_file and self._games_file is not None:
+            import logging
+
+            where = self._stores[0].backend.where
+            text = t_in(self.config.language, "service_file_gone", file=where)
+            logging.getLogger("qttt_edu.rooms.service").warning("%s", text)
+            self._games_file = now  # said once; said again if it changes again
 
     def _listen(self) -> None:
         """Other replicas' writes: one LISTEN connection; each notice is a hint to re-read."""
@@ -1320,8 +1345,9 @@ class RoomsService:
     def close(self) -> None:
         """Stop serving (from inside the loop) and close the store (a checkpoint for SQLite)."""
         self._stopping.set()
-        if self._timer is not None:
-            self._timer.stop()
+        for timer in (self._timer, self._folder):
+            if timer is not None:
+                timer.stop()
         if self.server is not None:
             self.server.stop()
         for sock in list(self.sockets):
@@ -1346,6 +1372,20 @@ def settle_collector() -> None:
     """
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+
+def games_file(store: RoomStore) -> tuple[int, int] | None:
+    """The device and inode of a SQLite store's file (``None``: in memory, or gone), so a
+    file deleted or replaced while the service runs can be told apart from the one it
+    opened."""
+    where = store.backend.where
+    if store.backend.name != "sqlite" or where == ":memory:" or where.startswith("file:"):
+        return None
+    try:
+        found = os.stat(where)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
