@@ -9,9 +9,6 @@ export default [
       // Every dot-folder (virtualenvs such as .venv and .venv-min, caches such as .hub-cache
       // and .site-cache) holds other projects' code, and so does anything the installs write.
       ".*/", "node_modules/", "build/", "dist/", "site-out/", "test-artifacts/", "benchmarks/out/",
-      // The static site's page templates: text with build-time placeholders, not yet
-      // JavaScript (the site build is being moved onto JupyterLite's own build).
-      "qttt_edu/site/templates/",
     ],
   },
   js.configs.recommended,
@@ -24,6 +21,28 @@ export default [
       "prefer-const": "error",
       "no-shadow": "error",
     },
+  },
+  {
+    // The static site's page scripts: classic scripts (put into each page, or loaded by
+    // the kernel's worker), not modules. The build fills in the QTTT_ names and the
+    // "{{...}}" strings (qttt_edu/site/snapshot.py, pages.py).
+    files: ["qttt_edu/site/templates/**/*.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: {
+        ...globals.browser,
+        ...globals.worker,
+        QTTT_SNAPSHOT: "readonly",
+        QTTT_IMPORTS: "readonly",
+        QTTT_SIZES: "readonly",
+        QTTT_IDLE_SECONDS: "readonly",
+        QTTT_LESSON: "readonly",
+      },
+    },
+  },
+  {
+    files: ["qttt_edu/site/templates/rooms-client.js"], // the static site's rooms client: a module
+    languageOptions: { sourceType: "module" },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

@@ -5,31 +5,31 @@
 //   reader's language.
 (function () {
   "use strict";
-  var data = QTTT_LESSON;
-  var params = new URLSearchParams(window.location.search);
-  var wanted = [params.get("lang") || ""].concat(navigator.languages || [navigator.language]);
-  var lang = data["default"];
-  for (var i = 0; i < wanted.length; i++) {
-    var two = String(wanted[i] || "").toLowerCase().slice(0, 2);
+  const data = QTTT_LESSON;
+  const params = new URLSearchParams(window.location.search);
+  const wanted = [params.get("lang") || ""].concat(navigator.languages || [navigator.language]);
+  let lang = data["default"];
+  for (let i = 0; i < wanted.length; i++) {
+    let two = String(wanted[i] || "").toLowerCase().slice(0, 2);
     two = two === "no" || two === "nn" ? "nb" : two;
     if (data.languages.indexOf(two) >= 0) { lang = two; break; }
   }
   if (window.location.protocol === "file:") {
     document.documentElement.lang = lang;
     document.title = data.titles[lang];
-    var show = function () {
-      var style = document.createElement("style");
+    const show = function () {
+      const style = document.createElement("style");
       style.textContent = "body > :not(#qttt-file) { display: none !important; }" +
         "#qttt-file { max-width: 40rem; margin: 3rem auto; padding: 0 1.5rem;" +
         " font: 1.15rem/1.6 'DejaVu Sans', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;" +
         " color: #222; border-left: 6px solid #d55e00; }";
       document.head.appendChild(style);
-      var box = document.createElement("main");
+      const box = document.createElement("main");
       box.id = "qttt-file";
       box.setAttribute("role", "alert");
-      var heading = document.createElement("h1");
+      const heading = document.createElement("h1");
       heading.textContent = data.titles[lang];
-      var text = document.createElement("p");
+      const text = document.createElement("p");
       text.textContent = data.messages[lang];
       box.appendChild(heading);
       box.appendChild(text);
@@ -40,7 +40,7 @@
     return;
   }
   if (!params.get("path")) {
-    var lesson = data.lessons[lang] || data.lessons[data["default"]];
+    const lesson = data.lessons[lang] || data.lessons[data["default"]];
     if (lesson) {
       params.set("path", lesson);
       window.location.replace(window.location.pathname + "?" + params.toString() +

@@ -10,47 +10,47 @@
 //   turns the screen into a clear message with the technical details underneath.
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("qttt-site-data").textContent);
-  var params = new URLSearchParams(window.location.search);
-  var wanted = (params.get("lang") || "").toLowerCase();
-  var lang = data.languages.indexOf(wanted) >= 0 ? wanted : null;
+  const data = JSON.parse(document.getElementById("qttt-site-data").textContent);
+  const params = new URLSearchParams(window.location.search);
+  const wanted = (params.get("lang") || "").toLowerCase();
+  let lang = data.languages.indexOf(wanted) >= 0 ? wanted : null;
   if (lang === null) {
-    var browser = (navigator.languages || [navigator.language || ""]).map(function (l) {
-      var two = String(l).toLowerCase().slice(0, 2);
+    const browser = (navigator.languages || [navigator.language || ""]).map(function (l) {
+      const two = String(l).toLowerCase().slice(0, 2);
       return two === "no" || two === "nn" ? "nb" : two;
     });
-    for (var i = 0; i < browser.length && lang === null; i++) {
+    for (let i = 0; i < browser.length && lang === null; i++) {
       if (data.languages.indexOf(browser[i]) >= 0) lang = browser[i];
     }
   }
   lang = lang || data["default"];
   document.documentElement.lang = lang;
   document.title = data.titles[lang];
-  var m = data.messages[lang];
+  const m = data.messages[lang];
   // The line of a traceback that says what went wrong: its first "...Error: ..." line
   // (later lines are often advice or a URL), else its last line.
-  var reasonLine = function (text) {
-    var lines = String(text).split("\n").map(function (l) { return l.trim(); })
+  const reasonLine = function (text) {
+    const lines = String(text).split("\n").map(function (l) { return l.trim(); })
       .filter(function (l) { return l; });
-    for (var i = 0; i < lines.length; i++) {
+    for (let i = 0; i < lines.length; i++) {
       if (/^[\w.]*(Error|Exception)\b.*:/.test(lines[i])) return lines[i];
     }
     return lines.length ? lines[lines.length - 1] : "";
   };
-  var fill = function (text, values) {
+  const fill = function (text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, key) {
       return key in values ? String(values[key]) : all;
     });
   };
 
   // The notebook's first cell sets the language: give it the one chosen here.
-  var configElement = document.getElementById("jupyter-config-data");
+  const configElement = document.getElementById("jupyter-config-data");
   try {
-    var config = JSON.parse(configElement.textContent);
-    var cells = (config.notebookSrc && config.notebookSrc.cells) || [];
-    var line = data.placeholder.replace('"en"', JSON.stringify(lang));
+    const config = JSON.parse(configElement.textContent);
+    const cells = (config.notebookSrc && config.notebookSrc.cells) || [];
+    const line = data.placeholder.replace('"en"', JSON.stringify(lang));
     cells.forEach(function (cell) {
-      var source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
+      const source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
       if (typeof source === "string" && source.indexOf(data.placeholder) >= 0) {
         cell.source = source.split(data.placeholder).join(line);
       }
@@ -60,33 +60,34 @@
     console.error("qttt-site: could not set the language", err);
   }
 
-  var screen = document.getElementById("qttt-loading");
-  var $ = function (id) { return document.getElementById(id); };
+  const screen = document.getElementById("qttt-loading");
+  const $ = function (id) { return document.getElementById(id); };
   $("qttt-loading-title").textContent = data.titles[lang];
   $("qttt-loading-headline").textContent = m.site_loading;
-  var steps = {};
+  const steps = {};
   Array.prototype.forEach.call(screen.querySelectorAll("[data-step]"), function (li) {
     steps[li.getAttribute("data-step")] = li;
     li.textContent = m["site_step_" + li.getAttribute("data-step")];
   });
-  var order = ["page", "python", "game"];
+  const order = ["page", "python", "game"];
   // marks: milliseconds since navigation start at which each step began (for benchmarks)
-  var state = { step: null, done: false, failed: false, errors: [], marks: {} };
-  var started = Date.now();
+  const state = { step: null, done: false, failed: false, errors: [], marks: {} };
+  const started = Date.now();
   window.qtttSite = state;  // for tests and the curious: what the loader has seen
 
   function step(name) {
     if (state.done || state.failed) return;
-    var reached = order.indexOf(name);
+    const reached = order.indexOf(name);
     if (reached < order.indexOf(state.step)) return;
     state.step = name;
     state.marks[name] = performance.now();
     order.forEach(function (other, index) {
-      var li = steps[other];
+      const li = steps[other];
       li.className = index < reached ? "qttt-past" : index === reached ? "qttt-now" : "";
     });
   }
 
+  let ticker = null; // the elapsed-seconds ticker, set once the screen shows
   function finish() {
     if (state.done || state.failed) return;
     state.done = true;
@@ -110,7 +111,7 @@
     $("qttt-error-body").textContent = m.site_failed_body;
     $("qttt-error-reason").textContent = reason;
     $("qttt-error-summary").textContent = m.site_failed_details;
-    var lines = (details ? [details] : []).concat(state.errors);
+    const lines = (details ? [details] : []).concat(state.errors);
     $("qttt-error-details").textContent = lines.join("\n\n") || reason;
     $("qttt-error-reload").textContent = m.site_reload;
     $("qttt-error-reload").onclick = function () { window.location.reload(); };
@@ -119,7 +120,7 @@
 
   // What the site's Pyodide loader says about a file the server did not hand out as built.
   function fileProblem(problem) {
-    var file = problem.file;
+    const file = problem.file;
     if (problem.kind === "status") {
       return fill(m.site_file_status, { file: file, status: problem.status });
     }
@@ -133,8 +134,8 @@
     return fill(m.site_file_unreachable, { file: file });
   }
 
-  var ticker = setInterval(function () {
-    var seconds = Math.round((Date.now() - started) / 1000);
+  ticker = setInterval(function () {
+    const seconds = Math.round((Date.now() - started) / 1000);
     $("qttt-loading-elapsed").textContent = seconds + " s";
   }, 500);
 
@@ -151,59 +152,59 @@
   step("page");
 
   // Everything the page logs as an error is kept for the details box.
-  var originalError = console.error;
+  const originalError = console.error;
   console.error = function () {
-    var text = Array.prototype.map.call(arguments, function (a) {
+    const text = Array.prototype.map.call(arguments, function (a) {
       return a && a.stack ? a.stack : typeof a === "string" ? a : JSON.stringify(a);
     }).join(" ");
     // JupyterLite's lookup of the service worker the site leaves out, on every load: noise.
-    var noise = text === "undefined" || /service-?worker/i.test(text);
+    const noise = text === "undefined" || /service-?worker/i.test(text);
     if (!noise && state.errors.length < 20) state.errors.push(text);
     // The page's kernel extension did not load (a mismatched upgrade, a missing file):
     // nothing will start, so say so now, with the first error, not after the time limit.
     if (/No kernel available/.test(text)) {
-      var first = state.errors.filter(function (e) { return /Error/.test(e); })[0] || text;
+      const first = state.errors.filter(function (e) { return /Error/.test(e); })[0] || text;
       setTimeout(function () { fail(reasonLine(first), state.errors.join("\n\n")); }, 0);
     }
     return originalError.apply(console, arguments);
   };
   // A script or style sheet of the page that does not load: a file missing on the server.
   window.addEventListener("error", function (event) {
-    var target = event.target;
+    const target = event.target;
     if (!target || target === window || !(target.src || target.href)) return;
-    var url = target.src || target.href;
-    var file = String(url).split("?")[0].split("/").pop();
+    const url = target.src || target.href;
+    const file = String(url).split("?")[0].split("/").pop();
     if (state.errors.length < 20) state.errors.push("could not load " + url);
     if (target.tagName === "SCRIPT" && url.indexOf(window.location.origin) === 0) {
       fail(fill(m.site_file_unreachable, { file: file }), "could not load " + url);
     }
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
-    var reason = event.reason;
+    const reason = event.reason;
     if (state.errors.length < 20) state.errors.push(String(reason && reason.stack || reason));
   });
 
   // The kernel runs in a web worker, and Voici never shows its start-up errors: watch the
   // worker. A failed call comes back as a comlink "throw" message carrying the error.
-  var NativeWorker = window.Worker;
+  const NativeWorker = window.Worker;
   if (NativeWorker) {
-    var Watched = function (url, options) {
-      var worker = new NativeWorker(url, options);
+    const Watched = function (url, options) {
+      const worker = new NativeWorker(url, options);
       step("python");
       worker.addEventListener("error", function (event) {
-        var text = "Worker error: " + (event.message || String(url));
+        const text = "Worker error: " + (event.message || String(url));
         fail(text, text);
       });
       worker.addEventListener("message", function (event) {
-        var msg = event.data;
+        const msg = event.data;
         if (msg && msg.qtttSite && msg.qtttSite.file) {
-          var problem = msg.qtttSite;
+          const problem = msg.qtttSite;
           fail(fileProblem(problem), JSON.stringify(problem));
           return;
         }
         if (msg && msg.type === "HANDLER" && msg.name === "throw" && !state.done) {
-          var error = (msg.value && msg.value.value) || {};
-          var text = (error.name ? error.name + ": " : "") + (error.message || String(error));
+          const error = (msg.value && msg.value.value) || {};
+          const text = (error.name ? error.name + ": " : "") + (error.message || String(error));
           fail(reasonLine(error.message || text), text + (error.stack ? "\n" + error.stack : ""));
         }
       });
@@ -215,35 +216,35 @@
 
   // Voici reports its progress through these two hooks: the kernel is up once it runs
   // cells; once all have run, the game must be on the page.
-  var voiciText = window.update_loading_text;
-  window.update_loading_text = function (index, count, text) {
+  const voiciText = window.update_loading_text;
+  window.update_loading_text = function (index) {
     if (index > 0) step("game");
     if (voiciText) return voiciText.apply(this, arguments);
   };
-  var voiciDisplay = window.display_cells;
+  const voiciDisplay = window.display_cells;
   window.display_cells = function () {
-    var result = voiciDisplay ? voiciDisplay.apply(this, arguments) : undefined;
+    const result = voiciDisplay ? voiciDisplay.apply(this, arguments) : undefined;
     setTimeout(checkGame, 4000);
     return result;
   };
 
   function gameShown() {
-    var app = document.querySelector(".qttt-app");
+    const app = document.querySelector(".qttt-app");
     return !!app && app.getClientRects().length > 0;
   }
 
   function checkGame() {
     if (gameShown()) { finish(); return; }
-    var errors = document.querySelectorAll(
+    const errors = document.querySelectorAll(
       ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], " +
       ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
     );
-    var text = Array.prototype.map.call(errors, function (e) { return e.textContent; }).join("\n");
+    let text = Array.prototype.map.call(errors, function (e) { return e.textContent; }).join("\n");
     text = text || "The notebook ran but showed no game.";
     fail(reasonLine(text), text);
   }
 
-  var observer = new MutationObserver(function () {
+  const observer = new MutationObserver(function () {
     if (gameShown()) { observer.disconnect(); finish(); }
   });
   document.addEventListener("DOMContentLoaded", function () {
@@ -252,7 +253,7 @@
     });
   });
 
-  var limit = Number(params.get("timeout")) || 180;
+  const limit = Number(params.get("timeout")) || 180;
   setTimeout(function () {
     if (!state.done) fail(fill(m.site_failed_timeout, { seconds: limit }), "");
   }, limit * 1000);

@@ -34,21 +34,21 @@
 // plain start, every time.
 "use strict";
 (function () {
-  var BUILD = "{{build}}"; // Pyodide's version and the site's lock file hash
-  var SNAPSHOT = {{snapshot}}; // false: this build makes and restores no snapshot
-  var IMPORTS = {{imports}}; // imported before the snapshot is taken
-  var SIZES = {{sizes}}; // bytes of each file the build put beside this loader
-  var LOADER = "{{loader}}"; // this file's name, beside pyodide.js
-  var DB = "{{db}}"; // the IndexedDB database (and its one store) the loader keeps
-  var STORE = "pyodide";
-  var CHANNEL = "{{channel}}"; // where pages say that their student is idle
-  var MAKER = "qttt-pyodide-snapshot"; // the background worker's name
-  var RESTORE_LIMIT_MS = 20000; // a restore takes well under a second; then give up
-  var CONFIRM_LIMIT_MS = 60000; // a start not confirmed by then has ended
-  var REFUSAL_MS = 24 * 3600 * 1000; // a refused snapshot is tried again after a day
+  const BUILD = "{{build}}"; // Pyodide's version and the site's lock file hash
+  const SNAPSHOT = QTTT_SNAPSHOT; // false: this build makes and restores no snapshot
+  const IMPORTS = QTTT_IMPORTS; // imported before the snapshot is taken
+  const SIZES = QTTT_SIZES; // bytes of each file the build put beside this loader
+  const LOADER = "{{loader}}"; // this file's name, beside pyodide.js
+  const DB = "{{db}}"; // the IndexedDB database (and its one store) the loader keeps
+  const STORE = "pyodide";
+  const CHANNEL = "{{channel}}"; // where pages say that their student is idle
+  const MAKER = "qttt-pyodide-snapshot"; // the background worker's name
+  const RESTORE_LIMIT_MS = 20000; // a restore takes well under a second; then give up
+  const CONFIRM_LIMIT_MS = 60000; // a start not confirmed by then has ended
+  const REFUSAL_MS = 24 * 3600 * 1000; // a refused snapshot is tried again after a day
 
   // --- everything that knows Pyodide's private snapshot interface (0.27) -------------
-  var ADAPTER = {
+  const ADAPTER = {
     // loadPyodide's option that prepares an interpreter for makeMemorySnapshot()
     makeOptions: function (core) {
       return Object.assign({}, core, { _makeSnapshot: true });
@@ -64,10 +64,10 @@
     // a whole number of 64 KiB pages. Too little memory would make WebAssembly refuse
     // it and Pyodide hang: such bytes (damaged, cut short) never reach Pyodide.
     wellFormed: function (bytes, size) {
-      var PAGE = 65536;
+      const PAGE = 65536;
       if (bytes.length !== size || bytes.length < 4 * PAGE) return false;
-      var header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
-      var memory = bytes.length - header[1];
+      const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+      const memory = bytes.length - header[1];
       return header[0] === 1886286592 && memory >= 4 * PAGE && memory % PAGE === 0;
     },
   };
@@ -77,7 +77,7 @@
   // it wants (a list); the promise gives those results, once all is written.
   function store(mode, work) {
     return new Promise(function (resolve, reject) {
-      var opening = indexedDB.open(DB, 1);
+      const opening = indexedDB.open(DB, 1);
       opening.onupgradeneeded = function () {
         opening.result.createObjectStore(STORE);
       };
@@ -85,9 +85,9 @@
         reject(opening.error);
       };
       opening.onsuccess = function () {
-        var db = opening.result;
-        var tx = db.transaction(STORE, mode);
-        var requests = work(tx.objectStore(STORE)) || [];
+        const db = opening.result;
+        const tx = db.transaction(STORE, mode);
+        const requests = work(tx.objectStore(STORE)) || [];
         tx.oncomplete = function () {
           db.close();
           resolve(
@@ -106,9 +106,9 @@
   // Read, change and write one entry in one transaction.
   function update(name, change) {
     return store("readwrite", function (s) {
-      var reading = s.get(name);
+      const reading = s.get(name);
       reading.onsuccess = function () {
-        var value = change(reading.result);
+        const value = change(reading.result);
         if (value === undefined) s.delete(name);
         else s.put(value, name);
       };
@@ -117,7 +117,7 @@
 
   // Everything but the package list: what the interpreter's start depends on.
   function split(options) {
-    var core = {};
+    const core = {};
     Object.keys(options || {}).forEach(function (name) {
       if (name !== "packages") core[name] = options[name];
     });
@@ -138,10 +138,10 @@
   }
   function announce(message) {
     try {
-      var channel = new BroadcastChannel(CHANNEL);
+      const channel = new BroadcastChannel(CHANNEL);
       channel.postMessage(message);
       channel.close();
-    } catch (err) {
+    } catch {
       // no BroadcastChannel: the pages keep saying "idle", which costs nothing
     }
   }
@@ -149,26 +149,26 @@
   // --- the background worker that makes the snapshot ---------------------------------
   if (self.name === MAKER) {
     self.onmessage = async function (event) {
-      var core = event.data.core;
+      const core = event.data.core;
       try {
         importScripts(core.indexURL + "pyodide.js");
-        var lock = await (await fetch(core.lockFileURL)).json();
-        var wanted = event.data.packages.map(function (name) {
+        const lock = await (await fetch(core.lockFileURL)).json();
+        const wanted = event.data.packages.map(function (name) {
           return name.toLowerCase().replace(/[-_.]+/g, "-");
         });
-        var files = await Promise.all(
+        const files = await Promise.all(
           Object.keys(lock.packages)
             .filter(function (name) {
               return wanted.indexOf(name) >= 0;
             })
             .map(async function (name) {
-              var file = lock.packages[name].file_name;
-              var response = await fetch(new URL(file, core.indexURL).href);
+              const file = lock.packages[name].file_name;
+              const response = await fetch(new URL(file, core.indexURL).href);
               if (!response.ok) throw new Error(file + ": HTTP " + response.status);
               return [file, new Uint8Array(await response.arrayBuffer())];
             })
         );
-        var py = await self.loadPyodide(ADAPTER.makeOptions(core));
+        const py = await self.loadPyodide(ADAPTER.makeOptions(core));
         // Pyodide's loadPackage keeps JavaScript objects a snapshot cannot hold: unpack
         // the wheels from Python instead (the restored kernel installs them again).
         py.FS.mkdirTree("/tmp/qttt-wheels");
@@ -189,8 +189,8 @@
             "del name",
           ].join("\n")
         );
-        var snapshot = ADAPTER.make(py);
-        var saved = { key: keyOf(core), size: snapshot.length, bytes: new Blob([snapshot]) };
+        const snapshot = ADAPTER.make(py);
+        const saved = { key: keyOf(core), size: snapshot.length, bytes: new Blob([snapshot]) };
         await store("readwrite", function (s) {
           s.put(saved, "snapshot");
         });
@@ -203,12 +203,12 @@
   }
 
   // --- files the server does not hand out as built -----------------------------------
-  var failStart;
-  var failed = new Promise(function (resolve, reject) {
+  let failStart;
+  const failed = new Promise(function (resolve, reject) {
     failStart = reject;
   });
   failed.catch(function () {}); // handled where it is raced
-  var reported = false;
+  let reported = false;
 
   function fileOf(url) {
     return String(url).split("?")[0].split("#")[0].split("/").pop();
@@ -217,7 +217,7 @@
   function report(problem) {
     if (reported) return;
     reported = true;
-    var text =
+    const text =
       problem.kind === "status"
         ? problem.file + ": the server answered HTTP " + problem.status
         : problem.kind === "short"
@@ -228,7 +228,7 @@
             : problem.file + " could not be fetched: " + problem.detail;
     try {
       self.postMessage({ qtttSite: problem });
-    } catch (err) {
+    } catch {
       // not in a worker that has a page: the rejection below says it all the same
     }
     failStart(new Error("qttt-site: " + text));
@@ -239,9 +239,9 @@
       report({ file: file, kind: "status", status: response.status });
       return;
     }
-    var expected = SIZES[file];
-    var length = response.headers.get("Content-Length");
-    var encoded = response.headers.get("Content-Encoding");
+    const expected = SIZES[file];
+    const length = response.headers.get("Content-Length");
+    const encoded = response.headers.get("Content-Encoding");
     if (expected && length !== null && !encoded && Number(length) < expected) {
       report({ file: file, kind: "short", got: Number(length), expected: expected });
     }
@@ -249,12 +249,12 @@
 
   // Every fetch of a file beside this loader (Pyodide, the lock, the wheels) is checked.
   function watchFiles(indexURL) {
-    var folder = new URL(indexURL, self.location.href).href;
-    var plain = self.fetch;
+    const folder = new URL(indexURL, self.location.href).href;
+    const plain = self.fetch;
     self.fetch = function (input) {
-      var raw = typeof Request !== "undefined" && input instanceof Request ? input.url : input;
-      var url = new URL(String(raw), self.location.href); // a string, a URL or a Request
-      var ours = url.href.indexOf(folder) === 0;
+      const raw = typeof Request !== "undefined" && input instanceof Request ? input.url : input;
+      const url = new URL(String(raw), self.location.href); // a string, a URL or a Request
+      const ours = url.href.indexOf(folder) === 0;
       return plain.apply(this, arguments).then(
         function (response) {
           if (ours) checkResponse(response, fileOf(url.pathname));
@@ -266,18 +266,18 @@
         }
       );
     };
-    var streaming = WebAssembly.instantiateStreaming;
+    const streaming = WebAssembly.instantiateStreaming;
     if (!streaming) return;
     WebAssembly.instantiateStreaming = function (source, imports) {
       return Promise.resolve(source).then(function (response) {
-        var file = fileOf(response.url);
+        const file = fileOf(response.url);
         checkResponse(response, file); // Pyodide fetched it without the check above
         if (reported) return failed;
-        var broken = function (err) {
+        const broken = function (err) {
           report({ file: file, kind: "compile", detail: String(err) });
           throw err;
         };
-        var type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
+        const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
         if (type === "application/wasm") {
           return streaming.call(WebAssembly, response, imports).catch(broken);
         }
@@ -299,16 +299,16 @@
   // --- the kernel's loadPyodide ------------------------------------------------------
   // The snapshot is made once a page says its student is idle, by one tab at a time.
   function makeSnapshotWhenIdle(core, packages) {
-    var channel;
+    let channel;
     try {
       channel = new BroadcastChannel(CHANNEL);
-    } catch (err) {
+    } catch {
       return; // no way to hear the pages: no snapshot
     }
     channel.onmessage = function (event) {
       if (!event.data || !event.data.idle) return;
       channel.close();
-      var make = function () {
+      const make = function () {
         return makeSnapshot(core, packages);
       };
       if (navigator.locks) {
@@ -324,16 +324,16 @@
   }
 
   async function makeSnapshot(core, packages) {
-    var key = keyOf(core);
-    var found = await store("readonly", function (s) {
+    const key = keyOf(core);
+    const found = await store("readonly", function (s) {
       return [s.get("snapshot"), s.get("refused")];
     });
     if ((found[0] && found[0].key === key) || isRefused(found[1], key)) {
       announce({ snapshot: "have" });
       return;
     }
-    var maker = new Worker(core.indexURL + LOADER, { name: MAKER });
-    var result = await new Promise(function (resolve) {
+    const maker = new Worker(core.indexURL + LOADER, { name: MAKER });
+    const result = await new Promise(function (resolve) {
       maker.onmessage = function (event) {
         resolve(event.data);
       };
@@ -356,9 +356,9 @@
   // Calls `then` once the kernel has imported its Python side (the kernel worker runs
   // `import pyodide_kernel` last of its start-up).
   function whenKernelStarted(py, then) {
-    var run = py.runPythonAsync;
+    const run = py.runPythonAsync;
     py.runPythonAsync = function (code) {
-      var result = run.apply(py, arguments);
+      const result = run.apply(py, arguments);
       if (String(code).indexOf("import pyodide_kernel") >= 0) {
         py.runPythonAsync = run;
         result.then(then, function () {});
@@ -370,8 +370,8 @@
   // Restores that ended without a running kernel, of those in ``attempts`` (see above).
   function endedBadly(attempts, left, now) {
     return attempts.filter(function (attempt) {
-      var over = now - attempt.started > CONFIRM_LIMIT_MS;
-      var givenUp = left.some(function (at) {
+      const over = now - attempt.started > CONFIRM_LIMIT_MS;
+      const givenUp = left.some(function (at) {
         return at >= attempt.started && at - attempt.started <= CONFIRM_LIMIT_MS;
       });
       return over && !givenUp;
@@ -379,30 +379,30 @@
   }
 
   async function restore(real, core, attempt) {
-    var key = keyOf(core);
-    var found = await store("readonly", function (s) {
+    const key = keyOf(core);
+    const found = await store("readonly", function (s) {
       return [s.get("snapshot"), s.get("refused"), s.get("attempts"), s.get("left")];
     });
-    var saved = found[0];
+    const saved = found[0];
     if (!saved || saved.key !== key || isRefused(found[1], key)) return null;
-    var attempts = found[2] && found[2].key === key ? found[2].list : [];
-    var now = Date.now();
-    var bad = endedBadly(attempts, found[3] || [], now);
+    const attempts = found[2] && found[2].key === key ? found[2].list : [];
+    const now = Date.now();
+    const bad = endedBadly(attempts, found[3] || [], now);
     if (bad.length >= 2) {
       await refuse(key);
       return null;
     }
     // Keep the young (maybe running elsewhere) and the bad; drop those given up.
-    var kept = attempts.filter(function (a) {
+    const kept = attempts.filter(function (a) {
       return now - a.started <= CONFIRM_LIMIT_MS || bad.indexOf(a) >= 0;
     });
     await store("readwrite", function (s) {
       s.put({ key: key, list: kept.concat([attempt]) }, "attempts");
     });
     try {
-      var bytes = new Uint8Array(await saved.bytes.arrayBuffer());
+      const bytes = new Uint8Array(await saved.bytes.arrayBuffer());
       if (!ADAPTER.wellFormed(bytes, saved.size)) throw new Error("the stored snapshot is damaged");
-      var py = await withinLimit(real(ADAPTER.loadOptions(core, bytes)));
+      const py = await withinLimit(real(ADAPTER.loadOptions(core, bytes)));
       py.runPython("import random\nrandom.seed()");
       return py;
     } catch (err) {
@@ -413,7 +413,7 @@
   function confirm(core, attempt) {
     return update("attempts", function (value) {
       if (!value || value.key !== keyOf(core)) return value;
-      var list = value.list.filter(function (a) {
+      const list = value.list.filter(function (a) {
         return a.id !== attempt.id;
       });
       return list.length ? { key: value.key, list: list } : undefined;
@@ -421,7 +421,7 @@
   }
   function withinLimit(promise) {
     return new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () {
+      const timer = setTimeout(function () {
         reject(new Error("restoring the snapshot took over " + RESTORE_LIMIT_MS + " ms"));
       }, RESTORE_LIMIT_MS);
       promise.then(
@@ -438,9 +438,9 @@
   }
 
   async function start(real, parts) {
-    var core = parts.core;
-    var py = null;
-    var attempt = { id: Math.random().toString(36).slice(2), started: Date.now() };
+    const core = parts.core;
+    let py = null;
+    const attempt = { id: Math.random().toString(36).slice(2), started: Date.now() };
     if (SNAPSHOT) {
       try {
         py = await restore(real, core, attempt);
@@ -448,7 +448,7 @@
         console.warn("qttt-site: starting without the snapshot:", err);
       }
     }
-    var restored = py !== null;
+    const restored = py !== null;
     if (!restored) py = await real(core);
     if (SNAPSHOT) {
       whenKernelStarted(py, function () {
@@ -466,10 +466,10 @@
   }
 
   self.loadPyodide = async function loadPyodide(options) {
-    var parts = split(options);
+    const parts = split(options);
     watchFiles(parts.core.indexURL);
     importScripts(parts.core.indexURL + "pyodide.js"); // defines Pyodide's own loadPyodide
-    var real = self.loadPyodide;
+    const real = self.loadPyodide;
     self.loadPyodide = loadPyodide;
     return Promise.race([start(real, parts), failed]);
   };

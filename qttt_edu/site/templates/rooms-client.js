@@ -34,7 +34,7 @@ export function randomId(length = 22) {
 function storage() {
   try {
     return window.sessionStorage;
-  } catch (e) {
+  } catch {
     return null; // refused (private mode, sandbox): keys live in the page only
   }
 }
@@ -86,7 +86,7 @@ export async function findService(siteRoot) {
   let where;
   try {
     where = new URL(CONFIG_FILE, siteRoot);
-  } catch (e) {
+  } catch {
     return null;
   }
   let config;
@@ -94,7 +94,7 @@ export async function findService(siteRoot) {
     const answer = await fetch(where, { cache: "no-cache", credentials: "same-origin" });
     if (!answer.ok) return null;
     config = await answer.json();
-  } catch (e) {
+  } catch {
     return null; // no server (a file:// page), or not JSON
   }
   if (!config || typeof config.service !== "string") return null;
@@ -150,7 +150,7 @@ export class RoomsClient {
     if (this.onStatus) {
       try {
         this.onStatus(text);
-      } catch (e) {
+      } catch {
         /* the page's trouble is not the client's */
       }
     }
@@ -179,10 +179,10 @@ export class RoomsClient {
       this.status(error.message);
       throw error;
     }
-    let data = null;
+    let data;
     try {
       data = await answer.json();
-    } catch (e) {
+    } catch {
       data = null;
     }
     if (!answer.ok) {
@@ -287,7 +287,7 @@ export class RoomsClient {
     for (const callback of Array.from(set)) {
       try {
         callback(answer);
-      } catch (e) {
+      } catch {
         /* one view's fault must not stop the others */
       }
     }
@@ -313,7 +313,7 @@ export class RoomsClient {
       let data;
       try {
         data = JSON.parse(event.data);
-      } catch (e) {
+      } catch {
         return;
       }
       if (data.type === "ready") {

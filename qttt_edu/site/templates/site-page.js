@@ -13,43 +13,43 @@
 //   the loader's IndexedDB when a page of the site opens next.
 (function () {
   "use strict";
-  var DB = "{{db}}";
-  var STORE = "pyodide";
-  var CHANNEL = "{{channel}}";
-  var LEFT = "qttt-site-left"; // localStorage: times at which a page was left
-  var KEEP_MS = 24 * 3600 * 1000;
+  const DB = "{{db}}";
+  const STORE = "pyodide";
+  const CHANNEL = "{{channel}}";
+  const LEFT = "qttt-site-left"; // localStorage: times at which a page was left
+  const KEEP_MS = 24 * 3600 * 1000;
   if (window.location.protocol === "file:") return; // the page says why it cannot run
 
   window.addEventListener("pagehide", function () {
     try {
-      var left = JSON.parse(window.localStorage.getItem(LEFT) || "[]");
+      const left = JSON.parse(window.localStorage.getItem(LEFT) || "[]");
       left.push(Date.now());
       window.localStorage.setItem(LEFT, JSON.stringify(left.slice(-20)));
-    } catch (err) {
+    } catch {
       // no localStorage (a private window may refuse it): nothing to note
     }
   });
 
   (function moveNotes() {
-    var noted;
+    let noted;
     try {
       noted = JSON.parse(window.localStorage.getItem(LEFT) || "[]");
-    } catch (err) {
+    } catch {
       return;
     }
     if (!noted.length || !window.indexedDB) return;
-    var opening = indexedDB.open(DB, 1);
+    const opening = indexedDB.open(DB, 1);
     opening.onupgradeneeded = function () {
       opening.result.createObjectStore(STORE);
     };
     opening.onsuccess = function () {
-      var db = opening.result;
-      var tx = db.transaction(STORE, "readwrite");
-      var store = tx.objectStore(STORE);
-      var reading = store.get("left");
+      const db = opening.result;
+      const tx = db.transaction(STORE, "readwrite");
+      const store = tx.objectStore(STORE);
+      const reading = store.get("left");
       reading.onsuccess = function () {
-        var now = Date.now();
-        var all = (reading.result || []).concat(noted).filter(function (at) {
+        const now = Date.now();
+        const all = (reading.result || []).concat(noted).filter(function (at) {
           return now - at < KEEP_MS;
         });
         store.put(all.slice(-20), "left");
@@ -58,16 +58,16 @@
         db.close();
         try {
           window.localStorage.removeItem(LEFT);
-        } catch (err) {
+        } catch {
           // kept: moved again next time, which does no harm
         }
       };
     };
   })();
 
-  var params = new URLSearchParams(window.location.search);
-  var idleMs = 1000 * (params.has("idle") ? Number(params.get("idle")) || 0 : {{idle}});
-  var lastInput = Date.now();
+  const params = new URLSearchParams(window.location.search);
+  const idleMs = 1000 * (params.has("idle") ? Number(params.get("idle")) || 0 : QTTT_IDLE_SECONDS);
+  let lastInput = Date.now();
   ["pointerdown", "keydown", "wheel", "touchstart"].forEach(function (name) {
     window.addEventListener(
       name,
@@ -77,27 +77,27 @@
       { capture: true, passive: true }
     );
   });
-  var channel;
+  let channel;
   try {
     channel = new BroadcastChannel(CHANNEL);
-  } catch (err) {
+  } catch {
     return; // no BroadcastChannel: the loader makes no snapshot
   }
-  var settled = false;
+  let settled = false;
   channel.onmessage = function (event) {
     if (event.data && event.data.snapshot) settled = true; // made, kept or refused
   };
-  var lastSaid = 0;
-  var later = window.requestIdleCallback || function (then) { setTimeout(then, 0); };
-  var check = setInterval(function () {
+  let lastSaid = 0;
+  const later = window.requestIdleCallback || function (then) { setTimeout(then, 0); };
+  const check = setInterval(function () {
     if (settled) {
       clearInterval(check);
       return;
     }
-    var loading = window.qtttSite; // the game page's loading screen, if this page has one
+    const loading = window.qtttSite; // the game page's loading screen, if this page has one
     if (loading && !loading.done && !document.hidden) return; // still starting
-    var since = Math.max(lastInput, (loading && loading.doneAt) || 0);
-    var idle = document.hidden || Date.now() - since >= idleMs;
+    const since = Math.max(lastInput, (loading && loading.doneAt) || 0);
+    const idle = document.hidden || Date.now() - since >= idleMs;
     if (idle && Date.now() - lastSaid >= 5000) {
       lastSaid = Date.now();
       later(
