@@ -33,6 +33,7 @@ pytestmark = pytest.mark.browser
 
 TOKEN = "CLASS23456"
 PHONE = {"width": 390, "height": 844}
+PROJECTOR_HD = {"width": 1920, "height": 1080}
 
 
 @pytest.fixture
@@ -82,6 +83,12 @@ def test_two_browsers_play_a_shared_game_a_third_watches_and_a_reload_keeps_the_
     ada_page.wait_for_function(f"() => sessionStorage.getItem({key!r})")
     assert f"room={code}" in ada_page.url and "seat=" not in ada_page.url
     assert f"Room {code}" in ada.locator(".qttt-room-strip").inner_text()  # above the board
+    # on a 1920x1080 projector the strip is read from the back row like the rest (18 px)
+    laptop = ada_page.viewport_size
+    ada_page.set_viewport_size(PROJECTOR_HD)
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    assert ada.locator(".qttt-room-strip").evaluate(size) >= 18
+    ada_page.set_viewport_size(laptop)
     screenshot(ada_page, "shared-app-new-game", ada)
     panel_picture(ada, "shared-app-panel-laptop")
 
