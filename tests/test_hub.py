@@ -260,6 +260,48 @@ def test_the_apps_client_plays_through_the_hub_with_the_servers_token(hub: Hub, 
         bob.close()
 
 
+def test_the_teachers_dashboard_on_the_hub_works_through_the_service(hub: Hub, tokens) -> None:
+    """The teacher's part on a hub, as lessons/shared_games.md gives it: a notebook's
+    client with the teacher's own hub token (no store, no secret) shows the class's games
+    in the dashboard, exports them and deletes one; a student's token gets none of it."""
+    import urllib.request
+
+    from qttt_edu.classroom.dashboard import Dashboard
+    from qttt_edu.rooms import RoomError
+    from qttt_edu.rooms.remote import ServiceClient
+
+    code, _, _ = new_game(hub, tokens, creator="carl")
+    teacher = ServiceClient(hub.service_url, class_key=tokens["ms-lund"], timeout=20)
+    student = ServiceClient(hub.service_url, class_key=tokens["carl"], timeout=20)
+    try:
+        dashboard = Dashboard(teacher, refresh=0, baseline_games=10)
+        assert code in {room.code for room in dashboard.listing.rooms}
+        assert "carl" in dashboard.cards.value  # the card names who plays
+        assert "qttt-games.csv" in dashboard.downloads.value, dashboard.downloads.value
+        # the guide's export from a terminal: the teacher's token in Authorization
+        export = urllib.request.Request(
+            hub.service_url + "api/v1/class/export?format=csv",
+            headers={"Authorization": f"token {tokens['ms-lund']}"},
+        )
+        with urllib.request.urlopen(export, timeout=30) as answer:
+            text = answer.read().decode()
+        assert f"{code[:3]}-{code[3:]}" in text and "carl" in text, text
+        cleared = teacher.request("POST", "api/v1/class/clear", {"what": "expired"}, teacher=True)
+        assert isinstance(cleared["deleted"], int)
+        for refused in (student.list_rooms, student.clear_finished):
+            with pytest.raises(RoomError) as err:
+                refused()
+            assert getattr(err.value, "kind", None) == "forbidden"
+        with pytest.raises(RoomError):
+            student.delete_room(code)
+        assert teacher.delete_room(code) == 1
+        dashboard.update()
+        assert code not in {room.code for room in dashboard.listing.rooms}
+    finally:
+        teacher.close()
+        student.close()
+
+
 def test_a_flood_of_made_up_tokens_is_slowed_down_not_passed_to_the_hub(hub: Hub, tokens):
     import concurrent.futures
     import time

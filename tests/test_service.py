@@ -182,3 +182,27 @@ def test_a_browser_request_with_an_origin_is_answered(store_url: str) -> None:
         assert status in (401, 403)
     finally:
         running.stop()
+
+
+def test_the_csv_export_leaves_empty_cells_empty_and_quotes_formulas() -> None:
+    """The teacher's CSV opens in a spreadsheet: a nickname that starts like a formula is
+    text, and an empty class or record stays empty (it came out as a lone ' before)."""
+    import csv
+    import io
+
+    from qttt_edu.rooms.service import export_csv
+
+    seat = {"kind": "human", "present": False}
+    room = {
+        "code": "K7M-Q2P",
+        "class": "",
+        "seats": {"X": {**seat, "nickname": "=1+1"}, "O": {**seat, "nickname": "Ben"}},
+        "record": "",
+        "plies": 0,
+        "result": None,
+        "created_at": 1.0,
+        "finished_at": None,
+    }
+    row = next(csv.DictReader(io.StringIO(export_csv([room]))))
+    assert (row["class"], row["record"]) == ("", "")
+    assert (row["x"], row["o"]) == ("'=1+1", "Ben")

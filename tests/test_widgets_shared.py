@@ -677,6 +677,13 @@ def test_on_a_site_with_no_service_the_panel_says_shared_games_need_a_server() -
     assert app.shared is None
     panel.new_button.click()  # even if clicked: a clear refusal
     assert app.shared is None and app.message is not None and "classroom" in app.message
+    # the site holds no guides: in every language the note names the teacher's command
+    # that serves shared games, and sends nobody to a file the site does not have
+    from qttt_edu.i18n import LANGUAGES, t_in
+
+    for lang in LANGUAGES:
+        note = t_in(lang, "widget_shared_site")
+        assert "qttt-edu classroom --site" in note and ".md" not in note, (lang, note)
 
 
 def test_a_link_from_a_loopback_address_says_it_opens_only_here_and_offers_the_code(

@@ -864,6 +864,19 @@ class ExportHandler(Handler):
         self.reply({"exported_at": self.service.clock(), "rooms": rooms})
 
 
+#: what a spreadsheet reads as the start of a formula (an empty cell is not one)
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _as_text(value: object) -> object:
+    """``value``, with a ``'`` before a text a spreadsheet would run as a formula.
+
+    >>> _as_text("=1+1"), _as_text(""), _as_text("Ada"), _as_text(None)
+    ("'=1+1", '', 'Ada', None)
+    """
+    return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA) else value
+
+
 def export_csv(rooms: list[dict[str, Any]]) -> str:
     """The games as CSV; a cell that a spreadsheet would run as a formula is quoted as text."""
     out = io.StringIO()
@@ -882,7 +895,7 @@ def export_csv(rooms: list[dict[str, Any]]) -> str:
             room["created_at"],
             room["finished_at"],
         ]
-        writer.writerow(["'" + v if isinstance(v, str) and v[:1] in "=+-@\t\r" else v for v in row])
+        writer.writerow([_as_text(v) for v in row])
     return out.getvalue()
 
 

@@ -630,8 +630,9 @@ class SharedPanel:
     def _on_join(self) -> None:
         """Join: the free seat; a full room is refused (Watch follows it without a seat).
 
-        A pasted link works too: a seat link (``...?room=K7M-Q2P&seat=...``) comes back
-        to its seat, which is how a restarted JupyterLab kernel finds its game again.
+        A pasted link works too: a seat link (``...?room=K7M-Q2P#seat=...``, the seat in
+        the fragment; an older ``...&seat=...`` link too) comes back to its seat, which
+        is how a restarted JupyterLab kernel finds its game again.
         """
         code, credential = code_and_seat(self._typed_code())
         client, note = self.open(code, credential, watch_if_full=False)
