@@ -74,12 +74,12 @@ def _clear(out: Path) -> None:
         shutil.rmtree(out)
 
 
-def _voici_build(lite: Path, out: Path, apps: list[str]) -> None:
+def _voici_build(lite: Path, out: Path, apps: list[str], extensions: list[Path]) -> None:
     # JupyterLite's own switches: no extension from the environment, only the site's list.
     build_config = {
         "LiteBuildConfig": {
             "ignore_sys_prefix": ["federated_extensions"],
-            "federated_extensions": [str(path) for path in site_extensions()],
+            "federated_extensions": [str(path) for path in extensions],
         }
     }
     (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1), "utf-8")
@@ -111,9 +111,11 @@ def site_size(out: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files) - copies, copies
 
 
-def _browser_wheels(work: Path, cache: Path, version: str, log: Log) -> list[Path]:
+def _browser_wheels(
+    work: Path, cache: Path, version: str, log: Log
+) -> tuple[list[Path], list[Path]]:
     """Every wheel the browser gets, compiled when a Python of Pyodide's ``version`` is
-    at hand."""
+    at hand; and the pinned ones as fetched (their page-side extensions intact)."""
     made = work / "wheels"
     made.mkdir()
     python = find_python(version)
@@ -129,7 +131,7 @@ def _browser_wheels(work: Path, cache: Path, version: str, log: Log) -> list[Pat
             for w in [*browser_wheels, *kernel_wheels()]
         ]
         own = compile_wheel(own, python, made / "compiled", keep_source=True, version=version)
-    return [*third_party, *stand_in_wheels(made), own]
+    return [*third_party, *stand_in_wheels(made), own], browser_wheels
 
 
 def build_site(
@@ -163,7 +165,8 @@ def build_site(
     npm = fetch_npm(cache, log)
     with tempfile.TemporaryDirectory(prefix="qttt-site-") as tmp:
         work = Path(tmp)
-        wheels = _browser_wheels(work, cache, pyodide_python(npm["pyodide"]), log)
+        wheels, pinned = _browser_wheels(work, cache, pyodide_python(npm["pyodide"]), log)
+        extensions = site_extensions(pinned, work / "extensions")
         settings: dict[str, Any] = {
             "pyodideUrl": f"./static/pyodide/{LOADER}",
             "disablePyPIFallback": True,
@@ -172,7 +175,7 @@ def build_site(
         lite = work / "lite"
         notebooks = _lite_contents(lite, settings, app_source, lesson=lesson)
         log(t("site_log_building"))
-        _voici_build(lite, out, apps=["notebooks"] if notebooks else [])
+        _voici_build(lite, out, apps=["notebooks"] if notebooks else [], extensions=extensions)
         # Ours from now on: a build that fails after this point can be rebuilt over.
         (out / MARKER).write_text(
             "Built by `python -m qttt_edu.site build`; safe to delete and rebuild.\n", "utf-8"
