@@ -32,18 +32,9 @@ def test_mypy_strict_passes_on_every_module() -> None:
 
 MAX_FUNCTION_LINES = 60
 PACKAGE = ROOT / "qttt_edu"
-#: files being rewritten right now by parallel work (December 2026: the rooms store, the site
-#: build on JupyterLite's own machinery, the classroom server, the shared-game widget, the
-#: answer reader): their long functions are split there, not twice
-BEING_REWRITTEN = (
-    "rooms/",
-    "site/",
-    "classroom/",
-    "widgets/shared.py",
-    "answers.py",
-    "checks.py",
-    "predict.py",
-)
+#: files another branch is splitting right now (h29class: the classroom command's ``_run`` and
+#: ``_parser``, the dashboard's ``__init__``); that branch removes this exemption
+BEING_REWRITTEN = ("classroom/cli.py", "classroom/dashboard.py")
 
 
 def long_functions(root: Path, limit: int = MAX_FUNCTION_LINES) -> list[str]:
@@ -70,6 +61,10 @@ def test_no_function_is_longer_than_60_lines() -> None:
 def test_the_length_check_finds_a_long_function(tmp_path: Path) -> None:
     body = "\n".join(f"    x{i} = {i}" for i in range(60))
     (tmp_path / "long.py").write_text(f"def short():\n    return 1\n\n\ndef long():\n{body}\n")
-    (tmp_path / "rooms").mkdir()
-    (tmp_path / "rooms" / "skipped.py").write_text(f"def long():\n{body}\n")
-    assert long_functions(tmp_path) == ["long.py:5 long (61 lines)"]
+    (tmp_path / "classroom").mkdir()
+    (tmp_path / "classroom" / "cli.py").write_text(f"def long():\n{body}\n")
+    (tmp_path / "classroom" / "hub.py").write_text(f"def gated():\n{body}\n")
+    assert long_functions(tmp_path) == [
+        "classroom/hub.py:1 gated (61 lines)",
+        "long.py:5 long (61 lines)",
+    ]

@@ -79,3 +79,42 @@ def test_the_site_keeps_every_lexer_ipython_reaches() -> None:
     assert not unused_in_browser("pygments/lexers/python.pyc")
     assert unused_in_browser("pygments/lexers/_php_builtins.pyc")  # a lexer no page uses
     assert not unused_in_browser("pygments/formatters/html.pyc")
+
+
+def _wheel_with_extension(folder: Path, version: str, *, extension: bool = True) -> Path:
+    wheel = folder / f"anywidget-{version}-py3-none-any.whl"
+    share = f"anywidget-{version}.data/data/share/jupyter/labextensions/anywidget"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("anywidget/__init__.py", f"__version__ = {version!r}\n")
+        if extension:
+            archive.writestr(f"{share}/package.json", f'{{"version": "{version}"}}')
+            archive.writestr(f"{share}/static/remoteEntry.js", "// the page-side half\n")
+    return wheel
+
+
+def test_anywidget_page_code_comes_from_the_browser_wheel_not_the_environment(
+    tmp_path: Path,
+) -> None:
+    """The site's anywidget extension is the pinned browser wheel's own, whatever anywidget
+    the build's environment has (there, the version users get), so the two halves agree."""
+    from qttt_edu.site.wheels import wheel_extension
+
+    other = tmp_path / "comm-0.2.3-py3-none-any.whl"
+    with zipfile.ZipFile(other, "w") as archive:
+        archive.writestr("comm/__init__.py", "")
+    pinned = [other, _wheel_with_extension(tmp_path, "0.42.0")]
+    folder = wheel_extension(pinned, "anywidget", tmp_path / "extensions")
+    assert folder == tmp_path / "extensions" / "anywidget"
+    assert (folder / "package.json").read_text() == '{"version": "0.42.0"}'
+    assert (folder / "static" / "remoteEntry.js").read_text() == "// the page-side half\n"
+
+
+def test_a_pinned_wheel_without_its_extension_stops_the_build(tmp_path: Path) -> None:
+    from qttt_edu.site.common import SiteBuildError
+    from qttt_edu.site.wheels import wheel_extension
+
+    bare = _wheel_with_extension(tmp_path, "0.42.0", extension=False)
+    with pytest.raises(SiteBuildError, match="ships no labextension anywidget"):
+        wheel_extension([bare], "anywidget", tmp_path / "extensions")
+    with pytest.raises(SiteBuildError, match="no pinned browser wheel of anywidget"):
+        wheel_extension([], "anywidget", tmp_path / "extensions")

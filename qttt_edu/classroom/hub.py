@@ -210,59 +210,69 @@ def _refusal() -> Refusal:
 def _gated(target: type[tornado.web.RequestHandler], gate: HubGate) -> type[Any]:
     """``target`` with the hub's check in front (a socket's ``hello`` rewritten too)."""
     if issubclass(target, tornado.websocket.WebSocketHandler):
+        return _gated_socket(target, gate)
+    return _gated_handler(target, gate)
 
-        class GatedSocket(target):  # type: ignore[valid-type,misc]
-            hub_identity: HubIdentity | None = None
 
-            async def prepare(self) -> None:  # the upgrade: its Authorization, if any
-                token = bearer(self.request.headers.get("Authorization"))
-                if token is not None:
-                    try:
-                        self.hub_identity = await gate.identify(token, address_of(self.request))
-                    except Refusal:
-                        raise tornado.web.HTTPError(429) from None
-                    if self.hub_identity is None:
-                        raise tornado.web.HTTPError(403)
-                for name in _KEY_HEADERS:
-                    if name in self.request.headers:
-                        del self.request.headers[name]
-                if self.hub_identity is not None:
-                    self.request.remote_ip = f"hub-user:{self.hub_identity.client_id}"
-                result = super().prepare()
-                if result is not None:
-                    await result
+def _gated_socket(target: type[tornado.websocket.WebSocketHandler], gate: HubGate) -> type[Any]:
+    """The socket ``target`` with the hub's check on its upgrade and on its ``hello``."""
 
-            async def on_message(self, message: str | bytes) -> None:
+    class GatedSocket(target):  # type: ignore[valid-type,misc]
+        hub_identity: HubIdentity | None = None
+
+        async def prepare(self) -> None:  # the upgrade: its Authorization, if any
+            token = bearer(self.request.headers.get("Authorization"))
+            if token is not None:
                 try:
-                    data = json.loads(message)
-                except ValueError:
-                    data = None
-                if isinstance(data, dict) and data.get("type") == "hello":
-                    try:
-                        who = self.hub_identity or await gate.identify(
-                            data.get("class"), address_of(self.request)
-                        )
-                    except Refusal:
-                        who = None
-                    if who is None:
-                        self.refuse_hub()
-                        return
-                    self.hub_identity = who
-                    message = json.dumps(gate.hello(data, who))
-                elif isinstance(data, dict) and self.hub_identity is None:
+                    self.hub_identity = await gate.identify(token, address_of(self.request))
+                except Refusal:
+                    raise tornado.web.HTTPError(429) from None
+                if self.hub_identity is None:
+                    raise tornado.web.HTTPError(403)
+            for name in _KEY_HEADERS:
+                if name in self.request.headers:
+                    del self.request.headers[name]
+            if self.hub_identity is not None:
+                self.request.remote_ip = f"hub-user:{self.hub_identity.client_id}"
+            result = super().prepare()
+            if result is not None:
+                await result
+
+        async def on_message(self, message: str | bytes) -> None:
+            try:
+                data = json.loads(message)
+            except ValueError:
+                data = None
+            if isinstance(data, dict) and data.get("type") == "hello":
+                try:
+                    who = self.hub_identity or await gate.identify(
+                        data.get("class"), address_of(self.request)
+                    )
+                except Refusal:
+                    who = None
+                if who is None:
                     self.refuse_hub()
                     return
-                await super().on_message(message)
+                self.hub_identity = who
+                message = json.dumps(gate.hello(data, who))
+            elif isinstance(data, dict) and self.hub_identity is None:
+                self.refuse_hub()
+                return
+            await super().on_message(message)
 
-            def refuse_hub(self) -> None:
-                lang = self.service.language_of(self.request)
-                body = self.service.refusal_json(_refusal(), lang)
-                if self.ws_connection is not None:
-                    self.write_message(json.dumps({"type": "error", **body}))
-                self.close(4003)
+        def refuse_hub(self) -> None:
+            lang = self.service.language_of(self.request)
+            body = self.service.refusal_json(_refusal(), lang)
+            if self.ws_connection is not None:
+                self.write_message(json.dumps({"type": "error", **body}))
+            self.close(4003)
 
-        GatedSocket.__name__ = f"Hub{target.__name__}"
-        return GatedSocket
+    GatedSocket.__name__ = f"Hub{target.__name__}"
+    return GatedSocket
+
+
+def _gated_handler(target: type[tornado.web.RequestHandler], gate: HubGate) -> type[Any]:
+    """The HTTP handler ``target`` with the hub's check before anything else it does."""
 
     class Gated(target):  # type: ignore[valid-type,misc]
         async def prepare(self) -> None:

@@ -223,12 +223,7 @@ def precompress(
     site = site.resolve()
     cache.mkdir(parents=True, exist_ok=True)
     manifest_path = cache / "manifest.json"
-    try:
-        old = json.loads(manifest_path.read_text("utf-8"))
-    except (OSError, ValueError):
-        old = {}
-    if not isinstance(old, dict) or old.get("site") != str(site):
-        old = {"site": str(site), "files": {}}
+    old = _last_manifest(manifest_path, site)
     brotli = _brotli()
     encodings = ("gzip", "br") if brotli is not None else ("gzip",)
     files: dict[str, Any] = {}
@@ -238,38 +233,13 @@ def precompress(
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
             continue
-        size = path.stat().st_size
-        if size < MIN_SIZE:
+        if path.stat().st_size < MIN_SIZE:
             continue
         rel = path.relative_to(site).as_posix()
         digest = hashlib.sha256(rel.encode()).hexdigest()[:24]
-        fingerprint = _fingerprint(path)
         before = old["files"].get(rel, {})
-        entry: dict[str, Any] = {"fingerprint": fingerprint, "copies": {}}
-        data: bytes | None = None
-        for encoding in encodings:
-            target = cache / f"{digest}{SUFFIX[encoding]}"
-            known = before.get("copies", {}).get(encoding, "missing")
-            unchanged = before.get("fingerprint") == fingerprint
-            if unchanged and (known == "none" or (known == "yes" and target.is_file())):
-                entry["copies"][encoding] = known
-                continue
-            if data is None:
-                data = path.read_bytes()
-            if encoding == "gzip":
-                packed = gzip.compress(data, compresslevel=9, mtime=0)
-            else:
-                # 11 packs tightest but slowly: big files (the wasm) take 9, nearly as small
-                packed = brotli.compress(data, quality=11 if size < 512_000 else 9)
-            made += 1
-            if len(packed) > WORTH * len(data):
-                entry["copies"][encoding] = "none"
-                target.unlink(missing_ok=True)
-                continue
-            part = target.with_name(target.name + ".part")
-            part.write_bytes(packed)
-            part.replace(target)
-            entry["copies"][encoding] = "yes"
+        entry, packed = _file_copies(path, cache / digest, before, encodings, brotli)
+        made += packed
         files[rel] = entry
         table.copies[rel] = {
             encoding: cache / f"{digest}{SUFFIX[encoding]}"
@@ -284,6 +254,54 @@ def precompress(
     if log is not None:
         log(f"{made} compressed copies made in {table.seconds:.1f} s ({cache})")
     return table
+
+
+def _last_manifest(manifest_path: Path, site: Path) -> dict[str, Any]:
+    """The last run's manifest, or an empty one if it is missing, unreadable or of another
+    site."""
+    try:
+        old = json.loads(manifest_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    if not isinstance(old, dict) or old.get("site") != str(site):
+        old = {"site": str(site), "files": {}}
+    return old
+
+
+def _file_copies(
+    path: Path, stem: Path, before: dict[str, Any], encodings: tuple[str, ...], brotli: Any
+) -> tuple[dict[str, Any], int]:
+    """One file's manifest entry, its copies written beside ``stem`` (kept from the last run
+    when ``before``, the last entry, still holds), and how many copies were packed anew."""
+    size = path.stat().st_size
+    fingerprint = _fingerprint(path)
+    entry: dict[str, Any] = {"fingerprint": fingerprint, "copies": {}}
+    data: bytes | None = None
+    made = 0
+    for encoding in encodings:
+        target = stem.with_name(f"{stem.name}{SUFFIX[encoding]}")
+        known = before.get("copies", {}).get(encoding, "missing")
+        unchanged = before.get("fingerprint") == fingerprint
+        if unchanged and (known == "none" or (known == "yes" and target.is_file())):
+            entry["copies"][encoding] = known
+            continue
+        if data is None:
+            data = path.read_bytes()
+        if encoding == "gzip":
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+        else:
+            # 11 packs tightest but slowly: big files (the wasm) take 9, nearly as small
+            packed = brotli.compress(data, quality=11 if size < 512_000 else 9)
+        made += 1
+        if len(packed) > WORTH * len(data):
+            entry["copies"][encoding] = "none"
+            target.unlink(missing_ok=True)
+            continue
+        part = target.with_name(target.name + ".part")
+        part.write_bytes(packed)
+        part.replace(target)
+        entry["copies"][encoding] = "yes"
+    return entry, made
 
 
 class SiteHandler(tornado.web.StaticFileHandler):

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import tornado.httpserver
 import tornado.ioloop
@@ -72,6 +72,9 @@ from .errors import (
     UnknownRoomError,
 )
 from .store import RoomState, RoomStore
+
+if TYPE_CHECKING:
+    from ..cli import Parser
 
 __all__ = [
     "PROTOCOL",
@@ -1516,45 +1519,74 @@ def start_service(
     return RunningService(box["service"], thread, box["loop"])
 
 
+def _service_parser(language: str) -> Parser:
+    """The command line of :func:`main`, its help in ``language``."""
+    from ..cli import Parser
+
+    say = functools.partial(t_in, language)
+    parser = Parser(
+        prog="python -m qttt_edu.rooms.service",
+        description=say("service_description"),
+    )
+    parser.add_argument("--store", default=None, help=say("service_store_help"))
+    parser.add_argument("--class", dest="class_name", default="", help=say("service_class_help"))
+    parser.add_argument("--class-key", default=None, help=say("service_class_key_help"))
+    parser.add_argument("--teacher-secret-file", default=None, help=say("service_secret_help"))
+    parser.add_argument("--host", default="127.0.0.1", help=say("service_host_help"))
+    parser.add_argument("--port", type=int, default=8766, help=say("service_port_help"))
+    parser.add_argument("--base-url", default="/", help=say("service_base_help"))
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], help=say("service_origin_help")
+    )
+    parser.add_argument(
+        "--lang", default=None, choices=sorted(LANGUAGES), help="en, da, fi, nb, it"
+    )
+    return parser
+
+
+def _teacher_secret(secret_file: str | None) -> tuple[str, bool]:
+    """The teacher's secret (from ``secret_file``, else the environment, else a new one), and
+    whether it is new, so the service prints it once."""
+    secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
+    if secret_file:
+        with open(secret_file, encoding="utf-8") as handle:
+            secret = handle.read().strip()
+    if secret:
+        return secret, False
+    return secrets.token_urlsafe(18), True
+
+
+def _serve_until_stopped(running: RunningService) -> None:
+    import signal
+
+    def stop_now(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    # Ctrl-C and a service manager's SIGTERM stop it cleanly (a last checkpoint), also
+    # when it was started with SIGINT ignored, as a shell's background job or a test
+    # runner's worker starts it
+    signal.signal(signal.SIGINT, stop_now)
+    signal.signal(signal.SIGTERM, stop_now)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        running.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m qttt_edu.rooms.service``: serve the class's games until Ctrl-C."""
-    import os
-
-    from ..cli import Parser, exit_status, speaking
+    from ..cli import exit_status, speaking
     from .backends import default_url
 
     args_in = sys.argv[1:] if argv is None else list(argv)
     with speaking(args_in) as language:
-        parser = Parser(
-            prog="python -m qttt_edu.rooms.service",
-            description=t_in(language, "service_description"),
-        )
         say = functools.partial(t_in, language)
-        parser.add_argument("--store", default=None, help=say("service_store_help"))
-        parser.add_argument(
-            "--class", dest="class_name", default="", help=say("service_class_help")
-        )
-        parser.add_argument("--class-key", default=None, help=say("service_class_key_help"))
-        parser.add_argument("--teacher-secret-file", default=None, help=say("service_secret_help"))
-        parser.add_argument("--host", default="127.0.0.1", help=say("service_host_help"))
-        parser.add_argument("--port", type=int, default=8766, help=say("service_port_help"))
-        parser.add_argument("--base-url", default="/", help=say("service_base_help"))
-        parser.add_argument(
-            "--allow-origin", action="append", default=[], help=say("service_origin_help")
-        )
-        parser.add_argument(
-            "--lang", default=None, choices=sorted(LANGUAGES), help="en, da, fi, nb, it"
-        )
         try:
-            args = parser.parse_args(args_in)
+            args = _service_parser(language).parse_args(args_in)
         except SystemExit as stop:  # --help, or a usage error already printed
             return exit_status(stop)
-        secret = os.environ.get("QTTT_ROOMS_TEACHER_SECRET", "")
-        if args.teacher_secret_file:
-            with open(args.teacher_secret_file, encoding="utf-8") as handle:
-                secret = handle.read().strip()
-        made_secret = not secret
-        secret = secret or secrets.token_urlsafe(18)
+        secret, made_secret = _teacher_secret(args.teacher_secret_file)
         class_key = (
             args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
         )
@@ -1573,21 +1605,7 @@ def main(argv: list[str] | None = None) -> int:
         print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
         if made_secret:
             print(say("service_teacher_line", secret=secret), flush=True)
-    import signal
-
-    def stop_now(_signum: int, _frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    # Ctrl-C and a service manager's SIGTERM stop it cleanly (a last checkpoint), also
-    # when it was started with SIGINT ignored, as a shell's background job or a test
-    # runner's worker starts it
-    signal.signal(signal.SIGINT, stop_now)
-    signal.signal(signal.SIGTERM, stop_now)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        running.stop()
+    _serve_until_stopped(running)
     return 0
 
 

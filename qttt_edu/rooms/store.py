@@ -493,14 +493,7 @@ class RoomStore:
         the same id is not written twice. ``for_computer`` acts for the computer
         that sits opposite the credential's seat.
         """
-        if action_id is None:
-            action_id = uuid.uuid4().hex
-        if expected_ply is not None and (
-            not isinstance(expected_ply, int) or isinstance(expected_ply, bool)
-        ):
-            raise RoomError(message("service_field_bad", field="expected_ply"))  # R12
-        if not isinstance(action_id, str) or not 0 < len(action_id) <= 64:
-            raise RoomError(message("service_field_bad", field="action_id"))
+        action_id = _act_fields(expected_ply, action_id)
 
         def change(state: RoomState, raw: RoomRow) -> dict[str, Any] | None:
             if raw.last_action_id == action_id:
@@ -508,26 +501,12 @@ class RoomStore:
             seat = self._seat_of(state, raw, credential)
             if expected_ply is not None and state.ply != expected_ply:
                 side = other_player(seat) if for_computer else seat
-                played = _already_played(state, expected_ply, action)
-                if played == side:
-                    return None  # a retried request whose first answer was lost
-                if played is not None:  # the other seat's action at that ply (R10)
-                    raise NotYourTurnError(
-                        message("rooms_not_your_turn", seat=side, to_act=played), state
-                    )
-                raise ConflictError(message("rooms_conflict", code=state.label), state)
+                _check_stale(state, expected_ply, action, side)
+                return None  # a retried request whose first answer was lost
             self._check_open(state)
             game = state.game
             if not game.is_over:
-                side = seat
-                if for_computer:
-                    side = other_player(seat)
-                    if state.seats[side].kind != "computer":
-                        raise NotYourTurnError(message("rooms_no_computer", seat=side), state)
-                if game.to_act != side:
-                    raise NotYourTurnError(
-                        message("rooms_not_your_turn", seat=side, to_act=game.to_act), state
-                    )
+                _check_turn(state, game, seat, for_computer=for_computer)
             game.apply(action)  # the core refuses an illegal action with its own message
             now = self.clock()
             over = game.outcome
@@ -936,38 +915,14 @@ def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> R
         game = _replay(record, earlier)
     except (InvalidRecordError, IllegalMoveError) as err:
         raise bad(str(err)) from None
-    seats = {}
-    for seat, (kind, digest, nickname, seen) in (
-        ("X", (row.x_kind, row.x_hash, row.x_name, row.x_seen)),
-        ("O", (row.o_kind, row.o_hash, row.o_name, row.o_seen)),
-    ):
-        if kind not in KINDS:
-            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_kind"))
-        if (kind == "human") != isinstance(digest, str):
-            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_hash"))
-        if nickname is not None:
-            try:
-                if codes.check_nickname(nickname) != nickname:
-                    raise RoomError(nickname)
-            except RoomError:
-                raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_name")) from None
-        if not _is_time(seen, optional=True):
-            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_seen"))
-        seats[seat] = SeatInfo(kind, nickname, None if seen is None else float(seen))
+    seats = _decode_seats(row, bad)
+    _check_times(row, bad)
     created, updated, expires, finished = (
         row.created_at,
         row.updated_at,
         row.expires_at,
         row.finished_at,
     )
-    for name, value, optional in (
-        ("created_at", created, False),
-        ("updated_at", updated, False),
-        ("expires_at", expires, True),
-        ("finished_at", finished, True),
-    ):
-        if not _is_time(value, optional):
-            raise bad(t("rooms_corrupt_field", field=name))
     outcome = game.outcome
     if (finished is not None) != (outcome is not None) or row.result != (
         outcome.result if outcome else None
@@ -989,6 +944,77 @@ def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> R
         read_at=now,
         _game=game,
     )
+
+
+def _decode_seats(row: RoomRow, bad: Callable[[str], CorruptRoomError]) -> dict[str, SeatInfo]:
+    """Both seats of ``row``, each column checked (``bad`` names a fault in the row)."""
+    seats = {}
+    for seat, (kind, digest, nickname, seen) in (
+        ("X", (row.x_kind, row.x_hash, row.x_name, row.x_seen)),
+        ("O", (row.o_kind, row.o_hash, row.o_name, row.o_seen)),
+    ):
+        if kind not in KINDS:
+            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_kind"))
+        if (kind == "human") != isinstance(digest, str):
+            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_hash"))
+        if nickname is not None:
+            try:
+                if codes.check_nickname(nickname) != nickname:
+                    raise RoomError(nickname)
+            except RoomError:
+                raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_name")) from None
+        if not _is_time(seen, optional=True):
+            raise bad(t("rooms_corrupt_field", field=f"{seat.lower()}_seen"))
+        seats[seat] = SeatInfo(kind, nickname, None if seen is None else float(seen))
+    return seats
+
+
+def _check_times(row: RoomRow, bad: Callable[[str], CorruptRoomError]) -> None:
+    """Refuse a row whose times are not times (expiry and finish may be absent)."""
+    for name, value, optional in (
+        ("created_at", row.created_at, False),
+        ("updated_at", row.updated_at, False),
+        ("expires_at", row.expires_at, True),
+        ("finished_at", row.finished_at, True),
+    ):
+        if not _is_time(value, optional):
+            raise bad(t("rooms_corrupt_field", field=name))
+
+
+def _act_fields(expected_ply: object, action_id: object) -> str:
+    """:meth:`RoomStore.act`'s ``action_id`` (a fresh one if none), both fields checked."""
+    if action_id is None:
+        action_id = uuid.uuid4().hex
+    if expected_ply is not None and (
+        not isinstance(expected_ply, int) or isinstance(expected_ply, bool)
+    ):
+        raise RoomError(message("service_field_bad", field="expected_ply"))  # R12
+    if not isinstance(action_id, str) or not 0 < len(action_id) <= 64:
+        raise RoomError(message("service_field_bad", field="action_id"))
+    return action_id
+
+
+def _check_stale(state: RoomState, expected_ply: int, action: Any, side: str) -> None:
+    """An action for a board that showed ``expected_ply`` actions, the game being past it:
+    returns if ``side`` played that very action there (a retried request whose first
+    answer was lost), refuses it otherwise."""
+    played = _already_played(state, expected_ply, action)
+    if played == side:
+        return
+    if played is not None:  # the other seat's action at that ply (R10)
+        raise NotYourTurnError(message("rooms_not_your_turn", seat=side, to_act=played), state)
+    raise ConflictError(message("rooms_conflict", code=state.label), state)
+
+
+def _check_turn(state: RoomState, game: Game, seat: str, *, for_computer: bool) -> None:
+    """Refuse an action out of turn: ``seat``'s own, or the computer's opposite it."""
+    side = seat
+    if for_computer:
+        side = other_player(seat)
+        if state.seats[side].kind != "computer":
+            raise NotYourTurnError(message("rooms_no_computer", seat=side), state)
+    if game.to_act != side:
+        raise NotYourTurnError(message("rooms_not_your_turn", seat=side, to_act=game.to_act), state)
 
 
 def _already_played(state: RoomState, ply: int, action: Any) -> str | None:

@@ -74,12 +74,12 @@ def _clear(out: Path) -> None:
         shutil.rmtree(out)
 
 
-def _voici_build(lite: Path, out: Path, apps: list[str]) -> None:
+def _voici_build(lite: Path, out: Path, apps: list[str], extensions: list[Path]) -> None:
     # JupyterLite's own switches: no extension from the environment, only the site's list.
     build_config = {
         "LiteBuildConfig": {
             "ignore_sys_prefix": ["federated_extensions"],
-            "federated_extensions": [str(path) for path in site_extensions()],
+            "federated_extensions": [str(path) for path in extensions],
         }
     }
     (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1), "utf-8")
@@ -111,9 +111,11 @@ def site_size(out: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files) - copies, copies
 
 
-def _browser_wheels(work: Path, cache: Path, version: str, log: Log) -> list[Path]:
+def _browser_wheels(
+    work: Path, cache: Path, version: str, log: Log
+) -> tuple[list[Path], list[Path]]:
     """Every wheel the browser gets, compiled when a Python of Pyodide's ``version`` is
-    at hand."""
+    at hand; and the pinned ones as fetched (their page-side extensions intact)."""
     made = work / "wheels"
     made.mkdir()
     python = find_python(version)
@@ -129,7 +131,7 @@ def _browser_wheels(work: Path, cache: Path, version: str, log: Log) -> list[Pat
             for w in [*browser_wheels, *kernel_wheels()]
         ]
         own = compile_wheel(own, python, made / "compiled", keep_source=True, version=version)
-    return [*third_party, *stand_in_wheels(made), own]
+    return [*third_party, *stand_in_wheels(made), own], browser_wheels
 
 
 def build_site(
@@ -163,42 +165,65 @@ def build_site(
     npm = fetch_npm(cache, log)
     with tempfile.TemporaryDirectory(prefix="qttt-site-") as tmp:
         work = Path(tmp)
-        wheels = _browser_wheels(work, cache, pyodide_python(npm["pyodide"]), log)
+        wheels, pinned = _browser_wheels(work, cache, pyodide_python(npm["pyodide"]), log)
+        extensions = site_extensions(pinned, work / "extensions")
         settings: dict[str, Any] = {
             "pyodideUrl": f"./static/pyodide/{LOADER}",
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": start_packages(wheels)},
         }
         lite = work / "lite"
-        (lite / "contents").mkdir(parents=True)
-        source = app_source if app_source is not None else find_repo_notebook("app.ipynb")
-        notebook = app_notebook(source)
-        (lite / "contents" / "app.ipynb").write_text(json.dumps(notebook, indent=1), "utf-8")
-        notebooks = site_notebooks() if lesson else {}
-        for name, data in notebooks.items():
-            (lite / "contents" / name).write_text(json.dumps(data, indent=1), "utf-8")
-        lite_config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
-        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config, indent=1), "utf-8")
+        notebooks = _lite_contents(lite, settings, app_source, lesson=lesson)
         log(t("site_log_building"))
-        _voici_build(lite, out, apps=["notebooks"] if notebooks else [])
+        _voici_build(lite, out, apps=["notebooks"] if notebooks else [], extensions=extensions)
         # Ours from now on: a build that fails after this point can be rebuilt over.
         (out / MARKER).write_text(
             "Built by `python -m qttt_edu.site build`; safe to delete and rebuild.\n", "utf-8"
         )
-        target, lock = install_pyodide(out, npm["pyodide"], wheels)
-        wheels_hash = lock_hash(lock)
-        install_loader(target, lock["info"]["version"], wheels_hash, snapshot=snapshot)
-        # The lock's URL carries its hash: a browser that cached an older site asks anew.
-        settings["loadPyodideOptions"]["lockFileURL"] = (
-            f"static/pyodide/pyodide-lock.json?v={wheels_hash}"
-        )
-        install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
+        _install_static(out, npm, wheels, settings, snapshot=snapshot)
     _pages(out, settings, notebooks, snapshot=snapshot, lang=lang)
     trim(out, keep_app_shell=bool(notebooks))
     write_server_config(out)
     if compressed:
         log(t("site_log_compressing", brotli=", .br" if brotli_available() else ""))
         compress(out)
+    _log_built(out, started, log)
+    return out
+
+
+def _lite_contents(
+    lite: Path, settings: dict[str, Any], app_source: Path | None, *, lesson: bool
+) -> dict[str, Any]:
+    """Step 3's first half: the JupyterLite folder with the app notebook, the lessons (when
+    ``lesson``) and the kernel's ``settings``; returns the lessons by file name."""
+    (lite / "contents").mkdir(parents=True)
+    source = app_source if app_source is not None else find_repo_notebook("app.ipynb")
+    notebook = app_notebook(source)
+    (lite / "contents" / "app.ipynb").write_text(json.dumps(notebook, indent=1), "utf-8")
+    notebooks = site_notebooks() if lesson else {}
+    for name, data in notebooks.items():
+        (lite / "contents" / name).write_text(json.dumps(data, indent=1), "utf-8")
+    lite_config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_SETTINGS: settings}}}
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config, indent=1), "utf-8")
+    return notebooks
+
+
+def _install_static(
+    out: Path, npm: dict[str, Path], wheels: list[Path], settings: dict[str, Any], *, snapshot: bool
+) -> None:
+    """Step 2's files in the built site: Pyodide with the site's wheels and its loader, and
+    Font Awesome; ``settings`` learns the lock file's address."""
+    target, lock = install_pyodide(out, npm["pyodide"], wheels)
+    wheels_hash = lock_hash(lock)
+    install_loader(target, lock["info"]["version"], wheels_hash, snapshot=snapshot)
+    # The lock's URL carries its hash: a browser that cached an older site asks anew.
+    settings["loadPyodideOptions"]["lockFileURL"] = (
+        f"static/pyodide/pyodide-lock.json?v={wheels_hash}"
+    )
+    install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
+
+
+def _log_built(out: Path, started: float, log: Log) -> None:
     size, copies = site_size(out)
     log(
         t(
@@ -209,7 +234,6 @@ def build_site(
             compressed=round(copies / 1e6, 1),
         )
     )
-    return out
 
 
 def _pages(

@@ -298,6 +298,10 @@ SITE_EXTENSIONS = (
     "anywidget",
     "jupyterlab_pygments",
 )
+#: Extensions whose page-side half must match a pinned browser wheel's Python half: taken
+#: from that wheel (extension name: the wheel's distribution), not from the environment,
+#: so the build needs no pin of its own and the environment keeps the version users get.
+WHEEL_EXTENSIONS = {"anywidget": "anywidget"}
 
 
 def installed_extension(name: str) -> Path:
@@ -310,9 +314,39 @@ def installed_extension(name: str) -> Path:
     raise SiteBuildError(t("site_extra_missing", what=name))
 
 
-def site_extensions() -> list[Path]:
-    """The folders of :data:`SITE_EXTENSIONS`; a missing one stops the build."""
-    return [installed_extension(name) for name in SITE_EXTENSIONS]
+def wheel_extension(wheels: Iterable[Path], name: str, into: Path) -> Path:
+    """The JupyterLab extension ``name`` as the wheel of :data:`WHEEL_EXTENSIONS` among
+    ``wheels`` ships it, unpacked into ``into/name``; a missing one stops the build."""
+    project = canonical(WHEEL_EXTENSIONS[name])
+    for wheel in wheels:
+        if canonical(wheel.name.split("-")[0]) != project:
+            continue
+        inside = re.compile(rf"^[^/]+\.data/data/share/jupyter/labextensions/{re.escape(name)}/")
+        target = into / name
+        with zipfile.ZipFile(wheel) as archive:
+            for entry in archive.namelist():
+                match = inside.match(entry)
+                if match and not entry.endswith("/"):
+                    path = target / entry[match.end() :]
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(archive.read(entry))
+        if (target / "package.json").is_file():
+            return target
+        raise SiteBuildError(f"{wheel.name} ships no labextension {name} (has it changed?)")
+    raise SiteBuildError(f"no pinned browser wheel of {project} (pins/browser-wheels.txt)")
+
+
+def site_extensions(pinned: Iterable[Path], into: Path) -> list[Path]:
+    """The folders of :data:`SITE_EXTENSIONS`: those of :data:`WHEEL_EXTENSIONS` unpacked
+    from the ``pinned`` browser wheels into ``into``, the others installed here; a missing
+    one stops the build."""
+    pinned = list(pinned)
+    return [
+        wheel_extension(pinned, name, into)
+        if name in WHEEL_EXTENSIONS
+        else installed_extension(name)
+        for name in SITE_EXTENSIONS
+    ]
 
 
 def _kernel_extension() -> Path:
