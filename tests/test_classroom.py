@@ -122,8 +122,8 @@ def test_the_classroom_command_names_its_file_token_and_culling(
         ]
     )
     out = capsys.readouterr().out
-    assert code == 0 and games.exists()
-    assert f"Games are kept in {games}" in out
+    assert code == 0 and not games.exists()  # a dry run creates no games file
+    assert f"Games would be kept in {games}" in out
     student = "http://10.9.8.7:8866/voila/render/app.ipynb?token=SECRET2345"
     assert f"Students open: {student}" in out
     # the dashboard: this computer only, and a password of its own
@@ -139,6 +139,132 @@ def test_the_classroom_command_names_its_file_token_and_culling(
     qr = io.StringIO()
     segno.make(student, error="m").terminal(qr, compact=True)
     assert qr.getvalue() in out
+
+
+BAD_INPUTS = [
+    (("--class", "K" * 80), "a class name is text of at most 64 characters"),
+    (("--class", "7B\nrm -rf"), "no control characters"),
+    (("--token", "a&b c#d"), "cannot be the class password"),
+    (("--token", "SHORT12"), "at least 8 characters"),
+    (("--token", "hæmmelig-kode"), "a letter A–Z or a–z, a digit 0–9 or a hyphen"),
+]
+
+
+def _refused(folder: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str | None:
+    """Why the command refused ``argv`` (its message), or ``None`` when it did not refuse
+    with status 2 and leave ``folder`` untouched: the checker the tests below use."""
+    before = sorted(folder.iterdir())
+    games = folder / "7b.sqlite3"
+    code = cli_main(["classroom", "--file", str(games), "--address", "10.9.8.7", *argv])
+    captured = capsys.readouterr()
+    if code != 2 or sorted(folder.iterdir()) != before or captured.out:
+        return None
+    return captured.err
+
+
+@pytest.mark.parametrize(("argv", "says"), BAD_INPUTS)
+def test_a_bad_class_name_or_password_is_refused_with_why_and_nothing_changes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, str], says: str
+) -> None:
+    for extra in ([], ["--dry-run"]):  # refused before anything starts, dry run or not
+        err = _refused(tmp_path, [*argv, *extra], capsys)
+        assert err is not None and says in " ".join(err.split()), err
+        assert "Nothing was started or changed." in " ".join(err.split())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_refusal_is_in_the_teachers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _refused(tmp_path, ["--lang", "fi", "--token", "abc"], capsys)
+    assert err is not None and "ei kelpaa luokan salasanaksi" in " ".join(err.split())
+    err = _refused(tmp_path, ["--lang", "it", "--class", "K" * 65], capsys)
+    assert err is not None and "al massimo 64 caratteri" in " ".join(err.split())
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        ("check_class_name", lambda name: name),  # the class name's check removed
+        ("_TOKEN_CHARS", frozenset(map(chr, range(32, 0x3000)))),  # any character let through
+        ("TOKEN_MIN", 1),  # a password of one letter let through
+    ],
+)
+def test_the_input_checks_catch_a_planted_fault(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    planted: tuple[str, Any],
+) -> None:
+    import qttt_edu.classroom.cli as classroom_cli
+
+    monkeypatch.setattr(classroom_cli, *planted)
+    still_refused = [
+        argv for argv, _says in BAD_INPUTS if _refused(tmp_path, [*argv, "--dry-run"], capsys)
+    ]
+    assert len(still_refused) < len(BAD_INPUTS)  # the fault lets a bad input through
+
+
+def test_the_store_and_the_service_refuse_the_class_names_the_command_refuses(
+    tmp_path: Path,
+) -> None:
+    from qttt_edu.rooms import RoomError
+    from qttt_edu.rooms.service import start_service
+
+    store = RoomStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    assert store.create_room(class_name="K" * 64).code  # the longest name there is
+    for name in ("K" * 65, "7\tB", "7B\u200b"):
+        with pytest.raises(RoomError):
+            store.create_room(class_name=name)
+        with pytest.raises(RoomError):
+            start_service(
+                f"sqlite:///{tmp_path / 'r.sqlite3'}",
+                classes={name: "k" * 22},
+                teacher_secret="s" * 22,
+            )
+    store.close()
+
+
+def test_a_dry_run_leaves_the_folder_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    games = tmp_path / "7b.sqlite3"
+    store = RoomStore(f"sqlite:///{games}", clock=lambda: 1000.0)
+    store.create_room(nickname="Ada", class_name="7B", ttl=10)  # expired at the next look
+    store.close()
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+
+    def snapshot() -> dict[str, tuple[int, float]]:
+        return {
+            str(p.relative_to(tmp_path)): (p.stat().st_size, p.stat().st_mtime)
+            for p in tmp_path.rglob("*")
+        }
+
+    before = snapshot()
+    argv = ["classroom", "--file", str(games), "--class", "7B", "--token", "Ab-12345cd"]
+    assert cli_main([*argv, "--address", "10.9.8.7", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert snapshot() == before  # no purge, no folder of the servers, no new file
+    assert RoomStore(f"sqlite:///{games}", clock=lambda: 1000.0).list_rooms("7B").rooms
+    assert "http://10.9.8.7:8866/voila/render/app.ipynb?token=Ab-12345cd" in out
+    assert cli_main([*argv, "--file", str(tmp_path / "new.sqlite3"), "--dry-run"]) == 0
+    assert not (tmp_path / "new.sqlite3").exists()
+
+
+def test_the_students_address_carries_the_password_encoded() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from qttt_edu.classroom.cli import student_url
+
+    for token in ("Ab-12345cd", "a&b c#d=e?f%", "æø+/"):
+        url = student_url("http://10.9.8.7:8866", token)
+        parts = urlsplit(url)
+        assert parts.path == "/voila/render/app.ipynb" and not parts.fragment
+        assert parse_qs(parts.query) == {"token": [token]}
 
 
 def test_the_students_server_limits_kernels_per_address_and_the_teacher_can_raise_it(

@@ -386,8 +386,7 @@ class RoomStore:
         ):
             raise RoomError(message("service_field_bad", field="ttl"))  # R12
         name = codes.check_nickname(nickname)
-        if not isinstance(class_name, str) or len(class_name) > 64:
-            raise RoomError(message("rooms_class_bad"))
+        codes.check_class_name(class_name)
         credential = codes.new_credential()
         digest = codes.credential_digest(credential)
 
