@@ -32,8 +32,13 @@ from qttt_edu.classroom.stats import (
     game_statistics,
     random_play_statistics,
 )
-from qttt_edu.rooms import BadCodeError, RoomStore, UnknownRoomError
+from qttt_edu.rooms import BadCodeError, RoomError, RoomStore, UnknownRoomError
+from tests import rooms_support
 from tests.pg import free_port
+from tests.rooms_support import CLASS_KEY, TEACHER, raw_sql
+
+store_url = rooms_support.store_url  # fixtures: a store's address and a real rooms service
+service = rooms_support.service
 
 WON = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
 
@@ -109,6 +114,68 @@ def test_the_dashboard_shows_every_game_escaped_and_live(tmp_path: Path) -> None
     board.clear.click()
     assert store.list_rooms("7B").rooms == []
     store.close()
+
+
+@pytest.mark.parametrize("store_url", ["sqlite"], indirect=True)
+def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_only(
+    store_url: str, service: Any
+) -> None:
+    """R7: the dashboard's second broom, through the rooms service as the classroom
+    command runs it: the teacher's key deletes the class's unfinished games in which
+    nothing happened for 30 minutes; a student's class key deletes nothing."""
+    from qttt_edu.rooms.remote import ServiceClient
+
+    store = RoomStore(store_url)
+    live = store.create_room(nickname="Ada", class_name="7B")
+    store.join(live.code, nickname="Bo")
+    done = store.create_room(nickname="Cy", class_name="7B")
+    seats = {"X": done, "O": store.join(done.code, nickname="Di")}
+    for token in WON.split():
+        store.act(done.code, seats[store.room(done.code).to_act].credential, token)
+    abandoned = store.create_room(nickname="Ed", class_name="7B")
+    elsewhere = store.create_room(nickname="Fa", class_name="8C")  # abandoned, another class
+    store.close()
+    now = time.time()
+    ages = {live.code: 20 * 60, done.code: 40 * 60, abandoned.code: 31 * 60, elsewhere.code: 3600}
+    for code, age in ages.items():
+        raw_sql(store_url, "UPDATE qttt_rooms SET updated_at = ? WHERE code = ?", (now - age, code))
+
+    def stored() -> set[str]:
+        return {row[0] for row in raw_sql(store_url, "SELECT code FROM qttt_rooms")}
+
+    everything = stored()
+    # a student's key: refused by the service, said on the page, nothing deleted
+    student = Dashboard(
+        ServiceClient(service.url, class_key=CLASS_KEY),
+        class_name="7B",
+        refresh=0,
+        baseline_games=50,
+    )
+    with pytest.raises(RoomError):
+        student.store.clear_abandoned("7B")
+    student.clear_abandoned.click()
+    student.clear_abandoned.click()
+    assert "role='alert'" in student.status.value and stored() == everything
+    # the teacher's key: the first click asks, the second deletes the one abandoned game
+    teacher = Dashboard(
+        ServiceClient(service.url, teacher_secret=TEACHER),
+        class_name="7B",
+        refresh=0,
+        baseline_games=50,
+    )
+    assert len(teacher.listing.rooms) == 3 and teacher.abandoned() == 1
+    teacher.clear_abandoned.click()
+    assert "delete 1 unfinished game in which nothing has happened for 30 minutes" in (
+        teacher.clear_abandoned.description
+    )
+    assert stored() == everything
+    teacher.clear.click()  # the other broom asks instead: the first is disarmed
+    assert teacher.clear_abandoned.description == "Clear abandoned games"
+    teacher.clear_abandoned.click()
+    teacher.clear_abandoned.click()
+    assert stored() == everything - {abandoned.code}
+    assert {room.code for room in teacher.listing.rooms} == {live.code, done.code}
+    assert teacher.clear_abandoned.description == "Clear abandoned games"
 
 
 def test_the_classroom_command_names_its_file_token_and_culling(
@@ -208,7 +275,6 @@ def test_the_input_checks_catch_a_planted_fault(
 def test_the_store_and_the_service_refuse_the_class_names_the_command_refuses(
     tmp_path: Path,
 ) -> None:
-    from qttt_edu.rooms import RoomError
     from qttt_edu.rooms.service import start_service
 
     store = RoomStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")

@@ -25,10 +25,12 @@ from urllib.parse import parse_qs
 import anywidget
 import ipywidgets as widgets
 import traitlets
+from ipywidgets import Button
 
 from ..core import cut
 from ..i18n import number, percent, t
 from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_code, normalize_code
+from ..rooms.store import ABANDONED_AFTER
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
@@ -299,57 +301,12 @@ class Dashboard:
         self.server_pid = server_pid
         self._usage_read = -1e9
         self.baseline = random_play_statistics(baseline_games)
-        self.cards = CardGrid(label=t("dash_title"))
-        self.cards.on_show(self._on_card)
-        self.refusal = widgets.HTML()  # why a card could not be shown (a cleared game)
-        self.problems = widgets.HTML()
-        self.stats = widgets.HTML()
-        self.shown: str | None = None  # the code of the game shown large
-        self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
-        self.large_board = BoardWidget(readonly=True)
-        self.large_board.add_class("qttt-app")  # the app's colours and sizes
-        self._large_shown: tuple[str, int] | None = None
-        self._event = PageEvent()  # never animates nor moves the focus: a new seq each time
-        self.downloads = widgets.HTML()
-        self.clear = widgets.Button(description=t("dash_clear"))
-        self.status = widgets.HTML()
         self.listing = RoomList([], [])
         self._signature: tuple[Any, ...] = ()
-        self._armed = False
         self._lock = threading.RLock()
-        self.clear.on_click(self._on_clear)
-        self.clear.add_class("qttt-dash-clear")
-        self.usage = widgets.HTML()
-        # two views, so the projector never scrolls: the games (the large one on top,
-        # the cards in a strip under it) and the statistics, in type the back row reads
-        self.view = widgets.ToggleButtons(
-            options=[(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")],
-            value="games",
-        )
-        self.view.add_class("qttt-dash-view")
-        self.view.observe(self._on_view, names="value")
-        self.games_view = widgets.VBox(
-            [self.large, self.large_board, self.cards, self.refusal, self.problems]
-        )
-        self.games_view.add_class("qttt-dash-games")
-        self.stats_view = widgets.VBox(
-            [self.stats, widgets.HBox([self.downloads, self.clear])],
-            layout=widgets.Layout(display="none"),
-        )
-        self.stats_view.add_class("qttt-dash-stats")
-        head = widgets.HBox(
-            [
-                widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
-                self.view,
-                self.usage,
-                self.status,
-            ]
-        )
-        head.add_class("qttt-dash-head")
-        if self.alone is not None:
-            self.cards.layout.display = "none"
-            self.view.layout.display = "none"
-        self.box = widgets.VBox([head, self.games_view, self.stats_view])
+        self._games_widgets()
+        self._stats_widgets()
+        self.box = widgets.VBox([self._head(), self.games_view, self.stats_view])
         self.box.add_class("qttt-dashboard")
         self.update()
         self._stop = threading.Event()
@@ -359,6 +316,72 @@ class Dashboard:
                 target=self._loop, args=(refresh,), name="qttt-dashboard", daemon=True
             )
             self._thread.start()
+
+    def _games_widgets(self) -> None:
+        """The games view: the large game on top, the cards in a strip under it."""
+        self.cards = CardGrid(label=t("dash_title"))
+        self.cards.on_show(self._on_card)
+        self.refusal = widgets.HTML()  # why a card could not be shown (a cleared game)
+        self.problems = widgets.HTML()
+        self.shown: str | None = None  # the code of the game shown large
+        self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
+        self.large_board = BoardWidget(readonly=True)
+        self.large_board.add_class("qttt-app")  # the app's colours and sizes
+        self._large_shown: tuple[str, int] | None = None
+        self._event = PageEvent()  # never animates nor moves the focus: a new seq each time
+        self.games_view = widgets.VBox(
+            [self.large, self.large_board, self.cards, self.refusal, self.problems]
+        )
+        self.games_view.add_class("qttt-dash-games")
+        if self.alone is not None:
+            self.cards.layout.display = "none"
+
+    def _stats_widgets(self) -> None:
+        """The statistics view: the table, the downloads and the two brooms, each of
+        which asks once before it deletes."""
+        self.stats = widgets.HTML()
+        self.downloads = widgets.HTML()
+        self.clear = widgets.Button(description=t("dash_clear"))
+        self.clear.add_class("qttt-dash-clear")
+        minutes = round(ABANDONED_AFTER / 60)
+        self.clear_abandoned = widgets.Button(
+            description=t("dash_clear_abandoned"),
+            tooltip=t("dash_clear_abandoned_help", minutes=minutes),
+        )
+        self.clear_abandoned.add_class("qttt-dash-clear-abandoned")
+        self._armed: Button | None = None  # the broom clicked once, waiting for the second
+        self.clear.on_click(self._on_clear)
+        self.clear_abandoned.on_click(self._on_clear)
+        self.stats_view = widgets.VBox(
+            [self.stats, widgets.HBox([self.downloads, self.clear, self.clear_abandoned])],
+            layout=widgets.Layout(display="none"),
+        )
+        self.stats_view.add_class("qttt-dash-stats")
+
+    def _head(self) -> widgets.HBox:
+        """The title, the two views' switch, the server's usage and the store's status.
+        Two views, so the projector never scrolls: the games and the statistics, in type
+        the back row reads."""
+        self.usage = widgets.HTML()
+        self.status = widgets.HTML()
+        self.view = widgets.ToggleButtons(
+            options=[(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")],
+            value="games",
+        )
+        self.view.add_class("qttt-dash-view")
+        self.view.observe(self._on_view, names="value")
+        if self.alone is not None:
+            self.view.layout.display = "none"
+        head = widgets.HBox(
+            [
+                widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
+                self.view,
+                self.usage,
+                self.status,
+            ]
+        )
+        head.add_class("qttt-dash-head")
+        return head
 
     def _loop(self, refresh: float) -> None:
         while not self._stop.wait(refresh):
@@ -475,16 +498,46 @@ class Dashboard:
         self.large_board.layout.display = None
         self.large_board.view = large_view(room, self._event.take())
 
-    def _on_clear(self, _button: Any = None) -> None:
-        finished = sum(1 for r in self.listing.rooms if r.finished)
-        if not self._armed:
-            self._armed = True
-            self.clear.description = t("dash_clear_confirm", count=finished)
+    def abandoned(self) -> int:
+        """The unfinished games of the cards in which nothing happened for
+        :data:`~qttt_edu.rooms.store.ABANDONED_AFTER` seconds: what "Clear abandoned" deletes."""
+        return sum(
+            1
+            for r in self.listing.rooms
+            if not r.finished and r.read_at - r.updated_at >= ABANDONED_AFTER
+        )
+
+    def _on_clear(self, button: Any = None) -> None:
+        """A broom's click: the first asks (how many games would go), the second deletes
+        through the store; clicking the other broom in between asks again there."""
+        button = button if button is not None else self.clear
+        abandoned = button is self.clear_abandoned
+        if self._armed is not button:
+            self._disarm()
+            self._armed = button
+            if abandoned:
+                minutes = round(ABANDONED_AFTER / 60)
+                text = t("dash_clear_abandoned_confirm", count=self.abandoned(), minutes=minutes)
+            else:
+                finished = sum(1 for r in self.listing.rooms if r.finished)
+                text = t("dash_clear_confirm", count=finished)
+            button.description = text
             return
-        self._armed = False
-        self.clear.description = t("dash_clear")
-        self.store.clear_finished(self.class_name)
+        self._disarm()
+        try:
+            if abandoned:
+                self.store.clear_abandoned(self.class_name)
+            else:
+                self.store.clear_finished(self.class_name)
+        except Exception as err:  # the store away, or the key refused: say so, stay up
+            self.status.value = f"<span role='alert'>{html.escape(str(err))}</span>"
+            return
         self.update()
+
+    def _disarm(self) -> None:
+        self._armed = None
+        self.clear.description = t("dash_clear")
+        self.clear_abandoned.description = t("dash_clear_abandoned")
 
     def close(self) -> None:
         """Stop re-reading the rooms."""
