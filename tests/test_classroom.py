@@ -178,6 +178,95 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     assert teacher.clear_abandoned.description == "Clear abandoned games"
 
 
+def test_a_move_redraws_its_own_card_and_the_statistics_wait_for_a_finished_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R7: thirty games on the projector, one moves: one card is built again, not thirty,
+    and the statistics only when a game finishes."""
+    import qttt_edu.classroom.dashboard as dashboard
+
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    tickets = [store.create_room(nickname=f"P{i}", class_name="7B") for i in range(6)]
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=50)
+    built: list[str] = []
+    counted: list[int] = []
+    card_html, game_statistics = dashboard.card_html, dashboard.game_statistics
+    monkeypatch.setattr(
+        dashboard, "card_html", lambda room, **kw: built.append(room.code) or card_html(room, **kw)
+    )
+    monkeypatch.setattr(
+        dashboard, "game_statistics", lambda records: counted.append(1) or game_statistics(records)
+    )
+    game = tickets[3]
+    seats = {"X": game, "O": store.join(game.code, nickname="Bo")}
+    before = board.cards.value
+    assert board.update() is True
+    assert built == [game.code] and counted == []  # its card only; nobody finished
+    assert board.cards.value.count('class="qttt-card"') == 6 and board.cards.value != before
+    for token in WON.split():
+        store.act(game.code, seats[store.room(game.code).to_act].credential, token)
+    built.clear()
+    assert board.update() is True
+    assert built == [game.code] and counted == [1]  # a game finished: the statistics too
+    assert "<td style='text-align:right'>1</td>" in board.stats.value
+    assert board.update() is False and built == [game.code] and counted == [1]
+    store.close()
+
+
+def test_the_dashboard_reads_less_while_nothing_moves_and_sets_widgets_on_the_kernels_loop(
+    tmp_path: Path,
+) -> None:
+    """R7: an idle class is read 1, 2, 4, 5, 5... refreshes apart, the read that sees a
+    change comes back to every refresh, and the widgets are set on the kernel's loop
+    (ipywidgets' thread), never on the reading thread."""
+    import asyncio
+    import threading
+
+    import tornado.ioloop
+
+    from qttt_edu.classroom.dashboard import next_wait
+
+    assert [next_wait(w, False, 1.0) for w in (1.0, 2.0, 4.0, 5.0)] == [2.0, 4.0, 5.0, 5.0]
+    assert next_wait(5.0, True, 1.0) == 1.0
+    ready, box = threading.Event(), {}
+
+    def kernel() -> None:  # stands for the kernel's own loop thread
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        box["loop"] = tornado.ioloop.IOLoop.current()
+        ready.set()
+        box["loop"].start()
+
+    threading.Thread(target=kernel, name="kernel-loop", daemon=True).start()
+    ready.wait(5)
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    x = store.create_room(nickname="Ada", class_name="7B")
+    reads: list[float] = []
+    watched = RoomStore(url)
+    list_rooms = watched.list_rooms
+    watched.list_rooms = lambda name=None: reads.append(time.monotonic()) or list_rooms(name)  # type: ignore[method-assign]
+    board = Dashboard(watched, class_name="7B", refresh=0, baseline_games=50)
+    board._kernel_loop = box["loop"]
+    setters: list[str] = []
+    board.cards.observe(lambda _change: setters.append(threading.current_thread().name), "value")
+    board._thread = threading.Thread(target=board._loop, args=(0.1,), daemon=True)
+    start = time.monotonic()
+    board._thread.start()
+    time.sleep(1.5)
+    idle = [r for r in reads if r > start]
+    assert 2 <= len(idle) <= 7, idle  # 0.1, 0.2, 0.4, 0.5 s apart: not 15 reads
+    joined = time.monotonic()
+    store.join(x.code, nickname="Bo")
+    time.sleep(0.9)
+    assert setters == ["kernel-loop"]  # the join redrew the card, on the kernel's loop
+    after = [r for r in reads if r > joined]
+    assert after[1] - after[0] < 0.3  # back to every 0.1 s after the change (not 0.5)
+    board.close()
+    box["loop"].add_callback(box["loop"].stop)
+    store.close()
+
+
 def test_the_classroom_command_names_its_file_token_and_culling(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,17 +1,21 @@
 """The teacher's dashboard: every game of the class live, statistics beside random play.
 
 ``Dashboard(store)`` is a widget for a notebook or a Voilà page (the classroom
-command serves one). It re-reads the class's rooms every second, and redraws only
-when something changed: a grid of small boards (who plays whom, whose turn, the
-result), each a button that shows its game large for the projector (the app's own
-board widget, read-only, with the entanglement graph, the explanation and the
-realities, following the game live), the class's statistics beside what random
-play gives, and CSV and JSON downloads of every record.
+command serves one). It re-reads the class's rooms every second (less often, up to
+every 5 s, while nothing moves), and redraws only what changed: a grid of small
+boards (who plays whom, whose turn, the result), each a button that shows its game
+large for the projector (the app's own board widget, read-only, with the
+entanglement graph, the explanation and the realities, following the game live),
+the class's statistics beside what random play gives, and CSV and JSON downloads of
+every record. The rooms are read on a thread of its own; the widgets are set on the
+kernel's loop, as ipywidgets expects.
 """
 
 from __future__ import annotations
 
 import base64
+import concurrent.futures
+import functools
 import html
 import os
 import pathlib
@@ -280,6 +284,32 @@ def _download(name: str, mime: str, text: str, label: str) -> str:
     )
 
 
+#: while nothing moves, the reads of the rooms slow down to this many refreshes apart
+SLOWEST_REFRESHES = 5
+
+
+def next_wait(wait: float, changed: bool, refresh: float) -> float:
+    """The wait before the next read: ``refresh`` after a change, else twice the last
+    wait, up to :data:`SLOWEST_REFRESHES` refreshes (1, 2, 4, 5, 5 s... while a class
+    is quiet, with the dashboard's 1 s).
+
+    >>> [next_wait(w, False, 1.0) for w in (1.0, 2.0, 4.0, 5.0)], next_wait(5.0, True, 1.0)
+    ([2.0, 4.0, 5.0, 5.0], 1.0)
+    """
+    return refresh if changed else min(max(wait, refresh) * 2, SLOWEST_REFRESHES * refresh)
+
+
+def kernel_loop() -> Any:
+    """The loop of the kernel this runs in (its ``add_callback`` may be called from any
+    thread), or ``None`` outside a kernel."""
+    try:
+        from IPython import get_ipython
+
+        return getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    except Exception:  # no IPython: a script or a test
+        return None
+
+
 class Dashboard:
     """Every game of a class, live. ``refresh`` seconds between reads (0: no thread)."""
 
@@ -303,7 +333,11 @@ class Dashboard:
         self.baseline = random_play_statistics(baseline_games)
         self.listing = RoomList([], [])
         self._signature: tuple[Any, ...] = ()
+        self._games: tuple[frozenset[str], frozenset[str]] | None = None
+        self._card_cache: dict[str, tuple[tuple[int, bool, bool], str]] = {}
+        self._downloads_due = True
         self._lock = threading.RLock()
+        self._kernel_loop = kernel_loop()
         self._games_widgets()
         self._stats_widgets()
         self.box = widgets.VBox([self._head(), self.games_view, self.stats_view])
@@ -384,13 +418,44 @@ class Dashboard:
         return head
 
     def _loop(self, refresh: float) -> None:
-        while not self._stop.wait(refresh):
-            self.update()
+        """The refresh thread: reads the rooms here (the store's wait blocks nobody),
+        sets the widgets on the kernel's loop, and reads less often while nothing moves."""
+        wait = refresh
+        while not self._stop.wait(wait):
+            try:
+                read: RoomList | Exception = self.store.list_rooms(self.class_name)
+            except Exception as err:  # the page must stay up while the store is away
+                read = err
+            changed = self._on_kernel(functools.partial(self._apply, read))
+            wait = next_wait(wait, changed, refresh)
+
+    def _on_kernel(self, job: Callable[[], bool]) -> bool:
+        """Run ``job`` (which sets widgets) on the kernel's loop, as ipywidgets expects,
+        and wait for it; outside a kernel, here under the dashboard's lock."""
+        loop = self._kernel_loop
+        if loop is None:
+            with self._lock:
+                return job()
+        done: concurrent.futures.Future[bool] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                done.set_result(job())
+            except Exception as err:  # pragma: no cover - said on the page by job itself
+                done.set_exception(err)
+
+        loop.add_callback(run)
+        try:
+            return done.result(timeout=60)
+        except Exception:  # a kernel busy for a minute, or a fault: read again later
+            return False
 
     def _on_view(self, change: dict[str, Any]) -> None:
         stats = change["new"] == "stats"
         self.games_view.layout.display = "none" if stats else None
         self.stats_view.layout.display = None if stats else "none"
+        if stats:
+            self._draw_downloads()
 
     def read_usage(self, every: float = 5.0) -> None:
         """Show the kernels and memory of the students' server (when its pid is known),
@@ -402,21 +467,29 @@ class Dashboard:
         self.usage.value = usage_html(server_usage(self.server_pid))
 
     def update(self) -> bool:
-        """Read the class's rooms; redraw if anything changed. ``True`` if it redrew."""
+        """Read the class's rooms; redraw what changed. ``True`` if anything did."""
         try:
-            listing = self.store.list_rooms(self.class_name)
+            read: RoomList | Exception = self.store.list_rooms(self.class_name)
         except Exception as err:  # the page must stay up while the store is away
-            self.status.value = f"<span role='status'>{html.escape(str(err))}</span>"
-            return False
-        self.status.value = ""
-        self.read_usage()
-        signature = tuple((r.code, r.version) for r in listing.rooms) + tuple(
-            str(p) for p in listing.problems
-        )
+            read = err
         with self._lock:
-            return self._redraw(listing, signature)
+            return self._apply(read)
+
+    def _apply(self, read: RoomList | Exception) -> bool:
+        if isinstance(read, Exception):
+            self.status.value = f"<span role='status'>{html.escape(str(read))}</span>"
+            return False
+        if not self.status.value.startswith("<span role='alert'>"):
+            self.status.value = ""  # a broom's refusal stays until the next click
+        self.read_usage()
+        signature = tuple((r.code, r.version, r.expired) for r in read.rooms) + tuple(
+            str(p) for p in read.problems
+        )
+        return self._redraw(read, signature)
 
     def _redraw(self, listing: RoomList, signature: tuple[Any, ...]) -> bool:
+        """Redraw what changed: the cards whose game moved, the statistics when a game
+        finished, appeared or went, the large game when it moved."""
         if signature == self._signature:
             return False
         self._signature = signature
@@ -425,14 +498,29 @@ class Dashboard:
         self.problems.value = "".join(
             f"<p role='alert'>{html.escape(str(problem))}</p>" for problem in listing.problems
         )
-        ours = game_statistics(room.record for room in rooms)
-        self.stats.value = statistics_html(ours, self.baseline)
+        games = (frozenset(r.code for r in rooms), frozenset(r.code for r in rooms if r.finished))
+        if games != self._games:
+            self._games = games
+            ours = game_statistics(room.record for room in rooms)
+            self.stats.value = statistics_html(ours, self.baseline)
+        self._downloads_due = True
+        if self.view.value == "stats" or not self.downloads.value:
+            self._draw_downloads()
         if self.alone is not None:
             self.shown = self.alone
         elif self.shown not in {room.code for room in rooms}:
             self.shown = rooms[0].code if rooms else None  # the game with the latest action
         self._draw_cards()
         self._draw_large()
+        return True
+
+    def _draw_downloads(self) -> None:
+        """The CSV and JSON downloads (in the statistics view only, so drawn when that
+        view is shown or something changed while it is)."""
+        if not self._downloads_due:
+            return
+        self._downloads_due = False
+        rooms = self.listing.rooms
         self.downloads.value = " · ".join(
             [
                 _download("qttt-games.csv", "text/csv", export_csv(rooms), t("dash_csv")),
@@ -441,7 +529,6 @@ class Dashboard:
                 ),
             ]
         )
-        return True
 
     def show(self, code: object) -> None:
         """Show game ``code`` large, as clicking its card does.
@@ -471,14 +558,24 @@ class Dashboard:
 
     def _draw_cards(self) -> None:
         # In the order the games were started: a card stays where it is while its
-        # game goes on, so the teacher's click lands on the game they aimed at.
+        # game goes on, so the teacher's click lands on the game they aimed at. A card
+        # is built again only when its game moved (or was shown large or no longer);
+        # the page then replaces only the cards whose HTML changed (cards.js).
         if self.alone is not None:
             self.cards.value = ""  # the one game, large: no cards on this page
             return
         rooms = sorted(self.listing.rooms, key=lambda room: (room.created_at, room.code))
-        self.cards.value = "".join(
-            card_html(room, shown=room.code == self.shown) for room in rooms
-        ) or (f"<p class='qttt-cards-empty'>{html.escape(t('dash_no_games'))}</p>")
+        built: dict[str, tuple[tuple[int, bool, bool], str]] = {}
+        for room in rooms:
+            key = (room.version, room.expired, room.code == self.shown)
+            cached = self._card_cache.get(room.code)
+            if cached is None or cached[0] != key:
+                cached = (key, card_html(room, shown=key[2]))
+            built[room.code] = cached
+        self._card_cache = built  # the cards of cleared games go
+        self.cards.value = "".join(html_ for _key, html_ in built.values()) or (
+            f"<p class='qttt-cards-empty'>{html.escape(t('dash_no_games'))}</p>"
+        )
 
     def _draw_large(self) -> None:
         """The chosen game, large: the app's board, graph, explanation and realities."""
@@ -524,6 +621,7 @@ class Dashboard:
             button.description = text
             return
         self._disarm()
+        self.status.value = ""
         try:
             if abandoned:
                 self.store.clear_abandoned(self.class_name)
