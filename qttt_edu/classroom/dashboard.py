@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 import anywidget
@@ -41,6 +41,9 @@ from ..widgets.board import BoardWidget
 from ..widgets.shared import chooser_caption
 from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
+
+if TYPE_CHECKING:
+    from ..rooms.remote import ServiceClient
 
 __all__ = ["CardGrid", "Dashboard", "page_dashboard"]
 
@@ -315,7 +318,7 @@ class Dashboard:
 
     def __init__(
         self,
-        store: RoomStore | None = None,
+        store: RoomStore | ServiceClient | None = None,
         class_name: str | None = None,
         *,
         refresh: float = 1.0,
