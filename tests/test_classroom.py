@@ -32,8 +32,13 @@ from qttt_edu.classroom.stats import (
     game_statistics,
     random_play_statistics,
 )
-from qttt_edu.rooms import BadCodeError, RoomStore, UnknownRoomError
+from qttt_edu.rooms import BadCodeError, RoomError, RoomStore, UnknownRoomError
+from tests import rooms_support
 from tests.pg import free_port
+from tests.rooms_support import CLASS_KEY, TEACHER, raw_sql
+
+store_url = rooms_support.store_url  # fixtures: a store's address and a real rooms service
+service = rooms_support.service
 
 WON = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"
 
@@ -111,6 +116,157 @@ def test_the_dashboard_shows_every_game_escaped_and_live(tmp_path: Path) -> None
     store.close()
 
 
+@pytest.mark.parametrize("store_url", ["sqlite"], indirect=True)
+def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_only(
+    store_url: str, service: Any
+) -> None:
+    """R7: the dashboard's second broom, through the rooms service as the classroom
+    command runs it: the teacher's key deletes the class's unfinished games in which
+    nothing happened for 30 minutes; a student's class key deletes nothing."""
+    from qttt_edu.rooms.remote import ServiceClient
+
+    store = RoomStore(store_url)
+    live = store.create_room(nickname="Ada", class_name="7B")
+    store.join(live.code, nickname="Bo")
+    done = store.create_room(nickname="Cy", class_name="7B")
+    seats = {"X": done, "O": store.join(done.code, nickname="Di")}
+    for token in WON.split():
+        store.act(done.code, seats[store.room(done.code).to_act].credential, token)
+    abandoned = store.create_room(nickname="Ed", class_name="7B")
+    elsewhere = store.create_room(nickname="Fa", class_name="8C")  # abandoned, another class
+    store.close()
+    now = time.time()
+    ages = {live.code: 20 * 60, done.code: 40 * 60, abandoned.code: 31 * 60, elsewhere.code: 3600}
+    for code, age in ages.items():
+        raw_sql(store_url, "UPDATE qttt_rooms SET updated_at = ? WHERE code = ?", (now - age, code))
+
+    def stored() -> set[str]:
+        return {row[0] for row in raw_sql(store_url, "SELECT code FROM qttt_rooms")}
+
+    everything = stored()
+    # a student's key: refused by the service, said on the page, nothing deleted
+    student = Dashboard(
+        ServiceClient(service.url, class_key=CLASS_KEY),
+        class_name="7B",
+        refresh=0,
+        baseline_games=50,
+    )
+    with pytest.raises(RoomError):
+        student.store.clear_abandoned("7B")
+    student.clear_abandoned.click()
+    student.clear_abandoned.click()
+    assert "role='alert'" in student.status.value and stored() == everything
+    # the teacher's key: the first click asks, the second deletes the one abandoned game
+    teacher = Dashboard(
+        ServiceClient(service.url, teacher_secret=TEACHER),
+        class_name="7B",
+        refresh=0,
+        baseline_games=50,
+    )
+    assert len(teacher.listing.rooms) == 3 and teacher.abandoned() == 1
+    teacher.clear_abandoned.click()
+    assert "delete 1 unfinished game in which nothing has happened for 30 minutes" in (
+        teacher.clear_abandoned.description
+    )
+    assert stored() == everything
+    teacher.clear.click()  # the other broom asks instead: the first is disarmed
+    assert teacher.clear_abandoned.description == "Clear abandoned games"
+    teacher.clear_abandoned.click()
+    teacher.clear_abandoned.click()
+    assert stored() == everything - {abandoned.code}
+    assert {room.code for room in teacher.listing.rooms} == {live.code, done.code}
+    assert teacher.clear_abandoned.description == "Clear abandoned games"
+
+
+def test_a_move_redraws_its_own_card_and_the_statistics_wait_for_a_finished_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R7: thirty games on the projector, one moves: one card is built again, not thirty,
+    and the statistics only when a game finishes."""
+    import qttt_edu.classroom.dashboard as dashboard
+
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    tickets = [store.create_room(nickname=f"P{i}", class_name="7B") for i in range(6)]
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=50)
+    built: list[str] = []
+    counted: list[int] = []
+    card_html, game_statistics = dashboard.card_html, dashboard.game_statistics
+    monkeypatch.setattr(
+        dashboard, "card_html", lambda room, **kw: built.append(room.code) or card_html(room, **kw)
+    )
+    monkeypatch.setattr(
+        dashboard, "game_statistics", lambda records: counted.append(1) or game_statistics(records)
+    )
+    game = tickets[3]
+    seats = {"X": game, "O": store.join(game.code, nickname="Bo")}
+    before = board.cards.value
+    assert board.update() is True
+    assert built == [game.code] and counted == []  # its card only; nobody finished
+    assert board.cards.value.count('class="qttt-card"') == 6 and board.cards.value != before
+    for token in WON.split():
+        store.act(game.code, seats[store.room(game.code).to_act].credential, token)
+    built.clear()
+    assert board.update() is True
+    assert built == [game.code] and counted == [1]  # a game finished: the statistics too
+    assert "<td style='text-align:right'>1</td>" in board.stats.value
+    assert board.update() is False and built == [game.code] and counted == [1]
+    store.close()
+
+
+def test_the_dashboard_reads_less_while_nothing_moves_and_sets_widgets_on_the_kernels_loop(
+    tmp_path: Path,
+) -> None:
+    """R7: an idle class is read 1, 2, 4, 5, 5... refreshes apart, the read that sees a
+    change comes back to every refresh, and the widgets are set on the kernel's loop
+    (ipywidgets' thread), never on the reading thread."""
+    import asyncio
+    import threading
+
+    import tornado.ioloop
+
+    from qttt_edu.classroom.dashboard import next_wait
+
+    assert [next_wait(w, False, 1.0) for w in (1.0, 2.0, 4.0, 5.0)] == [2.0, 4.0, 5.0, 5.0]
+    assert next_wait(5.0, True, 1.0) == 1.0
+    ready, box = threading.Event(), {}
+
+    def kernel() -> None:  # stands for the kernel's own loop thread
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        box["loop"] = tornado.ioloop.IOLoop.current()
+        ready.set()
+        box["loop"].start()
+
+    threading.Thread(target=kernel, name="kernel-loop", daemon=True).start()
+    ready.wait(5)
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    x = store.create_room(nickname="Ada", class_name="7B")
+    reads: list[float] = []
+    watched = RoomStore(url)
+    list_rooms = watched.list_rooms
+    watched.list_rooms = lambda name=None: reads.append(time.monotonic()) or list_rooms(name)  # type: ignore[method-assign]
+    board = Dashboard(watched, class_name="7B", refresh=0, baseline_games=50)
+    board._kernel_loop = box["loop"]
+    setters: list[str] = []
+    board.cards.observe(lambda _change: setters.append(threading.current_thread().name), "value")
+    board._thread = threading.Thread(target=board._loop, args=(0.1,), daemon=True)
+    start = time.monotonic()
+    board._thread.start()
+    time.sleep(1.5)
+    idle = [r for r in reads if r > start]
+    assert 2 <= len(idle) <= 7, idle  # 0.1, 0.2, 0.4, 0.5 s apart: not 15 reads
+    joined = time.monotonic()
+    store.join(x.code, nickname="Bo")
+    time.sleep(0.9)
+    assert setters == ["kernel-loop"]  # the join redrew the card, on the kernel's loop
+    after = [r for r in reads if r > joined]
+    assert after[1] - after[0] < 0.3  # back to every 0.1 s after the change (not 0.5)
+    board.close()
+    box["loop"].add_callback(box["loop"].stop)
+    store.close()
+
+
 def test_the_classroom_command_names_its_file_token_and_culling(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -122,8 +278,8 @@ def test_the_classroom_command_names_its_file_token_and_culling(
         ]
     )
     out = capsys.readouterr().out
-    assert code == 0 and games.exists()
-    assert f"Games are kept in {games}" in out
+    assert code == 0 and not games.exists()  # a dry run creates no games file
+    assert f"Games would be kept in {games}" in out
     student = "http://10.9.8.7:8866/voila/render/app.ipynb?token=SECRET2345"
     assert f"Students open: {student}" in out
     # the dashboard: this computer only, and a password of its own
@@ -139,6 +295,131 @@ def test_the_classroom_command_names_its_file_token_and_culling(
     qr = io.StringIO()
     segno.make(student, error="m").terminal(qr, compact=True)
     assert qr.getvalue() in out
+
+
+BAD_INPUTS = [
+    (("--class", "K" * 80), "a class name is text of at most 64 characters"),
+    (("--class", "7B\nrm -rf"), "no control characters"),
+    (("--token", "a&b c#d"), "cannot be the class password"),
+    (("--token", "SHORT12"), "at least 8 characters"),
+    (("--token", "hæmmelig-kode"), "a letter A–Z or a–z, a digit 0–9 or a hyphen"),
+]
+
+
+def _refused(folder: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str | None:
+    """Why the command refused ``argv`` (its message), or ``None`` when it did not refuse
+    with status 2 and leave ``folder`` untouched: the checker the tests below use."""
+    before = sorted(folder.iterdir())
+    games = folder / "7b.sqlite3"
+    code = cli_main(["classroom", "--file", str(games), "--address", "10.9.8.7", *argv])
+    captured = capsys.readouterr()
+    if code != 2 or sorted(folder.iterdir()) != before or captured.out:
+        return None
+    return captured.err
+
+
+@pytest.mark.parametrize(("argv", "says"), BAD_INPUTS)
+def test_a_bad_class_name_or_password_is_refused_with_why_and_nothing_changes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, str], says: str
+) -> None:
+    for extra in ([], ["--dry-run"]):  # refused before anything starts, dry run or not
+        err = _refused(tmp_path, [*argv, *extra], capsys)
+        assert err is not None and says in " ".join(err.split()), err
+        assert "Nothing was started or changed." in " ".join(err.split())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_refusal_is_in_the_teachers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _refused(tmp_path, ["--lang", "fi", "--token", "abc"], capsys)
+    assert err is not None and "ei kelpaa luokan salasanaksi" in " ".join(err.split())
+    err = _refused(tmp_path, ["--lang", "it", "--class", "K" * 65], capsys)
+    assert err is not None and "al massimo 64 caratteri" in " ".join(err.split())
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        ("check_class_name", lambda name: name),  # the class name's check removed
+        ("_TOKEN_CHARS", frozenset(map(chr, range(32, 0x3000)))),  # any character let through
+        ("TOKEN_MIN", 1),  # a password of one letter let through
+    ],
+)
+def test_the_input_checks_catch_a_planted_fault(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    planted: tuple[str, Any],
+) -> None:
+    import qttt_edu.classroom.cli as classroom_cli
+
+    monkeypatch.setattr(classroom_cli, *planted)
+    still_refused = [
+        argv for argv, _says in BAD_INPUTS if _refused(tmp_path, [*argv, "--dry-run"], capsys)
+    ]
+    assert len(still_refused) < len(BAD_INPUTS)  # the fault lets a bad input through
+
+
+def test_the_store_and_the_service_refuse_the_class_names_the_command_refuses(
+    tmp_path: Path,
+) -> None:
+    from qttt_edu.rooms.service import start_service
+
+    store = RoomStore(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    assert store.create_room(class_name="K" * 64).code  # the longest name there is
+    for name in ("K" * 65, "7\tB", "7B\u200b"):
+        with pytest.raises(RoomError):
+            store.create_room(class_name=name)
+        with pytest.raises(RoomError):
+            start_service(
+                f"sqlite:///{tmp_path / 'r.sqlite3'}",
+                classes={name: "k" * 22},
+                teacher_secret="s" * 22,
+            )
+    store.close()
+
+
+def test_a_dry_run_leaves_the_folder_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    games = tmp_path / "7b.sqlite3"
+    store = RoomStore(f"sqlite:///{games}", clock=lambda: 1000.0)
+    store.create_room(nickname="Ada", class_name="7B", ttl=10)  # expired at the next look
+    store.close()
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+
+    def snapshot() -> dict[str, tuple[int, float]]:
+        return {
+            str(p.relative_to(tmp_path)): (p.stat().st_size, p.stat().st_mtime)
+            for p in tmp_path.rglob("*")
+        }
+
+    before = snapshot()
+    argv = ["classroom", "--file", str(games), "--class", "7B", "--token", "Ab-12345cd"]
+    assert cli_main([*argv, "--address", "10.9.8.7", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert snapshot() == before  # no purge, no folder of the servers, no new file
+    assert RoomStore(f"sqlite:///{games}", clock=lambda: 1000.0).list_rooms("7B").rooms
+    assert "http://10.9.8.7:8866/voila/render/app.ipynb?token=Ab-12345cd" in out
+    assert cli_main([*argv, "--file", str(tmp_path / "new.sqlite3"), "--dry-run"]) == 0
+    assert not (tmp_path / "new.sqlite3").exists()
+
+
+def test_the_students_address_carries_the_password_encoded() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from qttt_edu.classroom.cli import student_url
+
+    for token in ("Ab-12345cd", "a&b c#d=e?f%", "æø+/"):
+        url = student_url("http://10.9.8.7:8866", token)
+        parts = urlsplit(url)
+        assert parts.path == "/voila/render/app.ipynb" and not parts.fragment
+        assert parse_qs(parts.query) == {"token": [token]}
 
 
 def test_the_students_server_limits_kernels_per_address_and_the_teacher_can_raise_it(

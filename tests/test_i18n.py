@@ -45,6 +45,10 @@ def test_every_language_is_listed_and_has_a_folder():
     assert set(i18n.LANGUAGES) == {"en", "da", "fi", "nb", "it"}
     for lang in i18n.LANGUAGES:
         assert (LOCALES / lang).is_dir(), f"no catalog folder for {lang}"
+    # the static site builds a page per language of the same list, English first
+    from qttt_edu.site.common import LANGUAGES as SITE_LANGUAGES
+
+    assert tuple(i18n.LANGUAGES) == SITE_LANGUAGES and SITE_LANGUAGES[0] == "en"
 
 
 def test_english_keys_are_unique_across_files():

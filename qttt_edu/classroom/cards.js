@@ -1,7 +1,8 @@
 // The dashboard's small boards, each a button: a click, Enter or Space on a card
 // asks Python to show that game large. Python builds the cards (escaped, with their
-// accessible names and which one is shown); the page only draws them, keeps the
-// keyboard focus on the same card across redraws, and sends which card was pressed.
+// accessible names and which one is shown); the page only draws them (replacing only
+// the cards that changed), keeps the keyboard focus on the same card across redraws,
+// and sends which card was pressed.
 
 function render({ model, el }) {
   el.classList.add("qttt-cards");
@@ -22,12 +23,31 @@ function render({ model, el }) {
     }
   };
 
+  // Only the cards whose HTML changed are replaced (a move redraws one small board,
+  // not thirty); a card that came or went redraws the grid.
+  const replaceChanged = (value) => {
+    const next = document.createElement("template");
+    next.innerHTML = value;
+    const fresh = [...next.content.children];
+    const old = [...grid.children];
+    const same =
+      fresh.length === old.length &&
+      fresh.every((node, i) => node.dataset.code && node.dataset.code === old[i].dataset.code);
+    if (!same) {
+      grid.replaceChildren(...fresh);
+      return;
+    }
+    fresh.forEach((node, i) => {
+      if (node.outerHTML !== old[i].outerHTML) old[i].replaceWith(node);
+    });
+  };
+
   const draw = () => {
     const active = document.activeElement;
     const focused =
       active && grid.contains(active) && active.dataset ? active.dataset.code : null;
     grid.setAttribute("aria-label", model.get("label"));
-    grid.innerHTML = model.get("value");
+    replaceChanged(model.get("value"));
     if (focused && card(focused)) card(focused).focus({ preventScroll: true });
     if (asked && card(asked) && card(asked).getAttribute("aria-pressed") === "true") {
       asked = null;

@@ -13,7 +13,7 @@ their kernels, and removes the temporary folder.
 
     qttt-edu classroom                         # ./qttt-classroom.sqlite3, port 8866
     qttt-edu classroom --file 7b.sqlite3 --class 7B --port 8900
-    qttt-edu classroom --dry-run               # print what would run, start nothing
+    qttt-edu classroom --dry-run               # print what would run, start and write nothing
 """
 
 from __future__ import annotations
@@ -26,20 +26,24 @@ import secrets
 import shutil
 import signal
 import socket
+import string
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
+from urllib.parse import quote
 
 from ..cli import Parser, exit_status, speaking
 from ..core import cut
 from ..environment import on_binder
 from ..i18n import LANGUAGES, get_language, t
 from ..rooms import RoomStore
-from ..rooms.codes import CODE_ALPHABET
+from ..rooms.codes import CODE_ALPHABET, check_class_name
+from ..rooms.errors import RoomError
 from . import network
 
 __all__ = ["build_command", "main"]
@@ -256,21 +260,61 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def _class_name(text: str) -> str:
+    """An argparse type: a class name the rooms service takes (its own check), else why not."""
+    try:
+        return check_class_name(text)
+    except RoomError as err:
+        raise argparse.ArgumentTypeError(
+            t("class_class_bad", value=cut(repr(text), 60), reason=err)
+        ) from None
+
+
+# The class password: long enough that the login page (a second's wait after each wrong
+# guess) holds for a lesson and far beyond, and only characters every keyboard has.
+TOKEN_MIN, TOKEN_MAX = 8, 64
+_TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "-")
+
+
+def _token(text: str) -> str:
+    """An argparse type: a class password students can type, else a message saying what is."""
+    if not TOKEN_MIN <= len(text) <= TOKEN_MAX or not _TOKEN_CHARS.issuperset(text):
+        raise argparse.ArgumentTypeError(
+            t(
+                "class_token_bad",
+                value=cut(repr(text), 60),
+                minimum=TOKEN_MIN,
+                maximum=TOKEN_MAX,
+            )
+        )
+    return text
+
+
 def _parser(prog: str) -> Parser:
-    languages = sorted(LANGUAGES)
     parser = Parser(prog=prog, description=t("class_description"))
+    _where_arguments(parser)
+    _class_arguments(parser)
+    languages = sorted(LANGUAGES)
+    parser.add_argument(
+        "--lang",
+        choices=languages,
+        default=None,
+        help=t("cli_lang_help", languages=", ".join(languages)),
+    )
+    parser.add_argument(
+        "--site", default=None, metavar=t("class_site_metavar"), help=t("class_site_help")
+    )
+    parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
+    return parser
+
+
+def _where_arguments(parser: Parser) -> None:
+    """Where the games are kept and where the servers listen."""
     parser.add_argument(
         "--file",
         default="qttt-classroom.sqlite3",
         metavar=t("class_file_metavar"),
         help=t("class_file_help"),
-    )
-    parser.add_argument(
-        "--class",
-        dest="class_name",
-        default="",
-        metavar=t("class_class_metavar"),
-        help=t("class_class_help"),
     )
     parser.add_argument(
         "--host", default="0.0.0.0", metavar=t("class_host_metavar"), help=t("class_host_help")
@@ -292,8 +336,24 @@ def _parser(prog: str) -> Parser:
         metavar=t("class_port_metavar"),
         help=t("class_teacher_port_help"),
     )
+
+
+def _class_arguments(parser: Parser) -> None:
+    """The class: its name, its password, and how its kernels are kept in check."""
     parser.add_argument(
-        "--token", default=None, metavar=t("class_token_metavar"), help=t("class_token_help")
+        "--class",
+        dest="class_name",
+        type=_class_name,
+        default="",
+        metavar=t("class_class_metavar"),
+        help=t("class_class_help"),
+    )
+    parser.add_argument(
+        "--token",
+        type=_token,
+        default=None,
+        metavar=t("class_token_metavar"),
+        help=t("class_token_help", minimum=TOKEN_MIN),
     )
     parser.add_argument(
         "--cull-idle",
@@ -309,17 +369,6 @@ def _parser(prog: str) -> Parser:
         metavar=t("class_kernels_metavar"),
         help=t("class_limit_help"),
     )
-    parser.add_argument(
-        "--lang",
-        choices=languages,
-        default=None,
-        help=t("cli_lang_help", languages=", ".join(languages)),
-    )
-    parser.add_argument(
-        "--site", default=None, metavar=t("class_site_metavar"), help=t("class_site_help")
-    )
-    parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
-    return parser
 
 
 def main(argv: list[str] | None = None, prog: str = "qttt-edu classroom") -> int:
@@ -341,7 +390,12 @@ def _on_signal(signum: int, _frame: Any) -> None:
 
 
 def student_url(base: str, token: str) -> str:
-    return f"{base}/voila/render/app.ipynb?token={token}"
+    """The address students open: the app, with the class password in its query (encoded).
+
+    >>> student_url("http://10.0.0.2:8866", "a&b c")
+    'http://10.0.0.2:8866/voila/render/app.ipynb?token=a%26b%20c'
+    """
+    return f"{base}/voila/render/app.ipynb?token={quote(token, safe='')}"
 
 
 def _address(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -357,6 +411,89 @@ def _address(args: argparse.Namespace) -> tuple[str, list[str]]:
     return chosen, others
 
 
+@dataclass
+class _Plan:
+    """What the command serves: the class password, the dashboard's own, the servers'
+    folders and settings. Building it writes nothing."""
+
+    root: Path
+    token: str
+    teacher_key: str
+    teacher_port: int
+    student_config: dict[str, dict[str, Any]]
+    teacher_config: dict[str, dict[str, Any]]
+
+    @property
+    def students(self) -> Path:
+        return self.root / "students"
+
+    @property
+    def teacher(self) -> Path:
+        return self.root / "teacher"
+
+    @property
+    def share(self) -> Path:
+        return self.root / "share" / "jupyter"
+
+
+def _plan(args: argparse.Namespace, root: Path) -> _Plan:
+    token = args.token or class_token()
+    teacher_key = class_token()
+    while teacher_key == token:  # pragma: no cover - one chance in 10**15
+        teacher_key = class_token()
+    teacher_port = args.teacher_port or args.port + 1
+    if teacher_port == args.port or not port_is_free("127.0.0.1", teacher_port):
+        teacher_port = free_port()
+    return _Plan(
+        root,
+        token,
+        teacher_key,
+        teacher_port,
+        voila_config(token, args.cull_idle, per_address=args.kernels_per_address),
+        voila_config(teacher_key, args.cull_idle),
+    )
+
+
+def _commands(args: argparse.Namespace, plan: _Plan) -> list[list[str]]:
+    """The students' server's command line, then the teacher's."""
+    return [
+        build_command(
+            plan.students,
+            args.host,
+            args.port,
+            plan.token,
+            args.cull_idle,
+            config=plan.student_config,
+        ),
+        build_command(
+            plan.teacher,
+            "127.0.0.1",
+            plan.teacher_port,
+            plan.teacher_key,
+            args.cull_idle,
+            config=plan.teacher_config,
+        ),
+    ]
+
+
+def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
+    """The students' address (and QR code), the class password and the dashboard's address."""
+    address, others = _address(args)
+    host = f"[{address}]" if ":" in address else address
+    student = student_url(f"http://{host}:{args.port}", plan.token)
+    teacher_url = (
+        f"http://127.0.0.1:{plan.teacher_port}/voila/render/dashboard.ipynb"
+        f"?token={quote(plan.teacher_key, safe='')}"
+    )
+    print(t("class_students", url=student))
+    for other in others:
+        print(t("class_students_other", url=student_url(f"http://{other}:{args.port}", plan.token)))
+    print(t("class_token", token=plan.token))
+    print(t("class_teacher", url=teacher_url))
+    print(t("class_teacher_only"))
+    network.print_qr(student)
+
+
 def _serve(args: argparse.Namespace) -> int:
     if on_binder():
         print(t("class_binder"), file=sys.stderr)
@@ -366,6 +503,13 @@ def _serve(args: argparse.Namespace) -> int:
 
         return serve_site(args)
     path = Path(args.file).expanduser().resolve()
+    if args.dry_run:  # what would run: no games file, no purge, no folder, no server
+        plan = _plan(args, Path(tempfile.gettempdir()) / "qttt-classroom-XXXXXXXX")
+        print(t("class_games_file_dry", file=str(path)))
+        _print_addresses(args, plan)
+        for command in _commands(args, plan):
+            print(" ".join(command))
+        return 0
     url = f"sqlite:///{path}"
     try:
         store = RoomStore(url, retry_for=2)
@@ -374,85 +518,53 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     expired = store.purge_expired()
     store.close()
-    token = args.token or class_token()
-    teacher_key = class_token()
-    while teacher_key == token:  # pragma: no cover - one chance in 10**15
-        teacher_key = class_token()
-    teacher_port = args.teacher_port or args.port + 1
-    if teacher_port == args.port or not port_is_free("127.0.0.1", teacher_port):
-        teacher_port = free_port()
-    root = Path(tempfile.mkdtemp(prefix="qttt-classroom-"))
+    plan = _plan(args, Path(tempfile.mkdtemp(prefix="qttt-classroom-")))
     try:
-        return _run(args, root, url, path, expired, token, teacher_key, teacher_port)
+        print(t("class_games_file", file=str(path), expired=expired))
+        _print_addresses(args, plan)
+        return _run(args, plan, url)
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(plan.root, ignore_errors=True)
 
 
-def _run(
-    args: argparse.Namespace,
-    root: Path,
-    url: str,
-    path: Path,
-    expired: int,
-    token: str,
-    teacher_key: str,
-    teacher_port: int,
-) -> int:
-    students, teacher = root / "students", root / "teacher"
-    student_config = voila_config(token, args.cull_idle, per_address=args.kernels_per_address)
-    teacher_config = voila_config(teacher_key, args.cull_idle)
-    prepare_server(
-        students, student_config, {"app.ipynb": APP_SOURCE.format(class_name=args.class_name)}
-    )
-    prepare_server(
-        teacher,
-        teacher_config,
-        {"dashboard.ipynb": DASHBOARD_SOURCE.format(class_name=args.class_name or None)},
-    )
-    share = root / "share" / "jupyter"
+def _prepare(args: argparse.Namespace, plan: _Plan) -> None:
+    """The servers' folders: each its notebook and ``voila.json``; the kit's template."""
+    app = APP_SOURCE.format(class_name=args.class_name)
+    prepare_server(plan.students, plan.student_config, {"app.ipynb": app})
+    dashboard = DASHBOARD_SOURCE.format(class_name=args.class_name or None)
+    prepare_server(plan.teacher, plan.teacher_config, {"dashboard.ipynb": dashboard})
     template = template_source()
     if template is not None:
-        shutil.copytree(template, share / "voila" / "templates" / "qttt")
-    commands = [
-        build_command(students, args.host, args.port, token, args.cull_idle, config=student_config),
-        build_command(
-            teacher, "127.0.0.1", teacher_port, teacher_key, args.cull_idle, config=teacher_config
-        ),
-    ]
-    address, others = _address(args)
-    host = f"[{address}]" if ":" in address else address
-    student = student_url(f"http://{host}:{args.port}", token)
-    teacher_url = (
-        f"http://127.0.0.1:{teacher_port}/voila/render/dashboard.ipynb?token={teacher_key}"
-    )
-    print(t("class_games_file", file=str(path), expired=expired))
-    print(t("class_students", url=student))
-    for other in others:
-        print(t("class_students_other", url=student_url(f"http://{other}:{args.port}", token)))
-    print(t("class_token", token=token))
-    print(t("class_teacher", url=teacher_url))
-    print(t("class_teacher_only"))
-    network.print_qr(student)
-    if args.dry_run:
-        for command in commands:
-            print(" ".join(command))
-        return 0
+        shutil.copytree(template, plan.share / "voila" / "templates" / "qttt")
+
+
+def _environment(
+    args: argparse.Namespace, plan: _Plan, service_env: dict[str, str]
+) -> dict[str, str]:
+    """The students' server's environment (the teacher's adds its own two variables)."""
     lang = args.lang or get_language()
-    paths = [str(share), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
-    scratch = root / "tmp"
+    paths = [str(plan.share), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    scratch = plan.root / "tmp"
     scratch.mkdir()
-    running, service_env = start_rooms_service(url, args.class_name, root)
-    # the teacher secret's file is named to the dashboard's server only
-    secret_file = service_env.pop("QTTT_ROOMS_TEACHER_SECRET_FILE")
-    env = {
+    return {
         **service_env,
         "QTTT_CLASS_LANG": lang,
         "JUPYTER_PATH": os.pathsep.join(paths),
         # the servers' connection files and the kernels' scratch files stay in the
         # command's folder, which goes when the command stops
         "TMPDIR": str(scratch),
-        "JUPYTER_RUNTIME_DIR": str(root / "runtime"),
+        "JUPYTER_RUNTIME_DIR": str(plan.root / "runtime"),
     }
+
+
+def _run(args: argparse.Namespace, plan: _Plan, url: str) -> int:
+    """Start the rooms service and both servers; wait until one stops, Ctrl-C or SIGTERM."""
+    _prepare(args, plan)
+    commands = _commands(args, plan)
+    running, service_env = start_rooms_service(url, args.class_name, plan.root)
+    # the teacher secret's file is named to the dashboard's server only
+    secret_file = service_env.pop("QTTT_ROOMS_TEACHER_SECRET_FILE")
+    env = _environment(args, plan, service_env)
     previous = {
         signum: signal.signal(signum, _on_signal)
         for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM))
@@ -461,14 +573,16 @@ def _run(
     try:
         # each server in a session of its own: Ctrl-C reaches this process only, which
         # then stops the servers and their kernels in order
-        servers.append(subprocess.Popen(commands[0], env=env, cwd=students, start_new_session=True))
+        servers.append(
+            subprocess.Popen(commands[0], env=env, cwd=plan.students, start_new_session=True)
+        )
         teacher_env = {
             **env,
             "QTTT_CLASS_SERVER_PID": str(servers[0].pid),
             "QTTT_ROOMS_TEACHER_SECRET_FILE": secret_file,
         }
         servers.append(
-            subprocess.Popen(commands[1], env=teacher_env, cwd=teacher, start_new_session=True)
+            subprocess.Popen(commands[1], env=teacher_env, cwd=plan.teacher, start_new_session=True)
         )
         while all(server.poll() is None for server in servers):
             time.sleep(0.5)
@@ -476,18 +590,24 @@ def _run(
     except (KeyboardInterrupt, _Stop):
         return 0
     finally:
-        # a second Ctrl-C or SIGTERM while stopping must not cut the stopping short
-        # (it would leave the servers and their kernels running)
-        for signum in (*previous, signal.SIGINT):
-            signal.signal(signum, signal.SIG_IGN)
-        try:
-            stop_servers(servers)
-            running.stop()  # folds the write-ahead log into the games file (R8)
-        finally:
-            for signum, handler in previous.items():
-                signal.signal(signum, handler)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-        print(t("class_stopped"))
+        _stop_all(servers, running, previous)
+
+
+def _stop_all(
+    servers: list[subprocess.Popen[bytes]], running: Any, previous: dict[int, Any]
+) -> None:
+    # a second Ctrl-C or SIGTERM while stopping must not cut the stopping short
+    # (it would leave the servers and their kernels running)
+    for signum in (*previous, signal.SIGINT):
+        signal.signal(signum, signal.SIG_IGN)
+    try:
+        stop_servers(servers)
+        running.stop()  # folds the write-ahead log into the games file (R8)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    print(t("class_stopped"))
 
 
 def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, dict[str, str]]:

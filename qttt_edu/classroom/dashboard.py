@@ -1,17 +1,21 @@
 """The teacher's dashboard: every game of the class live, statistics beside random play.
 
 ``Dashboard(store)`` is a widget for a notebook or a Voilà page (the classroom
-command serves one). It re-reads the class's rooms every second, and redraws only
-when something changed: a grid of small boards (who plays whom, whose turn, the
-result), each a button that shows its game large for the projector (the app's own
-board widget, read-only, with the entanglement graph, the explanation and the
-realities, following the game live), the class's statistics beside what random
-play gives, and CSV and JSON downloads of every record.
+command serves one). It re-reads the class's rooms every second (less often, up to
+every 5 s, while nothing moves), and redraws only what changed: a grid of small
+boards (who plays whom, whose turn, the result), each a button that shows its game
+large for the projector (the app's own board widget, read-only, with the
+entanglement graph, the explanation and the realities, following the game live),
+the class's statistics beside what random play gives, and CSV and JSON downloads of
+every record. The rooms are read on a thread of its own; the widgets are set on the
+kernel's loop, as ipywidgets expects.
 """
 
 from __future__ import annotations
 
 import base64
+import concurrent.futures
+import functools
 import html
 import os
 import pathlib
@@ -19,22 +23,27 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
+from ipywidgets import Button
 
 from ..core import cut
 from ..i18n import number, percent, t
 from ..rooms import RoomList, RoomState, RoomStore, UnknownRoomError, format_code, normalize_code
+from ..rooms.store import ABANDONED_AFTER
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
 from ..widgets.shared import chooser_caption
 from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
+
+if TYPE_CHECKING:
+    from ..rooms.remote import ServiceClient
 
 __all__ = ["CardGrid", "Dashboard", "page_dashboard"]
 
@@ -278,12 +287,38 @@ def _download(name: str, mime: str, text: str, label: str) -> str:
     )
 
 
+#: while nothing moves, the reads of the rooms slow down to this many refreshes apart
+SLOWEST_REFRESHES = 5
+
+
+def next_wait(wait: float, changed: bool, refresh: float) -> float:
+    """The wait before the next read: ``refresh`` after a change, else twice the last
+    wait, up to :data:`SLOWEST_REFRESHES` refreshes (1, 2, 4, 5, 5 s... while a class
+    is quiet, with the dashboard's 1 s).
+
+    >>> [next_wait(w, False, 1.0) for w in (1.0, 2.0, 4.0, 5.0)], next_wait(5.0, True, 1.0)
+    ([2.0, 4.0, 5.0, 5.0], 1.0)
+    """
+    return refresh if changed else min(max(wait, refresh) * 2, SLOWEST_REFRESHES * refresh)
+
+
+def kernel_loop() -> Any:
+    """The loop of the kernel this runs in (its ``add_callback`` may be called from any
+    thread), or ``None`` outside a kernel."""
+    try:
+        from IPython import get_ipython
+
+        return getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    except Exception:  # no IPython: a script or a test
+        return None
+
+
 class Dashboard:
     """Every game of a class, live. ``refresh`` seconds between reads (0: no thread)."""
 
     def __init__(
         self,
-        store: RoomStore | None = None,
+        store: RoomStore | ServiceClient | None = None,
         class_name: str | None = None,
         *,
         refresh: float = 1.0,
@@ -299,57 +334,16 @@ class Dashboard:
         self.server_pid = server_pid
         self._usage_read = -1e9
         self.baseline = random_play_statistics(baseline_games)
-        self.cards = CardGrid(label=t("dash_title"))
-        self.cards.on_show(self._on_card)
-        self.refusal = widgets.HTML()  # why a card could not be shown (a cleared game)
-        self.problems = widgets.HTML()
-        self.stats = widgets.HTML()
-        self.shown: str | None = None  # the code of the game shown large
-        self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
-        self.large_board = BoardWidget(readonly=True)
-        self.large_board.add_class("qttt-app")  # the app's colours and sizes
-        self._large_shown: tuple[str, int] | None = None
-        self._event = PageEvent()  # never animates nor moves the focus: a new seq each time
-        self.downloads = widgets.HTML()
-        self.clear = widgets.Button(description=t("dash_clear"))
-        self.status = widgets.HTML()
         self.listing = RoomList([], [])
         self._signature: tuple[Any, ...] = ()
-        self._armed = False
+        self._games: tuple[frozenset[str], frozenset[str]] | None = None
+        self._card_cache: dict[str, tuple[tuple[int, bool, bool], str]] = {}
+        self._downloads_due = True
         self._lock = threading.RLock()
-        self.clear.on_click(self._on_clear)
-        self.clear.add_class("qttt-dash-clear")
-        self.usage = widgets.HTML()
-        # two views, so the projector never scrolls: the games (the large one on top,
-        # the cards in a strip under it) and the statistics, in type the back row reads
-        self.view = widgets.ToggleButtons(
-            options=[(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")],
-            value="games",
-        )
-        self.view.add_class("qttt-dash-view")
-        self.view.observe(self._on_view, names="value")
-        self.games_view = widgets.VBox(
-            [self.large, self.large_board, self.cards, self.refusal, self.problems]
-        )
-        self.games_view.add_class("qttt-dash-games")
-        self.stats_view = widgets.VBox(
-            [self.stats, widgets.HBox([self.downloads, self.clear])],
-            layout=widgets.Layout(display="none"),
-        )
-        self.stats_view.add_class("qttt-dash-stats")
-        head = widgets.HBox(
-            [
-                widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
-                self.view,
-                self.usage,
-                self.status,
-            ]
-        )
-        head.add_class("qttt-dash-head")
-        if self.alone is not None:
-            self.cards.layout.display = "none"
-            self.view.layout.display = "none"
-        self.box = widgets.VBox([head, self.games_view, self.stats_view])
+        self._kernel_loop = kernel_loop()
+        self._games_widgets()
+        self._stats_widgets()
+        self.box = widgets.VBox([self._head(), self.games_view, self.stats_view])
         self.box.add_class("qttt-dashboard")
         self.update()
         self._stop = threading.Event()
@@ -360,14 +354,111 @@ class Dashboard:
             )
             self._thread.start()
 
+    def _games_widgets(self) -> None:
+        """The games view: the large game on top, the cards in a strip under it."""
+        self.cards = CardGrid(label=t("dash_title"))
+        self.cards.on_show(self._on_card)
+        self.refusal = widgets.HTML()  # why a card could not be shown (a cleared game)
+        self.problems = widgets.HTML()
+        self.shown: str | None = None  # the code of the game shown large
+        self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
+        self.large_board = BoardWidget(readonly=True)
+        self.large_board.add_class("qttt-app")  # the app's colours and sizes
+        self._large_shown: tuple[str, int] | None = None
+        self._event = PageEvent()  # never animates nor moves the focus: a new seq each time
+        self.games_view = widgets.VBox(
+            [self.large, self.large_board, self.cards, self.refusal, self.problems]
+        )
+        self.games_view.add_class("qttt-dash-games")
+        if self.alone is not None:
+            self.cards.layout.display = "none"
+
+    def _stats_widgets(self) -> None:
+        """The statistics view: the table, the downloads and the two brooms, each of
+        which asks once before it deletes."""
+        self.stats = widgets.HTML()
+        self.downloads = widgets.HTML()
+        self.clear = widgets.Button(description=t("dash_clear"))
+        self.clear.add_class("qttt-dash-clear")
+        minutes = round(ABANDONED_AFTER / 60)
+        self.clear_abandoned = widgets.Button(
+            description=t("dash_clear_abandoned"),
+            tooltip=t("dash_clear_abandoned_help", minutes=minutes),
+        )
+        self.clear_abandoned.add_class("qttt-dash-clear-abandoned")
+        self._armed: Button | None = None  # the broom clicked once, waiting for the second
+        self.clear.on_click(self._on_clear)
+        self.clear_abandoned.on_click(self._on_clear)
+        self.stats_view = widgets.VBox(
+            [self.stats, widgets.HBox([self.downloads, self.clear, self.clear_abandoned])],
+            layout=widgets.Layout(display="none"),
+        )
+        self.stats_view.add_class("qttt-dash-stats")
+
+    def _head(self) -> widgets.HBox:
+        """The title, the two views' switch, the server's usage and the store's status.
+        Two views, so the projector never scrolls: the games and the statistics, in type
+        the back row reads."""
+        self.usage = widgets.HTML()
+        self.status = widgets.HTML()
+        self.view = widgets.ToggleButtons(
+            options=[(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")],
+            value="games",
+        )
+        self.view.add_class("qttt-dash-view")
+        self.view.observe(self._on_view, names="value")
+        if self.alone is not None:
+            self.view.layout.display = "none"
+        head = widgets.HBox(
+            [
+                widgets.HTML(f"<h2>{html.escape(t('dash_title'))}</h2>"),
+                self.view,
+                self.usage,
+                self.status,
+            ]
+        )
+        head.add_class("qttt-dash-head")
+        return head
+
     def _loop(self, refresh: float) -> None:
-        while not self._stop.wait(refresh):
-            self.update()
+        """The refresh thread: reads the rooms here (the store's wait blocks nobody),
+        sets the widgets on the kernel's loop, and reads less often while nothing moves."""
+        wait = refresh
+        while not self._stop.wait(wait):
+            try:
+                read: RoomList | Exception = self.store.list_rooms(self.class_name)
+            except Exception as err:  # the page must stay up while the store is away
+                read = err
+            changed = self._on_kernel(functools.partial(self._apply, read))
+            wait = next_wait(wait, changed, refresh)
+
+    def _on_kernel(self, job: Callable[[], bool]) -> bool:
+        """Run ``job`` (which sets widgets) on the kernel's loop, as ipywidgets expects,
+        and wait for it; outside a kernel, here under the dashboard's lock."""
+        loop = self._kernel_loop
+        if loop is None:
+            with self._lock:
+                return job()
+        done: concurrent.futures.Future[bool] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                done.set_result(job())
+            except Exception as err:  # pragma: no cover - said on the page by job itself
+                done.set_exception(err)
+
+        loop.add_callback(run)
+        try:
+            return done.result(timeout=60)
+        except Exception:  # a kernel busy for a minute, or a fault: read again later
+            return False
 
     def _on_view(self, change: dict[str, Any]) -> None:
         stats = change["new"] == "stats"
         self.games_view.layout.display = "none" if stats else None
         self.stats_view.layout.display = None if stats else "none"
+        if stats:
+            self._draw_downloads()
 
     def read_usage(self, every: float = 5.0) -> None:
         """Show the kernels and memory of the students' server (when its pid is known),
@@ -379,21 +470,29 @@ class Dashboard:
         self.usage.value = usage_html(server_usage(self.server_pid))
 
     def update(self) -> bool:
-        """Read the class's rooms; redraw if anything changed. ``True`` if it redrew."""
+        """Read the class's rooms; redraw what changed. ``True`` if anything did."""
         try:
-            listing = self.store.list_rooms(self.class_name)
+            read: RoomList | Exception = self.store.list_rooms(self.class_name)
         except Exception as err:  # the page must stay up while the store is away
-            self.status.value = f"<span role='status'>{html.escape(str(err))}</span>"
-            return False
-        self.status.value = ""
-        self.read_usage()
-        signature = tuple((r.code, r.version) for r in listing.rooms) + tuple(
-            str(p) for p in listing.problems
-        )
+            read = err
         with self._lock:
-            return self._redraw(listing, signature)
+            return self._apply(read)
+
+    def _apply(self, read: RoomList | Exception) -> bool:
+        if isinstance(read, Exception):
+            self.status.value = f"<span role='status'>{html.escape(str(read))}</span>"
+            return False
+        if not self.status.value.startswith("<span role='alert'>"):
+            self.status.value = ""  # a broom's refusal stays until the next click
+        self.read_usage()
+        signature = tuple((r.code, r.version, r.expired) for r in read.rooms) + tuple(
+            str(p) for p in read.problems
+        )
+        return self._redraw(read, signature)
 
     def _redraw(self, listing: RoomList, signature: tuple[Any, ...]) -> bool:
+        """Redraw what changed: the cards whose game moved, the statistics when a game
+        finished, appeared or went, the large game when it moved."""
         if signature == self._signature:
             return False
         self._signature = signature
@@ -402,14 +501,29 @@ class Dashboard:
         self.problems.value = "".join(
             f"<p role='alert'>{html.escape(str(problem))}</p>" for problem in listing.problems
         )
-        ours = game_statistics(room.record for room in rooms)
-        self.stats.value = statistics_html(ours, self.baseline)
+        games = (frozenset(r.code for r in rooms), frozenset(r.code for r in rooms if r.finished))
+        if games != self._games:
+            self._games = games
+            ours = game_statistics(room.record for room in rooms)
+            self.stats.value = statistics_html(ours, self.baseline)
+        self._downloads_due = True
+        if self.view.value == "stats" or not self.downloads.value:
+            self._draw_downloads()
         if self.alone is not None:
             self.shown = self.alone
         elif self.shown not in {room.code for room in rooms}:
             self.shown = rooms[0].code if rooms else None  # the game with the latest action
         self._draw_cards()
         self._draw_large()
+        return True
+
+    def _draw_downloads(self) -> None:
+        """The CSV and JSON downloads (in the statistics view only, so drawn when that
+        view is shown or something changed while it is)."""
+        if not self._downloads_due:
+            return
+        self._downloads_due = False
+        rooms = self.listing.rooms
         self.downloads.value = " · ".join(
             [
                 _download("qttt-games.csv", "text/csv", export_csv(rooms), t("dash_csv")),
@@ -418,7 +532,6 @@ class Dashboard:
                 ),
             ]
         )
-        return True
 
     def show(self, code: object) -> None:
         """Show game ``code`` large, as clicking its card does.
@@ -448,14 +561,24 @@ class Dashboard:
 
     def _draw_cards(self) -> None:
         # In the order the games were started: a card stays where it is while its
-        # game goes on, so the teacher's click lands on the game they aimed at.
+        # game goes on, so the teacher's click lands on the game they aimed at. A card
+        # is built again only when its game moved (or was shown large or no longer);
+        # the page then replaces only the cards whose HTML changed (cards.js).
         if self.alone is not None:
             self.cards.value = ""  # the one game, large: no cards on this page
             return
         rooms = sorted(self.listing.rooms, key=lambda room: (room.created_at, room.code))
-        self.cards.value = "".join(
-            card_html(room, shown=room.code == self.shown) for room in rooms
-        ) or (f"<p class='qttt-cards-empty'>{html.escape(t('dash_no_games'))}</p>")
+        built: dict[str, tuple[tuple[int, bool, bool], str]] = {}
+        for room in rooms:
+            key = (room.version, room.expired, room.code == self.shown)
+            cached = self._card_cache.get(room.code)
+            if cached is None or cached[0] != key:
+                cached = (key, card_html(room, shown=key[2]))
+            built[room.code] = cached
+        self._card_cache = built  # the cards of cleared games go
+        self.cards.value = "".join(html_ for _key, html_ in built.values()) or (
+            f"<p class='qttt-cards-empty'>{html.escape(t('dash_no_games'))}</p>"
+        )
 
     def _draw_large(self) -> None:
         """The chosen game, large: the app's board, graph, explanation and realities."""
@@ -475,16 +598,47 @@ class Dashboard:
         self.large_board.layout.display = None
         self.large_board.view = large_view(room, self._event.take())
 
-    def _on_clear(self, _button: Any = None) -> None:
-        finished = sum(1 for r in self.listing.rooms if r.finished)
-        if not self._armed:
-            self._armed = True
-            self.clear.description = t("dash_clear_confirm", count=finished)
+    def abandoned(self) -> int:
+        """The unfinished games of the cards in which nothing happened for
+        :data:`~qttt_edu.rooms.store.ABANDONED_AFTER` seconds: what "Clear abandoned" deletes."""
+        return sum(
+            1
+            for r in self.listing.rooms
+            if not r.finished and r.read_at - r.updated_at >= ABANDONED_AFTER
+        )
+
+    def _on_clear(self, button: Any = None) -> None:
+        """A broom's click: the first asks (how many games would go), the second deletes
+        through the store; clicking the other broom in between asks again there."""
+        button = button if button is not None else self.clear
+        abandoned = button is self.clear_abandoned
+        if self._armed is not button:
+            self._disarm()
+            self._armed = button
+            if abandoned:
+                minutes = round(ABANDONED_AFTER / 60)
+                text = t("dash_clear_abandoned_confirm", count=self.abandoned(), minutes=minutes)
+            else:
+                finished = sum(1 for r in self.listing.rooms if r.finished)
+                text = t("dash_clear_confirm", count=finished)
+            button.description = text
             return
-        self._armed = False
-        self.clear.description = t("dash_clear")
-        self.store.clear_finished(self.class_name)
+        self._disarm()
+        self.status.value = ""
+        try:
+            if abandoned:
+                self.store.clear_abandoned(self.class_name)
+            else:
+                self.store.clear_finished(self.class_name)
+        except Exception as err:  # the store away, or the key refused: say so, stay up
+            self.status.value = f"<span role='alert'>{html.escape(str(err))}</span>"
+            return
         self.update()
+
+    def _disarm(self) -> None:
+        self._armed = None
+        self.clear.description = t("dash_clear")
+        self.clear_abandoned.description = t("dash_clear_abandoned")
 
     def close(self) -> None:
         """Stop re-reading the rooms."""

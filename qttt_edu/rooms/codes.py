@@ -28,9 +28,11 @@ import unicodedata
 from .errors import BadCodeError, CredentialError, RoomError, message
 
 __all__ = [
+    "CLASS_NAME_MAX",
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "NICKNAME_MAX",
+    "check_class_name",
     "check_credential",
     "check_nickname",
     "credential_digest",
@@ -47,6 +49,7 @@ _CODE_CHARS = frozenset(CODE_ALPHABET)
 CREDENTIAL_BYTES = 18
 _CREDENTIAL_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 NICKNAME_MAX = 24
+CLASS_NAME_MAX = 64
 
 
 def new_code() -> str:
@@ -101,6 +104,23 @@ def credential_matches(credential: str, digest: object) -> bool:
     if not isinstance(digest, str):
         return False
     return hmac.compare_digest(credential_digest(credential), digest)
+
+
+def check_class_name(name: object) -> str:
+    """``name`` if the store and the rooms service take it as a class name: text of at
+    most 64 characters without control characters ("" is the class without a name);
+    :class:`RoomError` saying so if not.
+
+    >>> check_class_name("7B")
+    '7B'
+    """
+    if (
+        not isinstance(name, str)
+        or len(name) > CLASS_NAME_MAX
+        or any(unicodedata.category(ch).startswith("C") for ch in name)
+    ):
+        raise RoomError(message("rooms_class_bad", limit=CLASS_NAME_MAX))
+    return name
 
 
 def check_nickname(nickname: object) -> str | None:

@@ -426,6 +426,10 @@ class ServiceClient:
         body: dict[str, Any] = {"what": "finished", "class": class_name}
         return int(self.request("POST", "api/v1/class/clear", body, teacher=True)["deleted"])
 
+    def clear_abandoned(self, class_name: str | None = None) -> int:
+        body: dict[str, Any] = {"what": "abandoned", "class": class_name}
+        return int(self.request("POST", "api/v1/class/clear", body, teacher=True)["deleted"])
+
     def delete_room(self, code: object) -> int:
         key = codes.normalize_code(code)
         return int(self.request("DELETE", f"api/v1/rooms/{key}", teacher=True)["deleted"])

@@ -839,7 +839,7 @@ class ClearHandler(Handler):
         self.teacher()
         data = self.body()
         what = data.get("what")
-        class_name = _text_field(data, "class", 64)
+        class_name = _text_field(data, "class", codes.CLASS_NAME_MAX)
         jobs: dict[str, Callable[[RoomStore], int]] = {
             "finished": lambda store: store.clear_finished(class_name),
             "expired": lambda store: store.purge_expired(),
@@ -1478,6 +1478,8 @@ def start_service(
     for secret in (*classes.values(), teacher_secret):
         if not isinstance(secret, str) or len(secret) < 16:
             raise ValueError("class keys and the teacher secret need at least 16 characters")
+    for name in classes:
+        codes.check_class_name(name)  # a class the store could not hold is refused here
     config = ServiceConfig(
         store_url,
         dict(classes),

@@ -48,7 +48,16 @@ from .errors import (
 )
 from .watch import Watcher
 
-__all__ = ["AWAY_AFTER", "DEFAULT_TTL", "RoomList", "RoomState", "RoomStore", "SeatInfo", "Ticket"]
+__all__ = [
+    "ABANDONED_AFTER",
+    "AWAY_AFTER",
+    "DEFAULT_TTL",
+    "RoomList",
+    "RoomState",
+    "RoomStore",
+    "SeatInfo",
+    "Ticket",
+]
 
 SEATS = ("X", "O")
 KINDS = ("empty", "human", "computer", "left")
@@ -56,6 +65,9 @@ KINDS = ("empty", "human", "computer", "left")
 DEFAULT_TTL = 12 * 3600.0
 #: a seated player whose kernel has not been heard from for this long is away (seconds)
 AWAY_AFTER = 45.0
+# An unfinished room in which nothing happened for this long is abandoned: the
+# teacher's "Clear abandoned" deletes it (clear_abandoned).
+ABANDONED_AFTER = 1800.0
 #: how often a seated client tells the store it is still there (seconds)
 HEARTBEAT = 15.0
 
@@ -386,8 +398,7 @@ class RoomStore:
         ):
             raise RoomError(message("service_field_bad", field="ttl"))  # R12
         name = codes.check_nickname(nickname)
-        if not isinstance(class_name, str) or len(class_name) > 64:
-            raise RoomError(message("rooms_class_bad"))
+        codes.check_class_name(class_name)
         credential = codes.new_credential()
         digest = codes.credential_digest(credential)
 
@@ -655,7 +666,7 @@ class RoomStore:
         result: dict[str, int] = self._run(op)
         return result
 
-    def clear_abandoned(self, class_name: str | None = None, idle: float = 1800.0) -> int:
+    def clear_abandoned(self, class_name: str | None = None, idle: float = ABANDONED_AFTER) -> int:
         """Delete unfinished rooms nobody acted in for ``idle`` seconds (the teacher's broom)."""
         where = "finished_at IS NULL AND updated_at <= ?"
         params: tuple[Any, ...] = (self.clock() - idle,)

@@ -9,6 +9,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+from ..i18n import LANGUAGES as _KIT_LANGUAGES
 from ..i18n import t
 
 HERE = Path(__file__).resolve().parent
@@ -16,7 +17,7 @@ PACKAGE = HERE.parent  # qttt_edu/
 PINS = HERE / "pins"
 TEMPLATES = HERE / "templates"
 
-LANGUAGES = ("en", "da", "fi", "nb", "it")
+LANGUAGES = tuple(_KIT_LANGUAGES)  # the kit's languages, English first: one list, not a copy
 
 Log = Callable[[str], None]
 
