@@ -1457,6 +1457,15 @@ class RunningService:
             self._thread.join(timeout=10)
 
 
+def _check_keys(classes: dict[str, str], teacher_secret: str) -> None:
+    """Every key long enough, every class a name the store can hold; else ``ValueError``."""
+    for secret in (*classes.values(), teacher_secret):
+        if not isinstance(secret, str) or len(secret) < 16:
+            raise ValueError("class keys and the teacher secret need at least 16 characters")
+    for name in classes:
+        codes.check_class_name(name)  # a class the store could not hold is refused here
+
+
 def start_service(
     store_url: str,
     *,
@@ -1475,11 +1484,7 @@ def start_service(
     For the classroom command, a hub service's launcher and tests. ``port=0`` picks a
     free port. Every class key and the teacher secret must be at least 16 characters.
     """
-    for secret in (*classes.values(), teacher_secret):
-        if not isinstance(secret, str) or len(secret) < 16:
-            raise ValueError("class keys and the teacher secret need at least 16 characters")
-    for name in classes:
-        codes.check_class_name(name)  # a class the store could not hold is refused here
+    _check_keys(classes, teacher_secret)
     config = ServiceConfig(
         store_url,
         dict(classes),
