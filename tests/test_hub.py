@@ -302,6 +302,33 @@ def test_the_teachers_dashboard_on_the_hub_works_through_the_service(hub: Hub, t
         student.close()
 
 
+def test_a_dashboard_opened_on_the_hub_without_arguments_uses_the_service(
+    hub: Hub, tokens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Dashboard()`` in a hub notebook: the service and the hub token from the server's
+    environment, never a private empty store of its own; a student's is refused."""
+    from qttt_edu.classroom.dashboard import Dashboard
+    from qttt_edu.rooms.remote import ServiceClient
+
+    code, _, _ = new_game(hub, tokens, creator="dora")
+    monkeypatch.setenv("QTTT_ROOMS_SERVICE", hub.service_url)
+    monkeypatch.delenv("QTTT_ROOMS_TEACHER_SECRET_FILE", raising=False)
+    monkeypatch.setenv("QTTT_ROOMS_CLASS_KEY", tokens["ms-lund"])
+    dashboard = Dashboard(refresh=0, baseline_games=10)
+    try:
+        assert isinstance(dashboard.store, ServiceClient)
+        assert code in {room.code for room in dashboard.listing.rooms}
+    finally:
+        dashboard.store.close()
+    monkeypatch.setenv("QTTT_ROOMS_CLASS_KEY", tokens["dora"])
+    student = Dashboard(refresh=0, baseline_games=10)
+    try:
+        assert "role='status'" in student.status.value  # refused, and said so
+        assert code not in student.cards.value
+    finally:
+        student.store.close()
+
+
 def test_a_flood_of_made_up_tokens_is_slowed_down_not_passed_to_the_hub(hub: Hub, tokens):
     import concurrent.futures
     import time

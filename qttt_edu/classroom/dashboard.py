@@ -651,15 +651,19 @@ class Dashboard:
 def dashboard_store() -> Any:
     """The dashboard's way to the class's games: the rooms service with the teacher
     secret when the classroom command started one (``$QTTT_ROOMS_SERVICE`` and
-    ``$QTTT_ROOMS_TEACHER_SECRET_FILE``, a file only the teacher's server is told of),
-    else the store itself (a teacher's own notebook)."""
+    ``$QTTT_ROOMS_TEACHER_SECRET_FILE``, a file only the teacher's server is told of);
+    the rooms service alone on a hub (``$QTTT_ROOMS_SERVICE``: the hub login makes an
+    admin or a teacher-group member the teacher, anyone else is refused); else the
+    store itself (a teacher's own notebook)."""
+    from ..rooms.remote import ENV_CLASS_KEY, ServiceClient
+
     service = os.environ.get("QTTT_ROOMS_SERVICE", "").strip()
     secret_file = os.environ.get("QTTT_ROOMS_TEACHER_SECRET_FILE", "").strip()
     if service and secret_file:
-        from ..rooms.remote import ServiceClient
-
         secret = Path(secret_file).read_text(encoding="utf-8").strip()
         return ServiceClient(service, teacher_secret=secret)
+    if service:
+        return ServiceClient(service, class_key=os.environ.get(ENV_CLASS_KEY) or None)
     return RoomStore()
 
 
