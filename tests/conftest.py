@@ -105,6 +105,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = kept
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """What ``-n auto`` means: two workers a core when the browser tests run, else one.
+
+    The browser tests mostly wait (for Chromium, Pyodide, Voila, a kernel, a server to
+    come up): a full run on two workers kept the two cores well under busy on a quiet
+    machine, so a third and fourth worker fill those waits. The everyday loop
+    (``-m "not browser and ..."``) is computing all the time, where a worker more than
+    the cores only adds its own start, and so does a run of a few files that are not
+    browser tests or notebooks. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides
+    when set, as in pytest-xdist.
+    """
+    chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
+    if chosen:
+        return int(chosen)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    waiting = "not browser" not in (config.option.markexpr or "") and any(
+        "browser" in arg or ".ipynb" in arg or Path(arg.split("::")[0]).is_dir()
+        for arg in config.args
+    )
+    return (cores or 1) * (2 if waiting else 1)
+
+
 _UNMARKED_SLOW: list[tuple[float, str]] = []
 
 
