@@ -15,8 +15,9 @@ Costly cells of the translated reference notebooks are left to a cheaper test
 
 Under pytest-xdist (``--dist loadfile``) the files are handed out in collection order, which
 this hook sets: the browser tests first, then the files whose slow tests cost most, then the
-rest as collected. Two workers then finish close together instead of one starting a costly
-file last.
+rest as collected. The workers then finish close together instead of one starting a costly
+file last. How many workers ``-n auto`` starts, and why, is here too
+(``pytest_xdist_auto_num_workers``).
 """
 
 from __future__ import annotations
@@ -103,6 +104,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # sorted() is stable: within a file, and among files of equal cost, collection order stays
     kept.sort(key=lambda i: (not _relative(i).startswith("browser/"), -cost.get(i.path, 0.0)))
     items[:] = kept
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """What ``-n auto`` means: one worker a core (``PYTEST_XDIST_AUTO_NUM_WORKERS`` decides
+    when set, as in pytest-xdist).
+
+    Measured on the 2-core machine (2 December 2026, under ``nice -n 19``, nothing else
+    running): the whole suite on four workers took 12 min 24 s with both cores busy for
+    all but a few seconds of it (vmstat idle 0-3 % a minute), no faster than on two, and
+    two browser tests that time a page's steps failed. The browser tests wait less than
+    they seem to: Chromium, Pyodide, kernels and servers spend the waits computing, and
+    ``time -v`` sees only about half of that CPU (what is not reaped by the run's own
+    processes, such as Chromium's helpers and PostgreSQL, is left out).
+    """
+    chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
+    if chosen:
+        return int(chosen)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return cores or 1
 
 
 _UNMARKED_SLOW: list[tuple[float, str]] = []

@@ -15,6 +15,8 @@
   built from this checkout (the build takes a minute on a busy machine). Under xdist the
   first worker that needs it builds it and the others share it, so the site's tests can
   be spread over the workers. Tests copy it or serve it as it is; none writes into it.
+* ``site`` / ``site_server``: a worker's copy of ``built_site`` under a sub-path, as a
+  school would put it, and a plain static file server over it (the site's two test files).
 * ``site_sidecars``: the compressed copies ``qttt-edu classroom --site`` makes of
   ``built_site`` on its first start, made once per run the same way.
 """
@@ -44,8 +46,10 @@ from .browser_harness import (
     launch_chromium,
     new_page,
     running,
+    static_server,
     voila_server,
 )
+from .site_pages import SUB_PATH
 
 _BLOCKED: dict[str, list[str]] = {}
 
@@ -199,3 +203,22 @@ def site_sidecars(built_site: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
     with made_once(shared_folder(tmp_path_factory) / "built" / "xdg-cache", make) as home:
         return home
+
+
+@pytest.fixture(scope="package")
+def site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's site (``built_site``), copied to where a school would put it."""
+    out = tmp_path_factory.mktemp("web") / SUB_PATH
+    shutil.copytree(built_site, out)
+    return out
+
+
+@pytest.fixture(scope="package")
+def site_server(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A plain static file server over the folder that holds the site."""
+    web_root = site.parents[len(Path(SUB_PATH).parts) - 1]
+    work = tmp_path_factory.mktemp("http")
+    server = static_server(web_root, work / "http.log", ready_path=SUB_PATH + "index.html")
+    server.start()
+    yield server
+    server.stop()

@@ -321,7 +321,9 @@ def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:
 
 
 ANIMATION_JS = """root => new Promise(resolve => {
-    // Record, frame by frame, which squares hold a classical mark and what the caption says.
+    // Record which squares hold a classical mark and what the caption says: at every
+    // change of the app (a MutationObserver sees each step, however late its frame is
+    // painted on a busy machine) and at every frame, for 2 s and until nothing animates.
     const frames = [];
     const t0 = performance.now();
     const look = () => {
@@ -332,10 +334,19 @@ ANIMATION_JS = """root => new Promise(resolve => {
         const busy = root.querySelector('.qttt-animating') !== null;
         frames.push([Math.round(performance.now() - t0), classical.join(','),
                      caption ? caption.textContent : '', busy]);
-        if (performance.now() - t0 < 2000) requestAnimationFrame(look); else resolve(frames);
+        return busy;
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(root, {subtree: true, childList: true, characterData: true,
+                            attributes: true});
+    const frame = () => {
+        const busy = look();
+        const spent = performance.now() - t0;
+        if (spent < 2000 || (busy && spent < 10000)) requestAnimationFrame(frame);
+        else { observer.disconnect(); resolve(frames); }
     };
     root.querySelector('.qttt-choose-1').click();
-    requestAnimationFrame(look);
+    requestAnimationFrame(frame);
 })"""
 
 
