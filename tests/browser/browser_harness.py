@@ -11,6 +11,7 @@ opens (``lab/tree/notebooks/00_start_here.ipynb``,
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -346,6 +347,7 @@ def launch_chromium(playwright: Any) -> Any:
     )
 
 
+@functools.cache
 def _chromium_at_our_nice() -> str:
     """``CHROMIUM``, or as root a wrapper that starts it without ``CAP_SYS_NICE``.
 
