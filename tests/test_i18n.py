@@ -618,3 +618,51 @@ def test_po_command_line_exports_into_the_folder_given(tmp_path, capsys):
     assert po.main(["export", "--out", str(tmp_path / "po"), "nb"]) == 0
     assert sorted(p.name for p in (tmp_path / "po").iterdir()) == ["nb.po", "qttt-edu.pot"]
     assert "wrote" in capsys.readouterr().out
+
+
+# --- every call gives its message the fields it names ------------------------------------------
+
+#: the functions that take a catalog key (and, for ``t_in``, a language first)
+KEYED_CALLS = {"t": 0, "message": 0, "say": 0, "t_in": 1}
+
+
+def missing_fields(root: Path) -> list[str]:
+    """``file:line key: missing {...}`` for every call of a keyed function whose literal key's
+    English template names a field the call does not pass (calls with ``**fields`` excepted)."""
+    import ast
+
+    english: dict[str, str] = {}
+    for path in sorted((LOCALES / "en").glob("*.json")):
+        english.update(json.loads(path.read_text("utf-8")))
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            where = KEYED_CALLS.get(name) if isinstance(name, str) else None
+            if where is None or len(node.args) <= where:
+                continue
+            key = node.args[where]
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                continue
+            if key.value not in english or any(k.arg is None for k in node.keywords):
+                continue
+            missing = fields(english[key.value]) - {k.arg for k in node.keywords}
+            if missing:
+                where_ = f"{path.relative_to(root)}:{node.lineno}"
+                found.append(f"{where_} {key.value}: {sorted(missing)}")
+    return found
+
+
+def test_every_call_gives_its_message_the_fields_it_names():
+    # a message that gains a field ({limit}) must not leave a caller behind: that caller's
+    # refusal would end in a KeyError instead of words
+    assert missing_fields(ROOT / "qttt_edu") == []
+
+
+def test_the_field_check_catches_a_call_without_its_field(tmp_path):
+    (tmp_path / "m.py").write_text(
+        'from qttt_edu.i18n import t\nt("rooms_class_bad")\nt("rooms_class_bad", limit=64)\n'
+    )
+    assert missing_fields(tmp_path) == ["m.py:2 rooms_class_bad: ['limit']"]

@@ -206,3 +206,16 @@ def test_the_csv_export_leaves_empty_cells_empty_and_quotes_formulas() -> None:
     row = next(csv.DictReader(io.StringIO(export_csv([room]))))
     assert (row["class"], row["record"]) == ("", "")
     assert (row["x"], row["o"]) == ("'=1+1", "Ben")
+
+
+def test_an_error_page_without_the_services_words_is_still_said_in_words() -> None:
+    """A proxy in front of the service answers 502 with a page of its own (no JSON): the
+    student reads the status in a sentence, not a KeyError."""
+    from qttt_edu.rooms.remote import ServiceClient
+
+    client = ServiceClient("http://127.0.0.1:9/", class_key=CLASS_KEY)
+    try:
+        err = client._error(502, {})
+        assert "502" in str(err) and "could not answer" in str(err)
+    finally:
+        client.close()

@@ -280,7 +280,7 @@ class ServiceClient:
     def _error(self, status: int, error: dict[str, Any]) -> Exception:
         kind = str(error.get("kind", ""))
         key, fields = error.get("key"), error.get("fields") or {}
-        text = str(error.get("message") or t("service_http_error", http=status))
+        text = str(error.get("message") or t("service_http_error", status=status))
         if isinstance(key, str) and key in catalog("en") and isinstance(fields, dict):
             with suppress(KeyError, ValueError, IndexError):
                 text = t(key, **fields)

@@ -716,7 +716,7 @@ class RoomStore:
     def list_rooms(self, class_name: str | None = None) -> RoomList:
         """Every room (of ``class_name``, if given), newest activity first."""
         if class_name is not None and not isinstance(class_name, str):
-            raise RoomError(message("rooms_class_bad"))  # R12
+            raise RoomError(message("rooms_class_bad", limit=codes.CLASS_NAME_MAX))  # R12
 
         def op(conn: Any) -> list[RoomRow]:
             sql = f"SELECT {COLUMNS} FROM qttt_rooms"
