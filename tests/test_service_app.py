@@ -20,7 +20,7 @@ from qttt_edu.rooms.service import start_service
 from qttt_edu.widgets import GameApp
 from qttt_edu.widgets.shared import open_store
 from tests.rooms_support import CLASS_KEY, TEACHER, raw_sql
-from tests.test_widgets_shared import PAGE, act, join, new_shared, shows, wait_until
+from tests.test_widgets_shared import PAGE, act, apps, join, new_shared, shows, wait_until
 
 
 @pytest.fixture
@@ -37,21 +37,8 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 @pytest.fixture
 def make_app(served: Any) -> Iterator[Callable[[], GameApp]]:
-    made: list[GameApp] = []
-
-    def make() -> GameApp:
-        app = GameApp(computer_delay=0)  # the store comes from the environment
-        app.shared_panel.page.href = PAGE
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        if app.shared is not None:
-            app.shared.close()
-        store = app.shared_panel._store
-        if isinstance(store, ServiceClient):
-            store.close()
+    with apps() as make:  # the store comes from the environment
+        yield make
 
 
 def test_two_apps_play_through_the_service_never_the_database(

@@ -14,6 +14,7 @@ import html
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import pytest
 from qttt_edu import Action
 from qttt_edu.i18n import t
 from qttt_edu.rooms import RoomStore
+from qttt_edu.rooms.remote import ServiceClient
 from qttt_edu.widgets import GameApp, play
 from tests.page import choose, click, offer_shown, offer_text, offer_tooltip, take_offer
 
@@ -40,20 +42,34 @@ def rooms(rooms_url: str) -> Iterator[RoomStore]:
     store.close()
 
 
-@pytest.fixture
-def make_app(rooms: RoomStore) -> Iterator[Callable[..., GameApp]]:
+@contextmanager
+def apps(**defaults: Any) -> Iterator[Callable[..., GameApp]]:
+    """``make(**options)``: a new app on a classroom page (one student's screen), with
+    ``defaults`` (``rooms=``, or none: the store comes from the environment); every
+    shared game they open is closed afterwards, and every service client they made."""
     made: list[GameApp] = []
 
     def make(**options: Any) -> GameApp:
-        app = GameApp(computer_delay=0, rooms=rooms, **options)
+        app = GameApp(computer_delay=0, **defaults, **options)
         app.shared_panel.page.href = PAGE  # what the page tells the kernel
         made.append(app)
         return app
 
-    yield make
-    for app in made:
-        if app.shared is not None:
-            app.shared.close()
+    try:
+        yield make
+    finally:
+        for app in made:
+            if app.shared is not None:
+                app.shared.close()
+            store = app.shared_panel._store
+            if isinstance(store, ServiceClient) and store is not defaults.get("rooms"):
+                store.close()
+
+
+@pytest.fixture
+def make_app(rooms: RoomStore) -> Iterator[Callable[..., GameApp]]:
+    with apps(rooms=rooms) as make:
+        yield make
 
 
 def wait_until(test: Callable[[], bool], timeout: float = 10.0) -> float:

@@ -24,8 +24,9 @@ from qttt_edu.i18n import LANGUAGES, set_language, t, t_in
 from qttt_edu.rooms import RoomStore
 from qttt_edu.widgets import GameApp
 from tests.page import choose, click
+from tests.test_widgets_shared import apps
+from tests.test_widgets_shared import wait_until as until
 
-PAGE = "http://192.0.2.2:8866/voila/render/app.ipynb?token=CLASS23456"
 #: the placeholders that may stand only as a seat's value, never inside a sentence
 PLACEHOLDERS = ("widget_shared_no_name", "widget_shared_no_name_away", "dash_no_name", "dash_free")
 
@@ -105,27 +106,8 @@ def store(tmp_path: Path, clock: list[float]) -> Iterator[RoomStore]:
 
 @pytest.fixture
 def make_app(store: RoomStore) -> Iterator[Callable[[], GameApp]]:
-    made: list[GameApp] = []
-
-    def make() -> GameApp:
-        app = GameApp(computer_delay=0, rooms=store)
-        app.shared_panel.page.href = PAGE  # a classroom address, as the page tells it
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        if app.shared is not None:
-            app.shared.close()
-
-
-def until(test: Callable[[], bool], timeout: float = 10.0) -> None:
-    import time
-
-    start = time.monotonic()
-    while not test():
-        assert time.monotonic() - start < timeout, "the other screen never showed the change"
-        time.sleep(0.005)
+    with apps(rooms=store) as make:
+        yield make
 
 
 def open_room(creator: GameApp, joiner: GameApp, creator_name: str, joiner_name: str) -> str:

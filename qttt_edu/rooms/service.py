@@ -36,6 +36,7 @@ import functools
 import gc
 import io
 import json
+import logging
 import os
 import re
 import secrets
@@ -88,6 +89,7 @@ __all__ = [
 
 PROTOCOL = 1
 T = TypeVar("T")
+LOG = logging.getLogger("qttt_edu.rooms.service")
 
 #: a seat whose socket last said "here" this long ago is away (seconds): sockets mark
 #: their seats every TOUCH_EVERY seconds, and a socket that stops answering pings is
@@ -909,18 +911,14 @@ class RoomsService:
     def __init__(self, config: ServiceConfig) -> None:
         self.config = config
         self.clock = DatabaseClock(config.local_clock)
-        store = RoomStore(config.store_url, retry_for=config.retry_for, clock=self.clock)
-        store.backend.wake_channel = CHANNEL
+        store = self._open_store(config.retry_for)
         self.store_kind = store.backend.name
         self.clock.measure(store)
         workers = config.workers or (1 if self.store_kind == "sqlite" else 2)
         self._inline: RoomStore | None = None
         self._inline_retry = 0.0  #: when the loop's PostgreSQL connection may be made again
         if config.inline:
-            self._inline = RoomStore(
-                config.store_url, retry_for=0.0, clock=self.clock, quick_ms=INLINE_MS
-            )
-            self._inline.backend.wake_channel = CHANNEL
+            self._inline = self._open_store(0.0, quick_ms=INLINE_MS)
         self._stores: list[RoomStore] = [store]
         self._local = threading.local()
         self._local_lock = threading.Lock()
@@ -949,6 +947,15 @@ class RoomsService:
 
     # -- the store, on the loop and on worker threads --------------------------------------
 
+    def _open_store(self, retry_for: float, quick_ms: int = 0) -> RoomStore:
+        """A connection of the service's to its store, on the service's clock; on
+        PostgreSQL every write through it wakes the other replicas."""
+        store = RoomStore(
+            self.config.store_url, retry_for=retry_for, clock=self.clock, quick_ms=quick_ms
+        )
+        store.backend.wake_channel = CHANNEL
+        return store
+
     def _store(self) -> RoomStore:
         store: RoomStore | None = getattr(self._local, "store", None)
         if store is None:
@@ -956,10 +963,7 @@ class RoomsService:
                 if self.store_kind == "sqlite":
                     store = self._stores[0]  # one connection: SQLite has one writer anyway
                 else:
-                    store = RoomStore(
-                        self.config.store_url, retry_for=self.config.retry_for, clock=self.clock
-                    )
-                    store.backend.wake_channel = CHANNEL  # every write wakes the replicas
+                    store = self._open_store(self.config.retry_for)
                     self._stores.append(store)
             self._local.store = store
         return store
@@ -983,15 +987,14 @@ class RoomsService:
                     return self._noted(job(inline))
                 except StoreUnavailableError:
                     pass  # locked, full or gone: wait for it on the worker thread instead
-            self._reconnect_inline(inline)
+            if not inline.connected and self.store_kind != "sqlite":
+                self._reconnect_inline(inline)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, lambda: self._noted(job(self._store())))
 
     def _reconnect_inline(self, inline: RoomStore) -> None:
         """Make the loop's lost PostgreSQL connection again, on a worker thread, at most
         once every ``INLINE_RETRY`` seconds."""
-        if self.store_kind == "sqlite" or inline.connected:
-            return
         now = time.monotonic()
         if now < self._inline_retry:
             return
@@ -1288,11 +1291,9 @@ class RoomsService:
         await loop.run_in_executor(self.executor, lambda: checkpoint(self._store(), "PASSIVE"))
         now = games_file(self._stores[0])
         if now != self._games_file and self._games_file is not None:
-            import logging
-
             where = self._stores[0].backend.where
             text = t_in(self.config.language, "service_file_gone", file=where)
-            logging.getLogger("qttt_edu.rooms.service").warning("%s", text)
+            LOG.warning("%s", text)
             self._games_file = now  # said once; said again if it changes again
 
     def _listen(self) -> None:
@@ -1417,19 +1418,13 @@ def _quiet_log(handler: tornado.web.RequestHandler) -> None:
     """Log method, path and status only: no query string, no header (they may hold keys)."""
     status = handler.get_status()
     if status >= 500:
-        import logging
-
-        logging.getLogger("qttt_edu.rooms.service").warning(
-            "%s %s %s", handler.request.method, handler.request.path, status
-        )
+        LOG.warning("%s %s %s", handler.request.method, handler.request.path, status)
 
 
 def _socket_log(op: str, status: int, seconds: float) -> None:
     """A request on a socket answered: logged only when the service failed (no key, no code)."""
     if status >= 500:
-        import logging
-
-        logging.getLogger("qttt_edu.rooms.service").warning("socket %s %s", op[:16], status)
+        LOG.warning("socket %s %s", op[:16], status)
 
 
 class RunningService:
