@@ -425,11 +425,7 @@ class Dashboard:
         sets the widgets on the kernel's loop, and reads less often while nothing moves."""
         wait = refresh
         while not self._stop.wait(wait):
-            try:
-                read: RoomList | Exception = self.store.list_rooms(self.class_name)
-            except Exception as err:  # the page must stay up while the store is away
-                read = err
-            changed = self._on_kernel(functools.partial(self._apply, read))
+            changed = self._on_kernel(functools.partial(self._apply, self._read()))
             wait = next_wait(wait, changed, refresh)
 
     def _on_kernel(self, job: Callable[[], bool]) -> bool:
@@ -471,12 +467,17 @@ class Dashboard:
 
     def update(self) -> bool:
         """Read the class's rooms; redraw what changed. ``True`` if anything did."""
-        try:
-            read: RoomList | Exception = self.store.list_rooms(self.class_name)
-        except Exception as err:  # the page must stay up while the store is away
-            read = err
+        read = self._read()
         with self._lock:
             return self._apply(read)
+
+    def _read(self) -> RoomList | Exception:
+        """The class's rooms, or the store's trouble (the page stays up while it is away)."""
+        try:
+            rooms: RoomList = self.store.list_rooms(self.class_name)
+        except Exception as err:
+            return err
+        return rooms
 
     def _apply(self, read: RoomList | Exception) -> bool:
         if isinstance(read, Exception):
