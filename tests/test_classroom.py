@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import csv
 import gzip
 import html
@@ -633,6 +634,42 @@ def test_the_command_is_run_by_the_installed_script(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 0 and "--file" in result.stdout and "--token" in result.stdout
+
+
+@pytest.mark.slow
+def test_voila_started_in_the_checkout_shows_the_kits_loading_page(tmp_path: Path) -> None:
+    """``voila notebooks/app.ipynb`` (the teachers' guide) finds the ``qttt`` template.
+
+    An editable install does not copy the template into Jupyter's data folder; the
+    checkout's ``voila.py`` points Jupyter at it. Nothing else on the path helps here.
+    """
+    root = Path(__file__).resolve().parents[1]
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "JUPYTER_PATH"}
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_CONFIG_DIR", "IPYTHONDIR"):
+        env[var] = str(tmp_path / var.lower())
+    command = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser"]
+    command += ["--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0"]
+    with (tmp_path / "voila.log").open("w") as log:
+        server = subprocess.Popen(
+            command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    # without the template Voila sends the headers and then nothing, for ever: the page
+    # is read on a thread, and stopping the server ends that read
+    reading = concurrent.futures.ThreadPoolExecutor(1)
+    try:
+        _wait_for(f"http://127.0.0.1:{port}/voila/static/voila.js")
+        answer = reading.submit(_get, f"http://127.0.0.1:{port}/")
+        status, page, _ = answer.result(timeout=90)
+    except concurrent.futures.TimeoutError:
+        status, page = 0, "no page within 90 s"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(30)
+        reading.shutdown(wait=True)
+    written = (tmp_path / "voila.log").read_text()
+    assert "TemplateNotFound" not in written, written
+    assert status == 200 and "qttt-loading-board" in page, page
 
 
 def _card(cards: str, label: str) -> str:
