@@ -30,6 +30,7 @@ from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_s
 
 store_url = rooms_support.store_url
 make_store = rooms_support.make_store
+service = rooms_support.service  # a real rooms service on the test's database
 ROOT = Path(__file__).resolve().parents[1]
 FULL_GAME = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"  # X wins after a collapse
 
@@ -139,6 +140,16 @@ def free_port() -> int:
         return port
 
 
+def read_until(base: str, code: str, credential: str, ply: int, seconds: float) -> Any:
+    """The room as ``base`` serves it, read until it shows ``ply`` or ``seconds`` pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        room = http(base, "GET", f"api/v1/rooms/{code}", seat=credential)[1]["room"]
+        if room["ply"] == ply or time.monotonic() > deadline:
+            return room
+        time.sleep(0.1)  # 10 reads a second: well inside the per-client limit
+
+
 def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
     """Two services on one PostgreSQL, replica B in a process of its own."""
     url = cluster_or_skip().new_database()
@@ -166,7 +177,9 @@ def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
         assert act(a.url, x_cred, "1-5", 0)[0] == 200
         assert http(a.url, "GET", f"api/v1/rooms/{code}", seat=x_cred)[1]["room"]["ply"] == 1
         assert act(b_url, o_cred, "2-6", 1)[0] == 200
-        room = http(a.url, "GET", f"api/v1/rooms/{code}", seat=x_cred)[1]["room"]
+        # A drops its own row of the room when B's notice comes (milliseconds), well
+        # before the row's freshness (1 s) would: a replica that kept it fails here
+        room = read_until(a.url, code, x_cred, 2, seconds=0.5)
         assert (room["record"], room["ply"], room["to_act"]) == ("1-5 2-6", 2, "X")
         status, body = act(a.url, x_cred, "3-7", 1)
         assert (status, body["error"]["kind"]) == (409, "conflict")
@@ -223,3 +236,76 @@ def test_the_cached_room_text_says_what_room_json_says(make_store: Any) -> None:
     fixed, seats = room_text_cache[key]
     room_text_cache[key] = (fixed.replace(FULL_GAME, "1-2"), seats)
     assert not same()
+
+
+# -- the rooms service's own rows (RowCache) ---------------------------------------------------
+
+
+def test_the_row_cache_keeps_the_newest_version_for_its_freshness_only() -> None:
+    from qttt_edu.rooms.backends import COLUMN_NAMES, RoomRow
+    from qttt_edu.rooms.store import RowCache
+
+    now = [100.0]
+    cache = RowCache(fresh=1.0, clock=lambda: now[0])
+    blank = RoomRow(*([None] * len(COLUMN_NAMES)))
+    v3 = blank._replace(code="ABCDEFGH", version=3, x_kind="human", o_kind="computer")
+    cache.put(v3)
+    assert cache.get("ABCDEFGH") == v3
+    # a read that raced a write never puts the older row back
+    cache.put(v3._replace(version=2))
+    assert cache.get("ABCDEFGH") == v3
+    # presence marks go in without a new version; the computer's seat is never marked
+    cache.seen(["ABCDEFGH"], "x_seen", 7.0, human_only=True)
+    cache.seen(["ABCDEFGH"], "o_seen", 8.0, human_only=True)
+    assert (cache.get("ABCDEFGH").x_seen, cache.get("ABCDEFGH").o_seen) == (7.0, None)
+    # while the owner cannot hear other writers, nothing is served from the cache
+    cache.trusted = False
+    assert cache.get("ABCDEFGH") is None
+    cache.trusted = True
+    now[0] += 1.5  # older than its freshness: read from the table again
+    assert cache.get("ABCDEFGH") is None
+    cache.put(v3._replace(version=4))
+    cache.forget("ABCDEFGH")
+    assert cache.get("ABCDEFGH") is None
+
+
+def _unheard_write(service: Any, fresh: float) -> tuple[dict[str, Any], tuple[int, Any], float]:
+    """A program that is not the service plays O's move behind its back. Returns the room
+    as the service serves it (read until it shows the move, for at most 2 s), the answer
+    to X's action sent with the old board, and the seconds the move took to show."""
+    service.service.rows.fresh = fresh
+    _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
+    code, x_cred = made["room"]["code"], made["credential"]
+    http(service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+    body = {"action": "1-5", "expected_ply": 0, "action_id": os.urandom(8).hex()}
+    assert http(service.url, "POST", f"api/v1/rooms/{code}/actions", body, seat=x_cred)[0] == 200
+    raw_sql(
+        service.store_url,
+        "UPDATE qttt_rooms SET record = ?, version = version + 1 WHERE code = ?",
+        ("1-5 2-6", code),
+    )
+    began = time.monotonic()
+    room = read_until(service.url, code, x_cred, 2, seconds=2.0)
+    took = time.monotonic() - began
+    stale = {"action": "3-7", "expected_ply": 1, "action_id": os.urandom(8).hex()}
+    acted = http(service.url, "POST", f"api/v1/rooms/{code}/actions", stale, seat=x_cred)
+    return room, acted, took
+
+
+def test_a_writer_the_service_never_hears_of_is_seen_within_a_second(
+    service: Any,
+) -> None:
+    """The service is meant to be its rooms' only writer; if something else writes
+    anyway, an action is still decided on the table (never lost, never doubled) and
+    reads show the write within the cache's freshness."""
+    room, (status, body), took = _unheard_write(service, fresh=1.0)
+    assert (status, body["error"]["kind"]) == (409, "conflict")
+    assert body["error"]["room"]["record"] == "1-5 2-6"  # the table's room, not the cache's
+    assert room["record"] == "1-5 2-6" and took < 1.5
+
+
+def test_the_freshness_check_catches_a_cache_that_never_ages(service: Any) -> None:
+    """The test above proves itself: rows kept for ever (a planted fault) never show
+    the unheard write."""
+    room, _, _ = _unheard_write(service, fresh=float("inf"))
+    assert room["record"] == "1-5"

@@ -72,7 +72,7 @@ from .errors import (
     StoreUnavailableError,
     UnknownRoomError,
 )
-from .store import RoomState, RoomStore
+from .store import RoomState, RoomStore, RowCache
 
 if TYPE_CHECKING:
     from ..cli import Parser
@@ -911,8 +911,13 @@ class RoomsService:
     def __init__(self, config: ServiceConfig) -> None:
         self.config = config
         self.clock = DatabaseClock(config.local_clock)
+        #: the rows this service wrote or read last, shared by its connections: it is
+        #: the only writer of its rooms (on PostgreSQL the replicas' notices and the
+        #: LISTEN connection's state keep it honest, see ``_listen``)
+        self.rows = RowCache()
         store = self._open_store(config.retry_for)
         self.store_kind = store.backend.name
+        self.rows.trusted = self.store_kind == "sqlite"  # PostgreSQL: once LISTEN is up
         self.clock.measure(store)
         workers = config.workers or (1 if self.store_kind == "sqlite" else 2)
         self._inline: RoomStore | None = None
@@ -951,7 +956,11 @@ class RoomsService:
         """A connection of the service's to its store, on the service's clock; on
         PostgreSQL every write through it wakes the other replicas."""
         store = RoomStore(
-            self.config.store_url, retry_for=retry_for, clock=self.clock, quick_ms=quick_ms
+            self.config.store_url,
+            retry_for=retry_for,
+            clock=self.clock,
+            quick_ms=quick_ms,
+            rows=self.rows,
         )
         store.backend.wake_channel = CHANNEL
         return store
@@ -1305,6 +1314,9 @@ class RoomsService:
                 conn = backend.connect()
                 try:
                     backend.execute(conn, f"LISTEN {CHANNEL}")
+                    # Whatever changed while no one listened is read from the table again.
+                    self.rows.forget()
+                    self.rows.trusted = True
                     loop = self.loop
                     if loop is not None:  # caught up after every (re)connection
                         for code in list(self.watchers):
@@ -1312,9 +1324,12 @@ class RoomsService:
                     while not self._stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
                             hinted = self._hint(note.payload)
+                            if hinted is not None:
+                                self.rows.forget(hinted[0])  # before anyone is woken
                             if hinted is not None and loop:
                                 loop.call_soon_threadsafe(self._wake_soon, hinted)
                 finally:
+                    self.rows.trusted = False  # deaf: every call reads the table
                     backend.close(conn)
             except Exception:  # the database went away: reconnect
                 self._stopping.wait(0.5)

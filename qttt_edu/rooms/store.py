@@ -186,6 +186,65 @@ class RoomList:
     problems: list[CorruptRoomError]
 
 
+class RowCache:
+    """The newest row of each room, as the one process that writes the rooms knows it.
+
+    The rooms service is the only writer of its rooms, so the row it wrote last is the
+    row in the table: an action then needs one round trip (the write) instead of two,
+    and the other screen's read none. Its connections share one cache. A row goes in
+    when the service reads or writes it, out when the service hears that another
+    writer (a replica) changed the room, and out after ``fresh`` seconds in any case,
+    so a writer nobody heard of is seen within that time. While the owner cannot hear
+    other writers (its LISTEN connection is down), ``trusted`` is false and nothing is
+    read from the cache. A write still compares versions in the table, so a stale row
+    costs a read, never an action. A row never replaces a newer version of itself: a
+    read that raced a write cannot put the older row back.
+    """
+
+    def __init__(
+        self, fresh: float = 1.0, size: int = 50_000, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.fresh = fresh
+        self.size = size
+        self.clock = clock
+        self.trusted = True
+        self._rows: dict[str, tuple[float, RoomRow]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, code: str) -> RoomRow | None:
+        """The room's row, or ``None`` when it is not known to be the newest."""
+        hit = self._rows.get(code)
+        if hit is None or not self.trusted or self.clock() - hit[0] > self.fresh:
+            return None
+        return hit[1]
+
+    def put(self, row: RoomRow) -> None:
+        with self._lock:
+            hit = self._rows.get(row.code)
+            if hit is not None and hit[1].version > row.version:
+                return
+            if len(self._rows) >= self.size:
+                self._rows.clear()
+            self._rows[row.code] = (self.clock(), row)
+
+    def seen(self, keys: Iterable[str], column: str, when: float, human_only: bool = False) -> None:
+        """A presence mark written without a new version (``x_seen``, ``o_seen``)."""
+        kind = column.replace("_seen", "_kind")
+        with self._lock:
+            for code in keys:
+                hit = self._rows.get(code)
+                if hit is not None and (not human_only or getattr(hit[1], kind) == "human"):
+                    self._rows[code] = (hit[0], hit[1]._replace(**{column: when}))
+
+    def forget(self, code: str | None = None) -> None:
+        """Drop room ``code``'s row (another writer changed it), or every row."""
+        with self._lock:
+            if code is None:
+                self._rows.clear()
+            else:
+                self._rows.pop(code, None)
+
+
 class RoomStore:
     """Shared games in SQLite (default) or PostgreSQL (``url="postgresql://..."``).
 
@@ -206,8 +265,12 @@ class RoomStore:
         clock: Callable[[], float] = time.time,
         poll_interval: float = 0.03,
         quick_ms: int = 0,
+        rows: RowCache | None = None,
     ) -> None:
         self.backend: Backend = backend_for(url, retry_for, quick_ms)
+        #: the rows its owner knows to be the newest (the rooms service's, shared by its
+        #: connections); ``None``: every call reads the table
+        self.rows = rows
         self.retry_for = retry_for
         self.ttl = ttl
         self.clock = clock
@@ -313,16 +376,22 @@ class RoomStore:
         return self.backend.execute(conn, query, tuple(params))
 
     def _read(self, conn: Any, code: str) -> RoomState:
-        row = self._q(conn, f"SELECT {COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
-        if row is None:
-            raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
-        return _decode(RoomRow(*row), self.clock())
+        return _decode(self._row(conn, code), self.clock())
 
     def _raw(self, conn: Any, code: str) -> RoomRow:
+        """Room ``code``'s row as the table holds it now."""
         row = self._q(conn, f"SELECT {COLUMNS} FROM qttt_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownRoomError(message("rooms_unknown", code=codes.format_code(code)))
-        return RoomRow(*row)
+        raw = RoomRow(*row)
+        if self.rows is not None:
+            self.rows.put(raw)
+        return raw
+
+    def _row(self, conn: Any, code: str) -> RoomRow:
+        """Room ``code``'s row: the cached one if the owner knows it is the newest."""
+        cached = None if self.rows is None else self.rows.get(code)
+        return cached if cached is not None else self._raw(conn, code)
 
     def _write(
         self, conn: Any, state: RoomState, raw: RoomRow, changes: dict[str, Any]
@@ -342,7 +411,13 @@ class RoomStore:
             changes,
             row,
         )
-        return _decode(row, self.clock()) if written else None
+        if not written:
+            if self.rows is not None:
+                self.rows.forget(state.code)
+            return None
+        if self.rows is not None:
+            self.rows.put(row)
+        return _decode(row, self.clock())
 
     def _seat_of(self, state: RoomState, raw: RoomRow, credential: object) -> str:
         if credential is None:
@@ -367,6 +442,19 @@ class RoomStore:
         key = codes.normalize_code(code)
 
         def op(conn: Any) -> RoomState:
+            cached = None if self.rows is None else self.rows.get(key)
+            if cached is not None:
+                # The write still compares versions in the table. Any other outcome (no
+                # change, a refusal, another writer first) is decided on the table's row.
+                known = _decode(cached, self.clock())
+                try:
+                    changes = change(known, cached)
+                except Exception:  # refused on the cached row: asked again on the table's
+                    changes = None
+                if changes is not None:
+                    written = self._write(conn, known, cached, changes)
+                    if written is not None:
+                        return written
             while True:
                 raw = self._raw(conn, key)
                 state = _decode(raw, self.clock())
@@ -470,7 +558,7 @@ class RoomStore:
         key = codes.normalize_code(code)
 
         def op(conn: Any) -> str:
-            raw = self._raw(conn, key)
+            raw = self._row(conn, key)
             state = _decode(raw, self.clock())
             seat = self._seat_of(state, raw, credential)
             self._touch(conn, key, seat, raw)
@@ -538,7 +626,7 @@ class RoomStore:
         key = codes.normalize_code(code)
 
         def op(conn: Any) -> None:
-            raw = self._raw(conn, key)
+            raw = self._row(conn, key)
             state = _decode(raw, self.clock())
             self._touch(conn, key, self._seat_of(state, raw, credential), raw)
 
@@ -547,10 +635,11 @@ class RoomStore:
     def _touch(self, conn: Any, code: str, seat: str, raw: RoomRow) -> None:
         # Presence is not part of the game: no new version, so no client redraws for it.
         column = f"{seat.lower()}_seen"
+        now = self.clock()
         with self.backend.transaction(conn):
-            self._q(
-                conn, f"UPDATE qttt_rooms SET {column} = ? WHERE code = ?", (self.clock(), code)
-            )
+            self._q(conn, f"UPDATE qttt_rooms SET {column} = ? WHERE code = ?", (now, code))
+        if self.rows is not None:
+            self.rows.seen([code], column, now)
 
     def seat_for(self, code: object, credential: object) -> tuple[RoomState, str]:
         """The room and the seat ``credential`` holds in it (nothing is written).
@@ -560,7 +649,7 @@ class RoomStore:
         key = codes.normalize_code(code)
 
         def op(conn: Any) -> tuple[RoomState, str]:
-            raw = self._raw(conn, key)
+            raw = self._row(conn, key)
             state = _decode(raw, self.clock())
             return state, self._seat_of(state, raw, credential)
 
@@ -615,6 +704,9 @@ class RoomStore:
                             f"WHERE code IN ({marks}) AND {seat.lower()}_kind = 'human'",
                             (now, *chunk),
                         )
+            if self.rows is not None:
+                for seat, keys in by_seat.items():
+                    self.rows.seen(keys, f"{seat.lower()}_seen", now, human_only=True)
 
         self._run(op)
 
@@ -760,6 +852,9 @@ class RoomStore:
                 self._q(conn, f"DELETE FROM qttt_rooms WHERE {where}", params)
                 for code in gone:
                     self.backend.notify(conn, code, -1)
+            if self.rows is not None:
+                for code in gone:
+                    self.rows.forget(code)
             return len(gone)
 
         result: int = self._run(op)
