@@ -12,7 +12,9 @@ squares" (the kernel answered and the widget is drawn). Then every page is reloa
   (a reload must end the page's old kernel: as many kernels as pages);
 * the resident memory (RSS, and PSS where Linux gives it) of the students' server and
   its kernels, in total and per student;
-* the CPU seconds the server and kernels used, per student;
+* the CPU seconds the server and kernels used, per student, and the browsers' by kind of
+  Chromium process (on this machine the 30 renderers, running Voilà's page scripts, take
+  most of the CPU: about 5 s a page against 1.5 s of server and kernel);
 * the load average before and after (the machine may be shared: figures are noisy).
 
 Targets (kernel mode, 2-core machine): all 30 playable, the 30th within 60 s, no kernel
@@ -125,17 +127,35 @@ def stop(process: subprocess.Popen[Any]) -> None:
         process.kill()
 
 
-def browser_cpu_seconds() -> float:
-    """CPU of the Chromium processes this script started (the 30 browsers share the cores)."""
-    total = 0.0
+def browser_cpu_by_kind() -> dict[str, float]:
+    """CPU seconds of the Chromium processes this script started, by kind of process:
+    ``renderer`` (the pages' scripts, style and layout), ``browser`` (the main process,
+    which also answers Playwright), ``gpu-process`` (drawing) and the utilities."""
+    kinds: dict[str, float] = {}
     for process in psutil.Process().children(recursive=True):
         try:
-            if "chrom" in process.name():
-                times = process.cpu_times()
-                total += times.user + times.system
+            if "chrom" not in process.name():
+                continue
+            argv = process.cmdline()
+            times = process.cpu_times()
         except psutil.Error:
             continue
-    return total
+        kind = next((a[7:] for a in argv if a.startswith("--type=")), "browser")
+        if kind == "utility":
+            sub = next((a for a in argv if a.startswith("--utility-sub-type=")), "")
+            kind = sub.rpartition(".")[2] or kind
+        kinds[kind] = kinds.get(kind, 0.0) + times.user + times.system
+    return kinds
+
+
+def browser_cpu_seconds() -> float:
+    """CPU of the Chromium processes this script started (the 30 browsers share the cores)."""
+    return sum(browser_cpu_by_kind().values())
+
+
+def _by_kind() -> str:
+    kinds = sorted(browser_cpu_by_kind().items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{kind} {seconds:.0f} s" for kind, seconds in kinds if seconds >= 0.5)
 
 
 def cpu_seconds(server: psutil.Process) -> float:
@@ -276,7 +296,7 @@ async def class_run(url: str, server: psutil.Process, students: int, spread: flo
         print(
             f"  {time.perf_counter() - started:.0f} s of wall time; CPU: server and kernels "
             f"{cpu_seconds(server) - cpu0:.0f} s, "
-            f"the {students} browsers {browser_cpu_seconds():.0f} s",
+            f"the {students} browsers {browser_cpu_seconds():.0f} s ({_by_kind()})",
             flush=True,
         )
         await asyncio.sleep(5)
