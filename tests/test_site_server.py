@@ -538,7 +538,7 @@ def test_sigterm_stops_the_site_folds_the_log_and_leaves_no_temporary_file(
     make_site(tmp_path)
     port = free_port()
     process, log = _start_site(tmp_path, port)
-    status, made = _call(port, "POST", "/rooms/api/v1/rooms", {"nickname": "Ada"})
+    status, _refused = _call(port, "POST", "/rooms/api/v1/rooms", {"nickname": "Ada"})
     assert status == 403  # serving (a student without the class key is refused)
     assert (tmp_path / "g.sqlite3-wal").exists()  # the store is open, in WAL mode
     process.send_signal(getattr(signal, signum))
