@@ -1484,8 +1484,7 @@ def start_service(
     For the classroom command, a hub service's launcher and tests. ``port=0`` picks a
     free port. Every class key and the teacher secret must be at least 16 characters.
     ``serve``, called on the service's loop, makes it listen in its own way (the
-    classroom's site mode serves the site beside it); by default it listens on
-    ``host:port``.
+    classroom's site mode serves the site beside it); by default on ``host:port``.
     """
     _check_keys(classes, teacher_secret)
     config = ServiceConfig(
@@ -1509,19 +1508,15 @@ def start_service(
             service = RoomsService(config)
 
             async def begin() -> None:
-                if serve is None:
-                    service.listen(host, port)
-                else:
-                    serve(service)
+                (serve or (lambda running: running.listen(host, port)))(service)
 
             loop.run_until_complete(begin())
             box["service"] = service
         except BaseException as exc:
             box["error"] = exc
-            ready.set()
-            return
         ready.set()
-        loop.run_forever()
+        if "error" not in box:
+            loop.run_forever()
         loop.close()
 
     thread = threading.Thread(target=run, name="qttt-rooms-service", daemon=True)
