@@ -892,3 +892,48 @@ def test_only_the_chooser_gets_live_choice_buttons_in_a_shared_game(tmp_path: Pa
             if app.shared is not None:
                 app.shared.close()
         store.close()
+
+
+def _stops_once_and_fully() -> bool:
+    """Whether :func:`run_until_stopped` ends its wait on SIGTERM with status 0, runs the
+    stopping to its end despite a second SIGTERM meanwhile, and puts the handlers back.
+    The checker the tests below use (both signals go to this very process)."""
+    from qttt_edu.classroom.stopping import run_until_stopped
+
+    steps: list[str] = []
+
+    def wait() -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)  # the signal ends this long before
+        return 7
+
+    def stop() -> None:
+        steps.append("stopping")
+        os.kill(os.getpid(), signal.SIGTERM)  # impatient: a second SIGTERM
+        time.sleep(0.05)
+        steps.append("stopped")
+
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    try:
+        code = run_until_stopped(wait, stop)
+    except BaseException:  # the second signal cut the stopping short
+        return False
+    after = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    return code == 0 and steps == ["stopping", "stopped"] and after == before
+
+
+def test_both_modes_stop_once_and_fully_on_sigterm(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.monotonic()
+    assert _stops_once_and_fully()
+    assert time.monotonic() - started < 5
+    assert "The classroom server has stopped" in capsys.readouterr().out
+
+
+def test_the_stopping_check_catches_a_planted_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    import contextlib
+
+    import qttt_edu.classroom.stopping as stopping
+
+    # the fault: signals are not ignored while stopping, so a second one cuts it short
+    monkeypatch.setattr(stopping, "_signals_ignored", contextlib.nullcontext)
+    assert not _stops_once_and_fully()
