@@ -519,6 +519,72 @@ def test_on_binder_the_command_says_why_instead_of_failing(
     assert not (tmp_path / "x.sqlite3").exists()
 
 
+def _speaks_to(page: str, lang: str) -> str | None:
+    """Whom a login page in ``lang`` asks: ``"teacher"`` when it names the teacher's
+    password and says where it is printed, with no word of the class password;
+    ``"class"`` for the reverse; else ``None``. The checker the tests below use."""
+    from qttt_edu.i18n import t_in
+
+    def has(key: str) -> bool:
+        return html.escape(t_in(lang, key)) in page
+
+    teacher = ("login_teacher_label", "login_teacher_hint", "login_teacher_button")
+    student = ("login_label", "login_hint", "login_button")
+    if all(map(has, teacher)) and not any(map(has, student)):
+        return "teacher"
+    if all(map(has, student)) and not any(map(has, teacher)):
+        return "class"
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "fi", "nb", "it"])
+def test_the_dashboards_login_asks_for_the_teachers_password_not_the_class_one(
+    lang: str,
+) -> None:
+    from qttt_edu.classroom.login import (
+        KitIdentityProvider,
+        TeacherIdentityProvider,
+        TeacherLoginHandler,
+        login_page,
+    )
+    from qttt_edu.i18n import t_in
+
+    assert _speaks_to(login_page(lang, "", "/", role="teacher"), lang) == "teacher"
+    assert _speaks_to(login_page(lang, "", "/"), lang) == "class"
+    wrong = login_page(lang, "", "/", wrong=True, role="teacher")
+    assert html.escape(t_in(lang, "login_teacher_wrong")) in wrong
+    assert html.escape(t_in(lang, "login_wrong")) not in wrong
+    # the hint names the line the command prints the password on
+    assert "qttt-edu classroom" in t_in(lang, "login_teacher_hint")
+    # the teacher's server names the teacher's page; the students' server the class's
+    assert TeacherIdentityProvider().login_handler_class is TeacherLoginHandler
+    assert KitIdentityProvider().login_handler_class is not TeacherLoginHandler
+
+
+def test_the_login_page_check_catches_a_planted_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    import qttt_edu.classroom.login as login
+
+    page = login.login_page
+    # the fault this test was written for: the teacher's server shows the students' page
+    monkeypatch.setattr(login, "login_page", lambda *a, **k: page(*a, **{**k, "role": "class"}))
+    assert _speaks_to(login.login_page("da", "", "/", role="teacher"), "da") != "teacher"
+
+
+def test_the_command_prints_the_teachers_password_under_the_dashboards_address(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = str(tmp_path / "g.sqlite3")
+    assert cli_main(["classroom", "--file", games, "--dry-run", "--lang", "nb"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Lærerens oversikt: "))
+    key = lines[at].rsplit("?token=", 1)[1]
+    assert lines[at + 1] == f"Lærerens passord (til oversikten; ikke klassens passord): {key}"
+    commands = [line for line in lines if " -m qttt_edu.classroom.voila_server " in line]
+    provider = "--Voila.identity_provider_class=qttt_edu.classroom.login."
+    assert f"{provider}KitIdentityProvider" in commands[0]
+    assert f"{provider}TeacherIdentityProvider" in commands[1] and f"--token={key}" in commands[1]
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
@@ -605,6 +671,20 @@ def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cle
                 ), asset
         assert _get(f"{students}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 404
         assert _get(f"{teacher}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 302
+        # the dashboard's login page asks the teacher for the teacher's password, in the
+        # class's language, and the class password does not open it
+        status, page, headers = _get(f"{teacher}/login?next=%2Fvoila%2Frender%2Fdashboard.ipynb")
+        assert status == 200 and _speaks_to(page, "da") == "teacher", page
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)
+        cookie = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie") or [])
+        assert xsrf
+        status, page, _ = _get(
+            f"{teacher}/login?next=%2Fvoila%2Frender%2Fdashboard.ipynb",
+            data=f"_xsrf={xsrf[1]}&password=TOKEN23456".encode(),
+            headers={"Cookie": cookie},
+        )
+        assert status == 401 and "ikke lærerens adgangskode" in page
+        assert f"Lærerens adgangskode (til oversigten; ikke klassens adgangskode): {key[1]}" in out
         status, page, _ = _get(f"{teacher}/voila/render/dashboard.ipynb?token={key[1]}")
         assert status == 200 and "Traceback" not in page
         family = psutil.Process(server.pid).children(recursive=True)
@@ -812,3 +892,48 @@ def test_only_the_chooser_gets_live_choice_buttons_in_a_shared_game(tmp_path: Pa
             if app.shared is not None:
                 app.shared.close()
         store.close()
+
+
+def _stops_once_and_fully() -> bool:
+    """Whether :func:`run_until_stopped` ends its wait on SIGTERM with status 0, runs the
+    stopping to its end despite a second SIGTERM meanwhile, and puts the handlers back.
+    The checker the tests below use (both signals go to this very process)."""
+    from qttt_edu.classroom.stopping import run_until_stopped
+
+    steps: list[str] = []
+
+    def wait() -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)  # the signal ends this long before
+        return 7
+
+    def stop() -> None:
+        steps.append("stopping")
+        os.kill(os.getpid(), signal.SIGTERM)  # impatient: a second SIGTERM
+        time.sleep(0.05)
+        steps.append("stopped")
+
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    try:
+        code = run_until_stopped(wait, stop)
+    except BaseException:  # the second signal cut the stopping short
+        return False
+    after = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    return code == 0 and steps == ["stopping", "stopped"] and after == before
+
+
+def test_both_modes_stop_once_and_fully_on_sigterm(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.monotonic()
+    assert _stops_once_and_fully()
+    assert time.monotonic() - started < 5
+    assert "The classroom server has stopped" in capsys.readouterr().out
+
+
+def test_the_stopping_check_catches_a_planted_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    import contextlib
+
+    import qttt_edu.classroom.stopping as stopping
+
+    # the fault: signals are not ignored while stopping, so a second one cuts it short
+    monkeypatch.setattr(stopping, "_signals_ignored", contextlib.nullcontext)
+    assert not _stops_once_and_fully()

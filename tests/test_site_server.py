@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import gzip
 import http.client
+import io
 import json
 import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tornado.httpserver
@@ -353,6 +355,7 @@ def test_classroom_site_says_so_when_its_port_is_taken_or_its_store_folder_missi
     assert done.returncode == 2, done.stderr
     assert f"127.0.0.1:{port}" in done.stderr and "--port" in done.stderr
     assert "Traceback" not in done.stderr
+    assert not list(tmp_path.glob("g.db*")), "a refused start made the games or keys file"
     command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
     command += ["--host", "127.0.0.1", "--port", str(free_port())]
     command += ["--file", str(tmp_path / "no" / "g.db")]
@@ -372,3 +375,178 @@ def test_a_restarted_classroom_site_keeps_its_class_key(tmp_path: Path) -> None:
     keys.write_text("not json")
     fresh = class_keys(games)
     assert fresh != first and min(len(k) for k in fresh) >= 16
+
+
+# --- classroom --site beside the kernel mode: dry run, address, checks, stopping ------
+
+
+def _snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    """Every file and folder under ``root``: its size and modification time."""
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+    }
+
+
+def _site_dry_run(
+    root: Path, capsys: pytest.CaptureFixture[str], *extra: str
+) -> tuple[bool, str, str]:
+    """``classroom --site --dry-run`` over ``root`` (its site, games file and cache):
+    whether it left ``root`` as it was, and what it printed (out, err). The checker the
+    tests below use."""
+    from qttt_edu.__main__ import main as cli_main
+
+    before = _snapshot(root)
+    argv = ["classroom", "--site", str(root / "site"), "--file", str(root / "7b.sqlite3")]
+    code = cli_main([*argv, "--dry-run", *extra])
+    captured = capsys.readouterr()
+    return code == 0 and _snapshot(root) == before, captured.out, captured.err
+
+
+@pytest.fixture
+def site_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A site, and the teacher's cache folder, under ``tmp_path`` (so a snapshot sees both)."""
+    make_site(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("QTTT_LANG", "en")
+    return tmp_path
+
+
+def test_a_site_dry_run_writes_nothing_and_prints_what_a_start_would(
+    site_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import segno
+
+    from qttt_edu.classroom.site_server import class_keys
+
+    untouched, out, _err = _site_dry_run(site_root, capsys, "--address", "10.9.8.7")
+    assert untouched, "a dry run before the first lesson wrote a file"
+    assert not (site_root / "7b.sqlite3.keys").exists()
+    said = " ".join(out.split())
+    assert f"Games would be kept in {site_root / '7b.sqlite3'}" in said
+    assert f"made when the class starts and kept in {site_root / '7b.sqlite3.keys'}" in said
+    assert "http://10.9.8.7:8866/qttt-join.html" in said
+    # once the class has run, the dry run reads its keys and prints the real link
+    class_key, secret = class_keys(site_root / "7b.sqlite3")
+    untouched, out, _err = _site_dry_run(site_root, capsys, "--address", "10.9.8.7")
+    assert untouched
+    link = f"http://10.9.8.7:8866/qttt-join.html#class={class_key}"
+    assert f"Students open (the site; nothing to install, no kernel per student): {link}" in out
+    assert secret in out and "http://10.9.8.7:8866/rooms/" in out
+    qr = io.StringIO()
+    segno.make(link, error="m").terminal(qr, compact=True)
+    assert qr.getvalue() in out  # the QR code carries the printed address, exactly
+
+
+def test_the_dry_run_check_catches_a_planted_fault(
+    site_root: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import qttt_edu.classroom.site_server as site_server
+
+    assert _site_dry_run(site_root, capsys)[0]
+    read = site_server.read_class_keys
+
+    def makes_keys(games: Path) -> tuple[str, str] | None:
+        # the fault this test was written for: the dry run made the keys it printed
+        keys = {"class_key": "k" * 22, "teacher_secret": "s" * 22}
+        site_server.keys_file(games).write_text(json.dumps(keys), "utf-8")
+        return read(games)
+
+    monkeypatch.setattr(site_server, "read_class_keys", makes_keys)
+    assert not _site_dry_run(site_root, capsys)[0]
+
+
+def test_the_site_prints_the_outgoing_address_its_alternatives_and_warns_on_loopback(
+    site_root: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from qttt_edu.classroom import network
+    from qttt_edu.classroom.site_server import class_keys
+
+    class_key, _secret = class_keys(site_root / "7b.sqlite3")
+    join = f"/qttt-join.html#class={class_key}"
+    monkeypatch.setattr(network, "lan_addresses", lambda: (None, []))
+    _untouched, out, err = _site_dry_run(site_root, capsys)
+    assert "no network address other devices can reach" in " ".join(err.split())
+    assert f"http://127.0.0.1:8866{join}" in out
+    monkeypatch.setattr(network, "lan_addresses", lambda: ("192.168.1.20", ["10.0.0.5"]))
+    _untouched, out, err = _site_dry_run(site_root, capsys, "--port", "9000")
+    assert f"student): http://192.168.1.20:9000{join}" in out
+    assert f"another network of this computer: http://10.0.0.5:9000{join}" in out
+    assert err == ""
+    # --address wins over every network card; a --host the server listens on, next
+    _untouched, out, _err = _site_dry_run(site_root, capsys, "--address", "qttt.school.example")
+    assert f"http://qttt.school.example:8866{join}" in out and "10.0.0.5" not in out
+    _untouched, out, _err = _site_dry_run(site_root, capsys, "--host", "192.168.1.21")
+    assert f"http://192.168.1.21:8866{join}" in out
+
+
+SITE_REFUSALS = [
+    (("--token", "Ab-12345cd"), "da", "Start igen uden --token"),
+    (("--token", "Ab-12345cd"), "fi", "ilman valitsinta --token"),
+    (("--class", "K" * 80), "it", "al massimo 64 caratteri"),
+    (("--token", "a&b c#d"), "nb", "kan ikke være klassens passord"),
+]
+
+
+@pytest.mark.parametrize(("argv", "lang", "says"), SITE_REFUSALS)
+def test_the_site_refuses_a_password_or_class_it_cannot_use_and_changes_nothing(
+    site_root: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: tuple[str, str],
+    lang: str,
+    says: str,
+) -> None:
+    from qttt_edu.__main__ import main as cli_main
+
+    before = _snapshot(site_root)
+    for extra in ([], ["--dry-run"]):
+        site = ["classroom", "--site", str(site_root / "site"), "--lang", lang]
+        code = cli_main([*site, "--file", str(site_root / "7b.sqlite3"), *argv, *extra])
+        captured = capsys.readouterr()
+        assert code == 2 and captured.out == "", captured
+        assert says in " ".join(captured.err.split()), captured.err
+        assert "Traceback" not in captured.err
+    assert _snapshot(site_root) == before  # no keys, no games file, no compressed copies
+
+
+def _start_site(root: Path, port: int) -> tuple[Any, Path]:
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(root / "cache"), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(root / "site")]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(root / "g.sqlite3")]
+    log = root / "classroom.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [*command, "--lang", "nb"], env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    deadline = time.monotonic() + 60
+    while "Ctrl-C" not in log.read_text():
+        assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+        time.sleep(0.2)
+    return process, log
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
+def test_sigterm_stops_the_site_folds_the_log_and_leaves_no_temporary_file(
+    tmp_path: Path, signum: str
+) -> None:
+    import signal
+
+    make_site(tmp_path)
+    port = free_port()
+    process, log = _start_site(tmp_path, port)
+    status, _refused = _call(port, "POST", "/rooms/api/v1/rooms", {"nickname": "Ada"})
+    assert status == 403  # serving (a student without the class key is refused)
+    assert (tmp_path / "g.sqlite3-wal").exists()  # the store is open, in WAL mode
+    process.send_signal(getattr(signal, signum))
+    assert process.wait(30) == 0, log.read_text()
+    assert "Klassens server har stoppet" in log.read_text()
+    # the write-ahead log is folded into the games file, and nothing of the run is left
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == ["cache", "classroom.log", "g.sqlite3", "g.sqlite3.keys", "site"], left
+    assert not list((tmp_path / "cache").rglob("*.part"))
+    with pytest.raises(OSError):
+        _call(port, "GET", "/" + CONFIG_PATH)  # nothing listens any more

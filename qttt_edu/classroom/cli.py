@@ -24,7 +24,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import socket
 import string
 import subprocess
@@ -45,6 +44,7 @@ from ..rooms import RoomStore
 from ..rooms.codes import CODE_ALPHABET, check_class_name
 from ..rooms.errors import RoomError
 from . import network
+from .stopping import run_until_stopped
 
 __all__ = ["build_command", "main"]
 
@@ -110,6 +110,8 @@ IOPUB_TIMEOUT = 120
 # 5 minutes to connect, and a 300 s cull stopped their kernels first.
 CULL_IDLE = 600
 LOGIN_PROVIDER = "qttt_edu.classroom.login.KitIdentityProvider"
+#: the dashboard's server: its login page asks for the teacher's password, not the class's
+TEACHER_LOGIN_PROVIDER = "qttt_edu.classroom.login.TeacherIdentityProvider"
 KERNEL_MANAGER = "qttt_edu.classroom.limits.ClassKernelManager"
 # Live kernels one client address may hold on the students' server: a student with
 # the app, a second game and the guide in tabs stays under it; F5 held down or a
@@ -133,12 +135,14 @@ def voila_config(
     template: str = "qttt",
     login: bool = True,
     per_address: int = 0,
+    teacher: bool = False,
 ) -> dict[str, dict[str, Any]]:
     """Every Voila setting the classroom's servers use, as a ``voila.json`` holds them.
 
     No kernel pool: on a 2-core laptop a preheated kernel made the first page slower
     and each kernel heavier (see lessons/classroom.md for the figures). ``per_address``
     above 0 limits the live kernels of each client address (:mod:`.limits`).
+    ``teacher``: the dashboard's server, whose login page asks for the teacher's password.
     """
     config: dict[str, dict[str, Any]] = {
         "Voila": {"token": token, "open_browser": False, "port_retries": 0},
@@ -160,7 +164,8 @@ def voila_config(
         config["VoilaConfiguration"]["multi_kernel_manager_class"] = KERNEL_MANAGER
         config["ClassKernelManager"] = {"kernels_per_address": per_address}
     if login:
-        config["Voila"]["identity_provider_class"] = LOGIN_PROVIDER
+        provider = TEACHER_LOGIN_PROVIDER if teacher else LOGIN_PROVIDER
+        config["Voila"]["identity_provider_class"] = provider
         config["PasswordIdentityProvider"] = {"allow_password_change": False}
     return config
 
@@ -381,14 +386,6 @@ def main(argv: list[str] | None = None, prog: str = "qttt-edu classroom") -> int
         return _serve(args)
 
 
-class _Stop(Exception):
-    """SIGTERM (or SIGHUP) arrived: stop like Ctrl-C does."""
-
-
-def _on_signal(signum: int, _frame: Any) -> None:
-    raise _Stop(signum)
-
-
 def student_url(base: str, token: str) -> str:
     """The address students open: the app, with the class password in its query (encoded).
 
@@ -396,19 +393,6 @@ def student_url(base: str, token: str) -> str:
     'http://10.0.0.2:8866/voila/render/app.ipynb?token=a%26b%20c'
     """
     return f"{base}/voila/render/app.ipynb?token={quote(token, safe='')}"
-
-
-def _address(args: argparse.Namespace) -> tuple[str, list[str]]:
-    """The address to print, with the alternatives; warns when only loopback exists."""
-    if args.address:
-        return args.address, []
-    if args.host not in ("0.0.0.0", "::", ""):
-        return args.host, []
-    chosen, others = network.lan_addresses()
-    if chosen is None:
-        print(t("class_only_loopback"), file=sys.stderr)
-        return "127.0.0.1", []
-    return chosen, others
 
 
 @dataclass
@@ -450,7 +434,7 @@ def _plan(args: argparse.Namespace, root: Path) -> _Plan:
         teacher_key,
         teacher_port,
         voila_config(token, args.cull_idle, per_address=args.kernels_per_address),
-        voila_config(teacher_key, args.cull_idle),
+        voila_config(teacher_key, args.cull_idle, teacher=True),
     )
 
 
@@ -477,19 +461,22 @@ def _commands(args: argparse.Namespace, plan: _Plan) -> list[list[str]]:
 
 
 def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
-    """The students' address (and QR code), the class password and the dashboard's address."""
-    address, others = _address(args)
-    host = f"[{address}]" if ":" in address else address
-    student = student_url(f"http://{host}:{args.port}", plan.token)
+    """The students' address (and QR code), the class password, the dashboard's address
+    and the teacher's password (the dashboard's login page asks for it)."""
+    student = network.print_student_links(
+        "class_students",
+        lambda base: student_url(base, plan.token),
+        args.address,
+        args.host,
+        args.port,
+    )
     teacher_url = (
         f"http://127.0.0.1:{plan.teacher_port}/voila/render/dashboard.ipynb"
         f"?token={quote(plan.teacher_key, safe='')}"
     )
-    print(t("class_students", url=student))
-    for other in others:
-        print(t("class_students_other", url=student_url(f"http://{other}:{args.port}", plan.token)))
     print(t("class_token", token=plan.token))
     print(t("class_teacher", url=teacher_url))
+    print(t("class_teacher_key", key=plan.teacher_key))
     print(t("class_teacher_only"))
     network.print_qr(student)
 
@@ -565,12 +552,9 @@ def _run(args: argparse.Namespace, plan: _Plan, url: str) -> int:
     # the teacher secret's file is named to the dashboard's server only
     secret_file = service_env.pop("QTTT_ROOMS_TEACHER_SECRET_FILE")
     env = _environment(args, plan, service_env)
-    previous = {
-        signum: signal.signal(signum, _on_signal)
-        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM))
-    }
     servers: list[subprocess.Popen[bytes]] = []
-    try:
+
+    def wait() -> int:
         # each server in a session of its own: Ctrl-C reaches this process only, which
         # then stops the servers and their kernels in order
         servers.append(
@@ -587,27 +571,14 @@ def _run(args: argparse.Namespace, plan: _Plan, url: str) -> int:
         while all(server.poll() is None for server in servers):
             time.sleep(0.5)
         return max(server.returncode or 0 for server in servers if server.poll() is not None)
-    except (KeyboardInterrupt, _Stop):
-        return 0
-    finally:
-        _stop_all(servers, running, previous)
 
+    def stop() -> None:
+        try:
+            stop_servers(servers)
+        finally:
+            running.stop()  # folds the write-ahead log into the games file (R8)
 
-def _stop_all(
-    servers: list[subprocess.Popen[bytes]], running: Any, previous: dict[int, Any]
-) -> None:
-    # a second Ctrl-C or SIGTERM while stopping must not cut the stopping short
-    # (it would leave the servers and their kernels running)
-    for signum in (*previous, signal.SIGINT):
-        signal.signal(signum, signal.SIG_IGN)
-    try:
-        stop_servers(servers)
-        running.stop()  # folds the write-ahead log into the games file (R8)
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    print(t("class_stopped"))
+    return run_until_stopped(wait, stop)
 
 
 def start_rooms_service(url: str, class_name: str, folder: Path) -> tuple[Any, dict[str, str]]:

@@ -1,10 +1,13 @@
-"""The classroom servers' login page: "class password", in the class's language.
+"""The classroom servers' login pages, in the class's language.
 
 Voilà shows Jupyter's own login form to anyone without the token: "Password or token",
 ``jupyter server list`` and a form to set a new password, none of which a student can
-use. ``qttt-edu classroom`` names :class:`KitIdentityProvider` in its Voilà settings;
-its page asks for the class password only, says where to find it, and never offers to
-change it. The language is the class's (``QTTT_CLASS_LANG``, set by the command).
+use. ``qttt-edu classroom`` names :class:`KitIdentityProvider` in the students' server's
+Voilà settings: its page asks for the class password only, says where to find it, and
+never offers to change it. The teacher's server (the dashboard) names
+:class:`TeacherIdentityProvider`, whose page asks for the teacher's password instead
+(the dashboard's own, printed under its address) and says that the class password does
+not open it. The language is the class's (``QTTT_CLASS_LANG``, set by the command).
 
 A wrong password waits a second before the answer, so guessing the ten-character
 password by hand or by script gets nowhere in a lesson.
@@ -24,9 +27,18 @@ from jupyter_server.base.handlers import JupyterHandler
 
 from ..i18n import LANGUAGES, t_in
 
-__all__ = ["KitIdentityProvider", "KitLoginHandler", "kit_page", "login_page"]
+__all__ = [
+    "KitIdentityProvider",
+    "KitLoginHandler",
+    "TeacherIdentityProvider",
+    "TeacherLoginHandler",
+    "kit_page",
+    "login_page",
+]
 
 WRONG_PASSWORD_DELAY = 1.0
+#: who a login page is for: its messages' keys (title, label, button, hint, wrong password)
+ROLES = ("class", "teacher")
 
 
 def class_language() -> str:
@@ -56,16 +68,25 @@ def kit_page(lang: str, title: str, css: str, body: str) -> str:
 <body>{body}</body></html>"""
 
 
-def login_page(lang: str, xsrf_field: str, next_url: str, wrong: bool = False) -> str:
+def login_page(
+    lang: str, xsrf_field: str, next_url: str, wrong: bool = False, role: str = "class"
+) -> str:
     """The whole login page; ``xsrf_field`` is the form's hidden anti-forgery field.
+    ``role`` is who types: ``"class"`` (a student: the class password) or ``"teacher"``
+    (the dashboard's own password).
 
     >>> page = login_page("da", "", "/voila/render/app.ipynb")
     >>> "Klassens adgangskode" in page and 'lang="da"' in page
     True
+    >>> "Lærerens adgangskode" in login_page("da", "", "/", role="teacher")
+    True
     """
+    if role not in ROLES:
+        raise ValueError(f"no login page for {role!r}")
+    part = "login_" if role == "class" else "login_teacher_"
 
     def say(key: str) -> str:
-        return html.escape(t_in(lang, key))
+        return html.escape(t_in(lang, part + key.removeprefix("login_")))
 
     alert = f'<p class="wrong" role="alert">{say("login_wrong")}</p>' if wrong else ""
     css = """
@@ -102,10 +123,13 @@ p { font-size: 17px; line-height: 1.4; }
 class KitLoginHandler(LoginFormHandler):
     """Jupyter's login handler with the kit's page, and a pause after a wrong password."""
 
+    role = "class"
+
     def _render(self, message: Any = None) -> None:
         next_url = self.get_argument("next", default=self.base_url)
         xsrf = JupyterHandler.xsrf_form_html(self)
-        self.write(login_page(class_language(), xsrf, next_url, wrong=bool(message)))
+        page = login_page(class_language(), xsrf, next_url, wrong=bool(message), role=self.role)
+        self.write(page)
 
     def static_url(self, path: str, include_host: bool | None = None, **kwargs: Any) -> str:
         return "voila/static/" + path  # as Voila's own handler: no static files here
@@ -118,11 +142,25 @@ class KitLoginHandler(LoginFormHandler):
         LoginFormHandler.post(self)  # type: ignore[no-untyped-call]
 
 
+class TeacherLoginHandler(KitLoginHandler):
+    """The dashboard's login page: it asks for the teacher's password, not the class's."""
+
+    role = "teacher"
+
+
 class KitIdentityProvider(PasswordIdentityProvider):
     """The class password (the token) as the only way in; no password to set or change."""
 
+    login_page_class: type[KitLoginHandler] = KitLoginHandler
+
     def __init__(self, **kwargs: Any) -> None:
-        kwargs["login_handler_class"] = KitLoginHandler
+        kwargs["login_handler_class"] = self.login_page_class
         super().__init__(**kwargs)
         self.allow_password_change = False
         self.hashed_password = ""  # a password set elsewhere does not open the class
+
+
+class TeacherIdentityProvider(KitIdentityProvider):
+    """The teacher's server: its own token (the teacher's password) as the only way in."""
+
+    login_page_class = TeacherLoginHandler

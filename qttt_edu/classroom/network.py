@@ -8,10 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import sys
+from collections.abc import Callable
 
 from ..i18n import t
 
-__all__ = ["lan_address", "lan_addresses", "outgoing_address", "print_qr"]
+__all__ = [
+    "http_base",
+    "lan_address",
+    "lan_addresses",
+    "outgoing_address",
+    "print_qr",
+    "print_student_links",
+    "student_addresses",
+]
 
 
 # Where a UDP socket is "connected" to find the interface the computer would send from:
@@ -69,6 +79,45 @@ def lan_addresses() -> tuple[str | None, list[str]]:
 def lan_address() -> str:
     """This computer's address on the room's network (``127.0.0.1`` if it has none)."""
     return lan_addresses()[0] or "127.0.0.1"
+
+
+def student_addresses(address: str | None, host: str) -> tuple[str, list[str]]:
+    """The address to print for students (``--address``, else the ``--host`` the server
+    listens on, else the outgoing interface's), with the alternatives; warns, on
+    standard error, when only loopback exists."""
+    if address:
+        return address, []
+    if host not in ("0.0.0.0", "::", ""):
+        return host, []
+    chosen, others = lan_addresses()
+    if chosen is None:
+        print(t("class_only_loopback"), file=sys.stderr)
+        return "127.0.0.1", []
+    return chosen, others
+
+
+def http_base(address: str, port: int) -> str:
+    """The start of an address on this computer (an IPv6 address in brackets).
+
+    >>> http_base("10.0.0.2", 8866), http_base("fe80::1", 80)
+    ('http://10.0.0.2:8866', 'http://[fe80::1]:80')
+    """
+    host = f"[{address}]" if ":" in address else address
+    return f"http://{host}:{port}"
+
+
+def print_student_links(
+    key: str, link: Callable[[str], str], address: str | None, host: str, port: int
+) -> str:
+    """Print the students' link (message ``key``) at the address of
+    :func:`student_addresses`, then the same link on each of the computer's other
+    networks; return the first (the one the QR code carries)."""
+    chosen, others = student_addresses(address, host)
+    first = link(http_base(chosen, port))
+    print(t(key, url=first))
+    for other in others:
+        print(t("class_students_other", url=link(http_base(other, port))))
+    return first
 
 
 def print_qr(url: str) -> None:

@@ -33,7 +33,6 @@ True
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import hashlib
 import importlib
@@ -41,6 +40,7 @@ import json
 import mimetypes
 import os
 import secrets
+import socket
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -54,8 +54,9 @@ import tornado.web
 
 from ..i18n import t
 from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
-from ..rooms.service import Limits, RoomsService, ServiceConfig
-from .network import lan_address, print_qr
+from ..rooms.service import Limits, RoomsService, RunningService, settle_collector, start_service
+from .network import http_base, print_qr, print_student_links, student_addresses
+from .stopping import Stopped, run_until_stopped, stop_signals
 
 __all__ = [
     "CLIENT_PATH",
@@ -70,6 +71,7 @@ __all__ = [
     "listen_with",
     "pick_encoding",
     "precompress",
+    "read_class_keys",
     "serve_site",
     "site_rules",
     "start_site",
@@ -298,8 +300,12 @@ def _file_copies(
             target.unlink(missing_ok=True)
             continue
         part = target.with_name(target.name + ".part")
-        part.write_bytes(packed)
-        part.replace(target)
+        try:
+            part.write_bytes(packed)
+            part.replace(target)
+        except BaseException:  # Ctrl-C or SIGTERM mid-copy: no half copy is left behind
+            part.unlink(missing_ok=True)
+            raise
         entry["copies"][encoding] = "yes"
     return entry, made
 
@@ -431,9 +437,15 @@ def cache_folder(site: Path) -> Path:
 
 
 def listen_with(
-    service: RoomsService, app: tornado.web.Application, host: str, port: int
+    service: RoomsService,
+    app: tornado.web.Application,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    sockets: list[socket.socket] | None = None,
 ) -> tuple[tornado.httpserver.HTTPServer, int]:
-    """Serve ``app`` (the service's routes and more) for ``service`` on ``host:port``.
+    """Serve ``app`` (the service's routes and more) for ``service`` on ``host:port``, or
+    on ``sockets`` already bound (the caller then knew the port was free first).
 
     ``service.listen`` starts the service's timers (presence, PostgreSQL's wake-ups) with
     a server of its own; that server stops at once, and ``app``'s takes its place (so
@@ -442,46 +454,51 @@ def listen_with(
     service.listen("127.0.0.1", 0)
     if service.server is not None:
         service.server.stop()
-    sockets = tornado.netutil.bind_sockets(port, host)
+    if sockets is None:
+        sockets = tornado.netutil.bind_sockets(port, host)
     server = tornado.httpserver.HTTPServer(app, max_body_size=service.config.limits.body_bytes * 4)
     server.add_sockets(sockets)
     service.server = server
     return server, int(sockets[0].getsockname()[1])
 
 
-async def start_site(
+def start_site(
     site: Path,
     store_url: str,
     *,
     class_name: str,
     class_key: str,
     teacher_secret: str,
-    host: str = "127.0.0.1",
-    port: int = 0,
+    sockets: list[socket.socket],
     cache: Path | None = None,
     limits: Limits | None = None,
     log: Callable[[str], None] | None = None,
-) -> tuple[RoomsService, int]:
-    """Start the site and the rooms service (below ``SERVICE_PREFIX``) on the running loop."""
+) -> RunningService:
+    """Make the compressed copies (here, before anything serves), then start the rooms
+    service on a thread of its own, serving the site beside it on ``sockets``."""
     site = check_site(site)
     folder = cache or cache_folder(site)
     if log is not None:
         log(t("class_site_compressing", folder=str(folder)))
-    table = await asyncio.get_running_loop().run_in_executor(None, precompress, site, folder)
+    table = precompress(site, folder)
     if log is not None and table.made:
         log(t("class_site_compressed", count=table.made, seconds=f"{table.seconds:.0f}"))
-    config = ServiceConfig(
+
+    def serve(service: RoomsService) -> None:
+        app = service.application()
+        app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
+        listen_with(service, app, sockets=sockets)
+
+    running = start_service(
         store_url,
-        {class_name: class_key},
-        teacher_secret,
+        classes={class_name: class_key},
+        teacher_secret=teacher_secret,
         base_url=SERVICE_PREFIX,
-        limits=limits or Limits(),
+        limits=limits,
+        serve=serve,
     )
-    service = RoomsService(config)
-    app = service.application()
-    app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
-    _server, bound = listen_with(service, app, host, port)
-    return service, bound
+    settle_collector()
+    return running
 
 
 def student_link(base: str, class_key: str, lang: str | None = None) -> str:
@@ -495,6 +512,25 @@ def student_link(base: str, class_key: str, lang: str | None = None) -> str:
     return f"{base.rstrip('/')}/{JOIN_PATH}{query}#class={class_key}"
 
 
+def keys_file(games: Path) -> Path:
+    """Where the class key and the teacher secret of a games file are kept."""
+    return games.with_name(games.name + ".keys")
+
+
+def read_class_keys(games: Path) -> tuple[str, str] | None:
+    """The class key and the teacher secret kept beside ``games``, or ``None`` when there
+    are none yet (or the file is unreadable). Reads only: a dry run uses this."""
+    try:
+        data = json.loads(keys_file(games).read_text("utf-8"))
+        class_key, secret = data["class_key"], data["teacher_secret"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    kept = isinstance(class_key, str) and isinstance(secret, str)
+    if kept and len(class_key) >= 16 and len(secret) >= 16:
+        return class_key, secret
+    return None
+
+
 def class_keys(games: Path) -> tuple[str, str]:
     """The class key and the teacher secret of a games file: made once, kept beside it.
 
@@ -502,16 +538,11 @@ def class_keys(games: Path) -> tuple[str, str]:
     working. The file (``<games file>.keys``) is readable by the teacher's user only;
     delete it for new keys.
     """
-    keys = games.with_name(games.name + ".keys")
-    try:
-        data = json.loads(keys.read_text("utf-8"))
-        class_key, secret = data["class_key"], data["teacher_secret"]
-        kept = isinstance(class_key, str) and isinstance(secret, str)
-        if kept and len(class_key) >= 16 and len(secret) >= 16:
-            return class_key, secret
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    kept = read_class_keys(games)
+    if kept is not None:
+        return kept
     class_key, secret = secrets.token_urlsafe(16), secrets.token_urlsafe(18)
+    keys = keys_file(games)
     part = keys.with_name(keys.name + ".part")
     part.touch(mode=0o600)
     part.chmod(0o600)
@@ -520,55 +551,100 @@ def class_keys(games: Path) -> tuple[str, str]:
     return class_key, secret
 
 
-def serve_site(args: Any) -> int:
-    """``qttt-edu classroom --site FOLDER``: run until Ctrl-C; the exit status."""
-    try:
-        site = check_site(Path(args.site))
-    except SiteMissingError as err:
-        print(err, file=sys.stderr)
-        return 2
-    path = Path(args.file).expanduser().resolve()
-    try:
-        class_key, teacher_secret = class_keys(path)
-    except OSError as err:
-        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
-        return 2
-    address = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    base = f"http://{address}:{args.port}"
-    link = student_link(base, class_key, args.lang)
-    print(t("class_games_file_site", file=str(path)))
-    print(t("class_site_students", url=link))
-    print(t("class_site_teacher", secret=teacher_secret, url=f"{base}{SERVICE_PREFIX}"))
+def _announce(args: Any, keys: tuple[str, str]) -> None:
+    """The students' link on each of the computer's networks, the teacher's secret and the
+    QR code of the first link: what the kernel mode prints, for the site."""
+    class_key, teacher_secret = keys
+    bases: list[str] = []
+
+    def link_at(base: str) -> str:
+        bases.append(base)
+        return student_link(base, class_key, args.lang)
+
+    link = print_student_links("class_site_students", link_at, args.address, args.host, args.port)
+    print(t("class_site_teacher", secret=teacher_secret, url=f"{bases[0]}{SERVICE_PREFIX}"))
     print_qr(link)
-    if args.dry_run:
+
+
+def _dry_run(args: Any, path: Path) -> int:
+    """What a real start would print, writing nothing: the keys if the games file has
+    them already, else where they will be made."""
+    print(t("class_games_file_dry", file=str(path)))
+    keys = read_class_keys(path)
+    if keys is not None:
+        _announce(args, keys)
         return 0
+    address, _others = student_addresses(args.address, args.host)
+    url = f"{http_base(address, args.port)}/{JOIN_PATH}"
+    print(t("class_site_keys_later", file=str(keys_file(path)), url=url))
+    return 0
 
-    async def run() -> None:
-        service, _port = await start_site(
-            site,
-            f"sqlite:///{path}",
-            class_name=args.class_name,
-            class_key=class_key,
-            teacher_secret=teacher_secret,
-            host=args.host,
-            port=args.port,
-            log=lambda line: print(line, flush=True),
-        )
-        print(t("class_site_ready"), flush=True)
-        try:
-            await asyncio.Event().wait()
-        finally:
-            service.close()
 
+def _refusal(args: Any, path: Path) -> str | None:
+    """Why the site mode cannot start with ``args`` (a message), checked before anything
+    is written, or ``None``."""
+    if args.token is not None:  # the kernel mode's class password: the site's is in the link
+        return t("class_site_token", file=str(keys_file(path)))
     try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
-        return 0
+        check_site(Path(args.site))
+    except SiteMissingError as err:
+        return str(err)
+    return None
+
+
+def serve_site(args: Any) -> int:
+    """``qttt-edu classroom --site FOLDER``: run until Ctrl-C, SIGTERM or SIGHUP; the exit
+    status (2, with why, when it cannot start)."""
+    path = Path(args.file).expanduser().resolve()
+    refused = _refusal(args, path)
+    if refused is not None:
+        print(refused, file=sys.stderr)
+        return 2
+    if args.dry_run:
+        return _dry_run(args, path)
+    try:  # the port first: a taken port changes nothing, not even the keys file
+        sockets = tornado.netutil.bind_sockets(args.port, args.host)
     except OSError as err:  # the address cannot be had (taken, not this computer's)
         where = f"{args.host}:{args.port}"
         print(t("class_site_port", where=where, reason=err.strerror or err), file=sys.stderr)
         return 2
+    try:
+        return _serve_on(args, path, sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
+    try:
+        keys = class_keys(path)
+    except OSError as err:
+        print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
+        return 2
+    print(t("class_games_file_site", file=str(path)))
+    _announce(args, keys)
+    try:
+        with stop_signals():  # the first start compresses for a minute: stoppable too
+            running = start_site(
+                Path(args.site),
+                f"sqlite:///{path}",
+                class_name=args.class_name,
+                class_key=keys[0],
+                teacher_secret=keys[1],
+                sockets=sockets,
+                log=lambda line: print(line, flush=True),
+            )
+    except (KeyboardInterrupt, Stopped):
+        print(t("class_stopped"), flush=True)
+        return 0
     except (SchemaError, StoreUnavailableError, RoomError) as err:  # in the store's words
         print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
         return 2
-    return 0
+    print(t("class_site_ready"), flush=True)
+
+    def wait() -> int:
+        while running.alive():
+            time.sleep(0.5)
+        return 1  # the service's thread ended by itself: it broke
+
+    return run_until_stopped(wait, running.stop)

@@ -1456,6 +1456,10 @@ class RunningService:
     def port(self) -> int:
         return self.service.port
 
+    def alive(self) -> bool:
+        """Whether the service's thread still runs (it ends only when stopped or broken)."""
+        return self._thread.is_alive()
+
     def stop(self) -> None:
         async def close() -> None:
             self.service.close()
@@ -1487,12 +1491,15 @@ def start_service(
     allow_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
     language: str = "en",
+    serve: Callable[[RoomsService], None] | None = None,
     **options: Any,
 ) -> RunningService:
     """Start a service on a thread of its own; returns once it listens (``.url``, ``.stop()``).
 
     For the classroom command, a hub service's launcher and tests. ``port=0`` picks a
     free port. Every class key and the teacher secret must be at least 16 characters.
+    ``serve``, called on the service's loop, makes it listen in its own way (the
+    classroom's site mode serves the site beside it); by default on ``host:port``.
     """
     _check_keys(classes, teacher_secret)
     config = ServiceConfig(
@@ -1516,16 +1523,15 @@ def start_service(
             service = RoomsService(config)
 
             async def begin() -> None:
-                service.listen(host, port)
+                (serve or (lambda running: running.listen(host, port)))(service)
 
             loop.run_until_complete(begin())
             box["service"] = service
         except BaseException as exc:
             box["error"] = exc
-            ready.set()
-            return
         ready.set()
-        loop.run_forever()
+        if "error" not in box:
+            loop.run_forever()
         loop.close()
 
     thread = threading.Thread(target=run, name="qttt-rooms-service", daemon=True)

@@ -361,6 +361,29 @@ def test_strangers_meet_the_class_login_and_a_reload_leaves_no_kernel_behind(
     assert command.kernels() == 2, "a reload left its old kernel behind"
 
 
+def test_the_teacher_meets_the_dashboards_own_login_and_the_class_password_fails(
+    command: Command, offline_page: Any
+) -> None:
+    dashboard, key = command.teacher_url.split("?token=")
+    # the teacher opened the dashboard's address without its password: the teacher's page
+    page = offline_page(viewport=LAPTOP)
+    page.goto(dashboard, timeout=APP_TIMEOUT)
+    field = page.get_by_label("Teacher's password")
+    field.wait_for(timeout=APP_TIMEOUT)
+    said = " ".join(page.locator("main").inner_text().split())
+    assert "the class password does not open it" in said
+    assert "on the line under the dashboard's address" in said
+    assert page.get_by_label("Class password").count() == 0 and "Your teacher" not in said
+    screenshot(page, "classroom-teacher-login-1366")
+    field.fill(TOKEN)  # the class password does not open the dashboard
+    page.get_by_role("button", name="Open the dashboard").click()
+    page.get_by_role("alert").wait_for(timeout=STEP_TIMEOUT)
+    assert "not the teacher's password" in page.get_by_role("alert").inner_text()
+    page.get_by_label("Teacher's password").fill(key)  # the password the command printed
+    page.get_by_role("button", name="Open the dashboard").click()
+    page.locator(".qttt-usage").wait_for(timeout=APP_TIMEOUT)
+
+
 def test_a_page_whose_kernel_is_gone_says_so_within_three_seconds_of_a_click(
     command: Command, offline_page: Any
 ) -> None:
