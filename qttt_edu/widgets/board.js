@@ -443,9 +443,10 @@ function drawSide(ui, view) {
   const metaphor = el("p", "qttt-metaphor");
   metaphor.textContent = view.metaphor;
   ui.explain.replaceChildren(...paragraphs, metaphor);
-  // Where the box has a fixed height (phones) and the text runs over, a keyboard can
-  // reach it to scroll; elsewhere it is no stop on the way to the squares. Checked once
-  // the board is drawn and the page is idle, so the click's own frame is not slowed.
+  // The box is as tall as its text at every size (board.css); should a page's own style
+  // ever cut it to a height, a keyboard can reach it to scroll; otherwise it is no stop on
+  // the way to the squares. Checked once the board is drawn and the page is idle, so the
+  // click's own frame is not slowed.
   const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
   later(() => {
     const overflows = ui.explain.scrollHeight > ui.explain.clientHeight + 1;
