@@ -332,10 +332,18 @@ function drawHead(ui, view, send) {
   const player = over ? over.winner : view.to_act;
   ui.turn.className = "qttt-turn" + (player ? ` qttt-turn-${player.toLowerCase()}` : "") +
     (over ? " qttt-banner" : "") + (view.phase === "thinking" ? " qttt-thinking" : "");
+  // The banner of a finished game can take the focus (update() moves it there when the
+  // game ends); while it is only the turn badge it is no stop and not read out (the
+  // status line says the same).
+  for (const name of ["tabindex", "role", "aria-label", "aria-hidden"]) ui.turn.removeAttribute(name);
   if (over) {
     ui.turnLetter.textContent = over.winner || "=";
     ui.turnWord.textContent = over.banner;
+    ui.turn.setAttribute("tabindex", "-1");
+    ui.turn.setAttribute("role", "img");
+    ui.turn.setAttribute("aria-label", over.banner);
   } else {
+    ui.turn.setAttribute("aria-hidden", "true");
     ui.turnLetter.textContent = view.to_act || "";
     const computer = view.computer && view.computer === view.to_act;
     ui.turnWord.textContent = computer ? view.texts.turn_computer : view.texts.turn_label;
@@ -435,9 +443,10 @@ function drawSide(ui, view) {
   const metaphor = el("p", "qttt-metaphor");
   metaphor.textContent = view.metaphor;
   ui.explain.replaceChildren(...paragraphs, metaphor);
-  // Where the box has a fixed height (phones) and the text runs over, a keyboard can
-  // reach it to scroll; elsewhere it is no stop on the way to the squares. Checked once
-  // the board is drawn and the page is idle, so the click's own frame is not slowed.
+  // The box is as tall as its text at every size (board.css); should a page's own style
+  // ever cut it to a height, a keyboard can reach it to scroll; otherwise it is no stop on
+  // the way to the squares. Checked once the board is drawn and the page is idle, so the
+  // click's own frame is not slowed.
   const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
   later(() => {
     const overflows = ui.explain.scrollHeight > ui.explain.clientHeight + 1;
@@ -474,6 +483,7 @@ function render({ model, el: host }) {
   const hatchId = `${HATCH_PREFIX}-${++boards}`;
   let timers = [];
   let lastSeq = null;
+  let wasOver = null; // the last view's game was over (null: no view yet)
   // A click the kernel does not answer within LOST_MS (it answers every one, and
   // redraws the board for most): the kernel is gone (restarted, a laptop that slept,
   // the server stopped). The board says so and offers to reload; a late answer takes
@@ -560,7 +570,7 @@ function render({ model, el: host }) {
     drawChoices(ui, view, send);
     ui.root.classList.remove("qttt-animating");
     if (focus) {
-      const target = ui.buttons[focus - 1];
+      const target = focus === "banner" ? ui.turn : ui.buttons[focus - 1];
       if (target) target.focus({ preventScroll: true });
     }
     // A cycle just closed: the choice buttons must be in view (in JupyterLab and
@@ -611,7 +621,11 @@ function render({ model, el: host }) {
     const fresh = event.seq !== undefined && event.seq !== lastSeq;
     lastSeq = event.seq;
     const had = ui.root.contains(document.activeElement) || document.activeElement === document.body;
-    const focus = fresh && event.focus && had ? event.focus : null;
+    // The game has just ended: the focus goes to the banner that says how, where a
+    // keyboard player sees it (else to the square where a collapse put the mark).
+    const ended = wasOver === false && Boolean(view.outcome);
+    wasOver = Boolean(view.outcome);
+    const focus = fresh && had ? (ended ? "banner" : event.focus || null) : null;
     const last = view.last_action;
     if (fresh && event.animate && last && last.kind === "collapse" && last.before && !reducedMotion()) {
       animate(view, focus);

@@ -39,9 +39,16 @@ SIZES = {
 }
 # What must be in view together when a cycle has closed (the key moment of a lesson).
 PANELS = [".qttt-status", ".qttt-board", ".qttt-choices", ".qttt-graph", ".qttt-explain"]
-PHONE_PANELS = [".qttt-status", ".qttt-explain", ".qttt-board", ".qttt-choices"]
+PHONE_PANELS = [".qttt-status", ".qttt-board", ".qttt-choices"]
+# On a phone the explanation follows the choice buttons at its full length: its start is
+# in view (60 px: two lines), the rest a scroll of the page away (see
+# test_every_explanation_is_read_whole_on_a_phone).
 # The parts whose place must not change between states.
 STEADY = [f".qttt-square-{s}" for s in range(1, 10)] + [".qttt-graph", ".qttt-status"]
+# On a phone the graph comes after the explanation, which is as long as it needs to be
+# (a box of fixed height cut it off), so the graph, below the fold, follows its length;
+# the squares and the status stay put.
+PHONE_STEADY = [sel for sel in STEADY if sel != ".qttt-graph"]
 
 BOXES_JS = """(root, selectors) => {
     const out = {};
@@ -170,9 +177,10 @@ def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> 
     page = offline_page(viewport=size)
     app = open_app(page, voila.url(f"voila/render/{APP}"))
     settle(app, quiet_ms=300)
-    start = boxes(app, STEADY)
+    steady = PHONE_STEADY if size["width"] < 600 else STEADY
+    start = boxes(app, steady)
     to_cycle(app)
-    cycle = boxes(app, STEADY)
+    cycle = boxes(app, steady)
     assert not moved(start, cycle), f"closing a cycle moved: {moved(start, cycle)}"
     screenshot(page, f"layout-voila-{name}-cycle")
 
@@ -180,6 +188,9 @@ def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> 
     shown = boxes(app, panels)
     outside = {sel: box for sel, box in shown.items() if box is None or not in_view(box, size)}
     assert not outside, f"at {name}, not in view without scrolling: {outside}"
+    if size["width"] < 600:
+        explain = boxes(app, [".qttt-explain"])[".qttt-explain"]
+        assert explain[1] + 60 <= size["height"], f"the explanation starts at {explain}"
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size["width"], f"at {name} the page scrolls sideways ({width} px)"
 
@@ -205,11 +216,11 @@ def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> 
 
     # A refused click (square 3 is fine, so refuse a square during the collapse) moves nothing.
     click_and_wait(app, "qttt-square-9", r"^⚠ Not allowed")
-    refused = boxes(app, STEADY)
+    refused = boxes(app, steady)
     assert not moved(cycle, refused), f"a refusal moved: {moved(cycle, refused)}"
     click_and_wait(app, "qttt-choose-1", r"^O, move 4")
     check_board(app, "1-2 2-5 1-5 c1")
-    after = boxes(app, STEADY)
+    after = boxes(app, steady)
     assert not moved(cycle, after), f"the collapse moved: {moved(cycle, after)}"
     screenshot(page, f"layout-voila-{name}-collapsed")
 
@@ -242,18 +253,88 @@ def test_voila_app_in_another_language_from_the_url(voila: Any, offline_page: An
     screenshot(page, "layout-voila-fi-1366x768-cycle")
 
 
-def test_whole_game_by_keyboard_alone(voila: Any, offline_page: Any) -> None:
-    page = offline_page(viewport=SIZES["laptop-1366x768"])
-    app = open_app(page, voila.url(f"voila/render/{APP}"))
-    page.keyboard.press("Tab")
-    focused = page.evaluate("() => document.activeElement.className")
-    assert "qttt-square-1" in focused, f"the first Tab stop is {focused!r}, not square 1"
-    ring = page.evaluate(
-        """() => { const s = getComputedStyle(document.activeElement);
-                   return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"""
+# Text a student cannot read: a line of an explanation (or of the status, a choice button,
+# the banner, the realities) outside a box of the app that clips it (overflow other than
+# visible: a fixed height that scrolls), or inside a box that fades (a mask, a gradient).
+HIDDEN_TEXT_JS = """root => {
+    const out = [];
+    const boxes = root.querySelectorAll('.qttt-explain, .qttt-status, .qttt-caption, '
+        + '.qttt-choose, .qttt-turn-word, .qttt-realities .qttt-note, .qttt-odds-cell');
+    for (const box of boxes) {
+        if (box.offsetParent === null) continue;
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            if (!n.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            const lines = [...range.getClientRects()].filter(r => r.width >= 1);
+            for (let a = n.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+                const s = getComputedStyle(a);
+                const fades = [s.maskImage, s.webkitMaskImage].some(m => m && m !== 'none')
+                              || /gradient/.test(s.backgroundImage);
+                const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible';
+                if (!clips && !fades) continue;
+                const b = a.getBoundingClientRect();
+                const left = b.left + a.clientLeft, top = b.top + a.clientTop;
+                const right = left + a.clientWidth, bottom = top + a.clientHeight;
+                const cut = lines.some(r => r.left < left - 0.5 || r.top < top - 0.5
+                    || r.right > right + 0.5 || r.bottom > bottom + 0.5);
+                if (cut || fades) {
+                    out.push(`"${n.textContent.trim().slice(0, 50)}" ${fades ? 'fades' : 'is cut'}`
+                             + ` in ${String(a.className).split(' ')[0] || a.tagName}`);
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}"""
+# The moments of GAME (by its step number) whose explanations are checked.
+MOMENTS = {4: "a cycle closed", 5: "collapsed", 6: "a refusal", len(GAME): "won"}
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "fi", "nb", "it"])
+def test_every_explanation_is_read_whole_on_a_phone(
+    voila: Any, offline_page: Any, lang: str
+) -> None:
+    """Every sentence the app explains with (the metaphor note too) is on the page, whole,
+    in every language, at phone size (and laptop and projector): no box cuts it off or
+    fades it out. A box of fixed height, planted back, is caught."""
+    page = offline_page(viewport=SIZES["phone-390x844"])
+    page.goto(voila.url(f"voila/render/{APP}?lang={lang}"), timeout=APP_TIMEOUT)
+    app = page.locator(".qttt-app")
+    app.wait_for(timeout=APP_TIMEOUT)
+    settle(app, quiet_ms=400, timeout=APP_TIMEOUT)
+    metaphor = app.locator(".qttt-metaphor")
+    for number, step in enumerate(GAME, 1):
+        app.locator(f".{step.target}").click()
+        settle(app, quiet_ms=350)
+        if number not in MOMENTS:
+            continue
+        for name, size in SIZES.items():
+            page.set_viewport_size(size)
+            settle(app, quiet_ms=250)
+            hidden = app.evaluate(HIDDEN_TEXT_JS)
+            assert not hidden, f"{lang}, {MOMENTS[number]}, {name}: {hidden}"
+            assert metaphor.is_visible() and metaphor.inner_text().strip()
+        page.set_viewport_size(SIZES["phone-390x844"])
+        settle(app, quiet_ms=250)
+    # the checker sees the fault it guards against: the phone's old explanation box
+    page.add_style_tag(
+        content=".qttt-app .qttt-stage .qttt-explain { height: 7.4em; overflow-y: auto; }"
     )
-    assert ring[0] != "none" and ring[1] >= 3, f"square 1's focus ring: {ring}"
-    for step in GAME:
+    settle(app, quiet_ms=250)
+    planted = app.evaluate(HIDDEN_TEXT_JS)
+    assert any("is cut in qttt-explain" in h for h in planted), planted
+
+
+def play_by_keyboard(page: Any, app: Any) -> None:
+    """Play ``GAME`` with the keyboard alone: a digit plays a square, Tab and Enter a choice.
+
+    After a collapse the focus is on the square where the mark landed; after the collapse
+    that wins, on the banner that says who won.
+    """
+    for number, step in enumerate(GAME, 1):
         square = re.fullmatch(r"qttt-(square|choose)-(\d)", step.target)
         assert square is not None
         kind, n = square.groups()
@@ -271,11 +352,96 @@ def test_whole_game_by_keyboard_alone(voila: Any, offline_page: Any) -> None:
         if step.record is not None:
             check_board(app, step.record)
         if kind == "choose":
-            # After the collapse the focus is on the square where the mark landed.
+            settle(app, quiet_ms=300)
             focused = page.evaluate("() => document.activeElement.className")
-            assert f"qttt-square-{n}" in focused, f"focus after the collapse: {focused!r}"
+            expected = "qttt-banner" if number == len(GAME) else f"qttt-square-{n}"
+            assert expected in focused, f"focus after the collapse: {focused!r}"
+
+
+def test_whole_game_by_keyboard_alone(voila: Any, offline_page: Any) -> None:
+    page = offline_page(viewport=SIZES["laptop-1366x768"])
+    app = open_app(page, voila.url(f"voila/render/{APP}"))
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.className")
+    assert "qttt-square-1" in focused, f"the first Tab stop is {focused!r}, not square 1"
+    ring = page.evaluate(
+        """() => { const s = getComputedStyle(document.activeElement);
+                   return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"""
+    )
+    assert ring[0] != "none" and ring[1] >= 3, f"square 1's focus ring: {ring}"
+    play_by_keyboard(page, app)
     assert status_text(app).startswith("X wins")
     assert FINAL_RECORD in app.locator(".qttt-log").inner_text()
+
+
+# The focused element's ring (outline, outline-offset, box-shadow) against every ancestor
+# that clips (overflow other than visible, paint containment), up to the page's own
+# scroller: what lies outside such a box is not drawn.
+RING_CUT_JS = r"""() => {
+    const e = document.activeElement;
+    const s = getComputedStyle(e);
+    if (s.outlineStyle === 'none' || parseFloat(s.outlineWidth) < 3 || !e.matches(':focus-visible'))
+        return [`${e.className}: no focus ring (${s.outlineStyle} ${s.outlineWidth})`];
+    let reach = Math.max(0, parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset));
+    for (const shadow of (s.boxShadow === 'none' ? '' : s.boxShadow).split(/,(?![^(]*\))/)) {
+        if (!shadow.trim() || /inset/.test(shadow)) continue;
+        const [x, y, blur, spread] = (shadow.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g)
+                                      || []).map(parseFloat).concat([0, 0, 0, 0]);
+        reach = Math.max(reach, Math.max(Math.abs(x), Math.abs(y)) + blur + spread);
+    }
+    e.scrollIntoView({block: 'center', inline: 'center'});
+    const r = e.getBoundingClientRect();
+    const ring = {left: r.left - reach, top: r.top - reach,
+                  right: r.right + reach, bottom: r.bottom + reach};
+    const cut = [];
+    const page = document.scrollingElement;
+    for (let a = e.parentElement; a && a !== document.body && a !== page; a = a.parentElement) {
+        const c = getComputedStyle(a);
+        const clips = c.overflowX !== 'visible' || c.overflowY !== 'visible'
+                      || /paint|strict|content/.test(c.contain);
+        if (!clips) continue;
+        const b = a.getBoundingClientRect();
+        const box = {left: b.left + a.clientLeft, top: b.top + a.clientTop};
+        box.right = box.left + a.clientWidth;
+        box.bottom = box.top + a.clientHeight;
+        const sides = ['left', 'top'].filter(k => ring[k] < box[k] - 0.5)
+            .concat(['right', 'bottom'].filter(k => ring[k] > box[k] + 0.5));
+        if (sides.length)
+            cut.push(`${e.className.split(' ')[0]}'s ${reach}px ring cut at ${sides} by `
+                     + `${a.tagName}.${String(a.className).split(' ').slice(0, 3).join('.')}`);
+    }
+    return cut;
+}"""
+
+
+def test_focus_rings_of_the_win_banner_and_square_1_are_whole(
+    voila: Any, offline_page: Any
+) -> None:
+    """The game ends by keyboard: the focus is on the banner, whose whole ring (outline
+    at its offset, outside the banner's frame) is drawn at every size; Tab goes on to
+    square 1, whose ring is whole too. A container that clips, planted, is caught."""
+    page = offline_page(viewport=SIZES["laptop-1366x768"])
+    app = open_app(page, voila.url(f"voila/render/{APP}"))
+    page.keyboard.press("Tab")
+    play_by_keyboard(page, app)
+    for name, size in [*SIZES.items(), ("laptop-1366x768", SIZES["laptop-1366x768"])]:
+        page.set_viewport_size(size)
+        settle(app, quiet_ms=300)
+        assert "qttt-banner" in page.evaluate("() => document.activeElement.className")
+        cut = page.evaluate(RING_CUT_JS)
+        assert not cut, f"at {name} the win banner's focus ring is cut: {cut}"
+        screenshot(page, f"focus-banner-{name}")
+    # the checker sees a cut: the banner's row made to clip, as the stage's host did
+    planted = page.add_style_tag(content=".qttt-app .qttt-head { overflow: hidden; }")
+    assert page.evaluate(RING_CUT_JS), "a clipping container around the banner went unseen"
+    planted.evaluate("node => node.remove()")
+    page.keyboard.press("Tab")
+    assert "qttt-square-1" in page.evaluate("() => document.activeElement.className")
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        settle(app, quiet_ms=300)
+        cut = page.evaluate(RING_CUT_JS)
+        assert not cut, f"at {name} square 1's focus ring is cut: {cut}"
 
 
 def test_jupyterlab_layout_at_each_size(lab: Any, offline_page: Any) -> None:

@@ -129,6 +129,25 @@ describe("the squares", () => {
     assert.equal(host.querySelector(".qttt-turn-word").textContent, view.outcome.banner);
   });
 
+  it("move the focus to the banner when the game ends there, and not on a game that is over already", () => {
+    const won = fixture("two_lines");
+    window.document.body.focus();
+    const { host, model, squares } = show(fixture("pending"));
+    const banner = host.querySelector(".qttt-turn");
+    assert.equal(banner.getAttribute("aria-hidden"), "true");
+    assert.equal(banner.getAttribute("tabindex"), null);
+    squares[0].focus();
+    model.set("view", { ...won, event: { seq: 2, animate: false, focus: null } });
+    assert.equal(window.document.activeElement, banner);
+    assert.equal(banner.getAttribute("tabindex"), "-1"); // focusable, but no Tab stop
+    assert.equal(banner.getAttribute("aria-hidden"), null);
+    assert.equal(banner.getAttribute("aria-label"), won.outcome.banner);
+    // a page opened on a finished game leaves the focus where it is
+    window.document.body.focus();
+    const again = show(won);
+    assert.notEqual(window.document.activeElement, again.host.querySelector(".qttt-turn"));
+  });
+
   it("refuse clicks while the computer thinks, and say so to a screen reader", () => {
     const { model, squares } = show(fixture("thinking"));
     assert.ok(squares.every((b) => b.getAttribute("aria-disabled") === "true"));
