@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import secrets
@@ -463,13 +464,8 @@ def _commands(args: argparse.Namespace, plan: _Plan) -> list[list[str]]:
 def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
     """The students' address (and QR code), the class password, the dashboard's address
     and the teacher's password (the dashboard's login page asks for it)."""
-    student = network.print_student_links(
-        "class_students",
-        lambda base: student_url(base, plan.token),
-        args.address,
-        args.host,
-        args.port,
-    )
+    link = functools.partial(student_url, token=plan.token)
+    base = network.print_student_links("class_students", link, args.address, args.host, args.port)
     teacher_url = (
         f"http://127.0.0.1:{plan.teacher_port}/voila/render/dashboard.ipynb"
         f"?token={quote(plan.teacher_key, safe='')}"
@@ -478,7 +474,7 @@ def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
     print(t("class_teacher", url=teacher_url))
     print(t("class_teacher_key", key=plan.teacher_key))
     print(t("class_teacher_only"))
-    network.print_qr(student)
+    network.print_qr(link(base))
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -86,9 +86,9 @@ def login_page(
     part = "login_" if role == "class" else "login_teacher_"
 
     def say(key: str) -> str:
-        return html.escape(t_in(lang, part + key.removeprefix("login_")))
+        return html.escape(t_in(lang, part + key))
 
-    alert = f'<p class="wrong" role="alert">{say("login_wrong")}</p>' if wrong else ""
+    alert = f'<p class="wrong" role="alert">{say("wrong")}</p>' if wrong else ""
     css = """
 label { display: block; font-size: 20px; font-weight: 600; margin-bottom: 8px; }
 input { font-size: 22px; padding: 8px 10px; width: 100%; box-sizing: border-box;
@@ -103,19 +103,19 @@ p { font-size: 17px; line-height: 1.4; }
 """
     return kit_page(
         lang,
-        say("login_title"),
+        say("title"),
         css,
         f"""<main>
-<h1>{say("login_title")}</h1>
+<h1>{say("title")}</h1>
 {alert}
 <form method="post" action="?next={html.escape(next_url)}">
 {xsrf_field}
-<label for="password">{say("login_label")}</label>
+<label for="password">{say("label")}</label>
 <input type="password" id="password" name="password" autocomplete="current-password"
   autocapitalize="characters" spellcheck="false" autofocus required>
-<button type="submit">{say("login_button")}</button>
+<button type="submit">{say("button")}</button>
 </form>
-<p>{say("login_hint")}</p>
+<p>{say("hint")}</p>
 </main>""",
     )
 

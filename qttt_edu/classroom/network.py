@@ -111,13 +111,13 @@ def print_student_links(
 ) -> str:
     """Print the students' link (message ``key``) at the address of
     :func:`student_addresses`, then the same link on each of the computer's other
-    networks; return the first (the one the QR code carries)."""
+    networks; return the first link's base (``http://address:port``, the QR code's)."""
     chosen, others = student_addresses(address, host)
-    first = link(http_base(chosen, port))
-    print(t(key, url=first))
+    base = http_base(chosen, port)
+    print(t(key, url=link(base)))
     for other in others:
         print(t("class_students_other", url=link(http_base(other, port))))
-    return first
+    return base
 
 
 def print_qr(url: str) -> None:

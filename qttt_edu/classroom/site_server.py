@@ -555,15 +555,13 @@ def _announce(args: Any, keys: tuple[str, str]) -> None:
     """The students' link on each of the computer's networks, the teacher's secret and the
     QR code of the first link: what the kernel mode prints, for the site."""
     class_key, teacher_secret = keys
-    bases: list[str] = []
 
-    def link_at(base: str) -> str:
-        bases.append(base)
+    def link(base: str) -> str:
         return student_link(base, class_key, args.lang)
 
-    link = print_student_links("class_site_students", link_at, args.address, args.host, args.port)
-    print(t("class_site_teacher", secret=teacher_secret, url=f"{bases[0]}{SERVICE_PREFIX}"))
-    print_qr(link)
+    base = print_student_links("class_site_students", link, args.address, args.host, args.port)
+    print(t("class_site_teacher", secret=teacher_secret, url=f"{base}{SERVICE_PREFIX}"))
+    print_qr(link(base))
 
 
 def _dry_run(args: Any, path: Path) -> int:
