@@ -52,7 +52,8 @@ CHROMIUM_ARGS = [
     # machine, which a class benchmark then counted against the server.
     # Chromium keeps only the last --disable-features it is given, and Playwright
     # passes its own list first, so that list is repeated here (Playwright 1.65).
-    "--disable-features=" + ",".join(
+    "--disable-features="
+    + ",".join(
         [
             "WebUIOmniboxPopup",
             "WebUIOmniboxAimPopup",
