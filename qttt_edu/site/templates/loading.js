@@ -6,8 +6,10 @@
 // * Never spins forever: a kernel that fails to start (the error comes back from the
 //   kernel's web worker), a file the server does not hand out as built (named by the
 //   site's Pyodide loader, or a script of the page that fails to load), a notebook that
-//   ends without showing the game, or a time limit (?timeout=<seconds>, default 180)
-//   turns the screen into a clear message with the technical details underneath.
+//   ends without showing the game, or three times the time limit (?giveup=<seconds>)
+//   turns the screen into a clear message with the technical details underneath. At the
+//   time limit itself (?timeout=<seconds>, default 180) it only says the start is slow
+//   and goes on waiting.
 (function () {
   "use strict";
   const data = JSON.parse(document.getElementById("qttt-site-data").textContent);
@@ -253,8 +255,24 @@
     });
   });
 
+  // At the time limit the screen says the start is slow and what to do, and goes on
+  // waiting: a class that starts together on one network, or a weak computer, can need a
+  // few minutes, and a page that then comes up must play, not stay on an error (thirty
+  // browsers on one 2-core machine took about four minutes, and all thirty had been
+  // failed at three). Only at three times the limit (?giveup=<seconds>) does it give up.
   const limit = Number(params.get("timeout")) || 180;
+  const giveUp = Number(params.get("giveup")) || 3 * limit;
+  function slow() {
+    if (state.done || state.failed) return;
+    state.slow = true;
+    const box = $("qttt-loading-slow");
+    $("qttt-slow-text").textContent = fill(m.site_slow, { seconds: limit });
+    $("qttt-slow-reload").textContent = m.site_reload;
+    $("qttt-slow-reload").onclick = function () { window.location.reload(); };
+    box.hidden = false;
+  }
+  setTimeout(slow, limit * 1000);
   setTimeout(function () {
-    if (!state.done) fail(fill(m.site_failed_timeout, { seconds: limit }), "");
-  }, limit * 1000);
+    if (!state.done) fail(fill(m.site_failed_timeout, { seconds: giveUp }), "");
+  }, giveUp * 1000);
 })();
