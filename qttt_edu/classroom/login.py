@@ -68,6 +68,10 @@ def kit_page(lang: str, title: str, css: str, body: str) -> str:
 <body>{body}</body></html>"""
 
 
+#: the command a login page may name: kept on one line (``code``, no wrap at its hyphen)
+COMMAND = "qttt-edu classroom"
+
+
 def login_page(
     lang: str, xsrf_field: str, next_url: str, wrong: bool = False, role: str = "class"
 ) -> str:
@@ -80,13 +84,19 @@ def login_page(
     True
     >>> "Lærerens adgangskode" in login_page("da", "", "/", role="teacher")
     True
+
+    The command's name is never broken at its hyphen, and copies as typed:
+
+    >>> "<code>qttt-edu classroom</code>" in login_page("en", "", "/", role="teacher")
+    True
     """
     if role not in ROLES:
         raise ValueError(f"no login page for {role!r}")
     part = "login_" if role == "class" else "login_teacher_"
 
     def say(key: str) -> str:
-        return html.escape(t_in(lang, part + key))
+        text = html.escape(t_in(lang, part + key))
+        return text.replace(COMMAND, f"<code>{COMMAND}</code>")
 
     alert = f'<p class="wrong" role="alert">{say("wrong")}</p>' if wrong else ""
     css = """
@@ -98,6 +108,7 @@ button { margin-top: 16px; font-size: 20px; min-height: 48px; padding: 0 22px;
   background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }
 input:focus-visible, button:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
 p { font-size: 17px; line-height: 1.4; }
+code { white-space: nowrap; font-size: 0.95em; }
 .wrong { color: #a33c00; font-weight: 600; }
 .wrong::before { content: "\\26A0\\FE0E  "; }
 """
