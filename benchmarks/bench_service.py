@@ -717,9 +717,11 @@ def main() -> None:
         rows = []
         for i in range(args.runs):
             n += 1
-            url, _ = store_url(backend, folder, n)
+            url, cluster = store_url(backend, folder, n)
             r = one_run(url, args)
             rows.append(r)
+            if cluster is not None:
+                cluster.drop_database(url)  # the next run starts on a quiet server
             print(
                 f"{backend} run {i + 1}: {args.games} games ({2 * args.games} clients): "
                 f"act p50 {r['act_p50']:.0f} ms p99 {r['act_p99']:.0f} ms (inside the service "

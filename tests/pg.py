@@ -125,6 +125,20 @@ class PgCluster:
             conn.execute(f'CREATE SCHEMA "{name}"')
         return f"{self.url()}?options=-csearch_path%3D{name}"
 
+    def drop_database(self, url: str) -> None:
+        """Drop a place :meth:`new_database` made (its schema, named in ``url``), then
+        write every changed page out (``CHECKPOINT``): what the next user of the cluster
+        meets is a quiet server, not the last one's tables to vacuum and pages to flush,
+        so that the runs of ``bench_service.py`` on one cluster start alike."""
+        import psycopg
+
+        name = url.rsplit("search_path%3D", 1)[-1]
+        if not name.startswith("qttt_") or not name.replace("_", "").isalnum():
+            raise ValueError(f"not a place this cluster made: {url}")
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{name}" CASCADE')
+            conn.execute("CHECKPOINT")
+
     def stop_server(self) -> None:
         """Stop the server (fast shutdown: open connections are cut), keeping its data."""
         self._pg_ctl("stop")
