@@ -258,7 +258,7 @@
   // At the time limit the screen says the start is slow and what to do, and goes on
   // waiting: a class that starts together on one network, or a weak computer, can need a
   // few minutes, and a page that then comes up must play, not stay on an error (thirty
-  // browsers on one 2-core machine took about four minutes, and all thirty had been
+  // browsers on one 2-core machine took about six minutes, and all thirty had been
   // failed at three). Only at three times the limit (?giveup=<seconds>) does it give up.
   const limit = Number(params.get("timeout")) || 180;
   const giveUp = Number(params.get("giveup")) || 3 * limit;
