@@ -519,16 +519,19 @@ def test_on_binder_the_command_says_why_instead_of_failing(
     assert not (tmp_path / "x.sqlite3").exists()
 
 
+def _words(page: str) -> str:
+    """A kit page's HTML without the ``code`` tags that keep the command's name whole."""
+    return page.replace("<code>", "").replace("</code>", "")
+
+
 def _speaks_to(page: str, lang: str) -> str | None:
     """Whom a login page in ``lang`` asks: ``"teacher"`` when it names the teacher's
     password and says where it is printed, with no word of the class password;
     ``"class"`` for the reverse; else ``None``. The checker the tests below use."""
     from qttt_edu.i18n import t_in
 
-    words = page.replace("<code>", "").replace("</code>", "")  # the command, kept whole
-
     def has(key: str) -> bool:
-        return html.escape(t_in(lang, key)) in words
+        return html.escape(t_in(lang, key)) in _words(page)
 
     teacher = ("login_teacher_label", "login_teacher_hint", "login_teacher_button")
     student = ("login_label", "login_hint", "login_button")
@@ -553,8 +556,7 @@ def test_the_dashboards_login_asks_for_the_teachers_password_not_the_class_one(
 
     assert _speaks_to(login_page(lang, "", "/", role="teacher"), lang) == "teacher"
     assert _speaks_to(login_page(lang, "", "/"), lang) == "class"
-    wrong = login_page(lang, "", "/", wrong=True, role="teacher").replace("<code>", "")
-    wrong = wrong.replace("</code>", "")
+    wrong = _words(login_page(lang, "", "/", wrong=True, role="teacher"))
     assert html.escape(t_in(lang, "login_teacher_wrong")) in wrong
     assert html.escape(t_in(lang, "login_wrong")) not in wrong
     # the hint names the line the command prints the password on

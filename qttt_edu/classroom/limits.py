@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import logging
 from collections import Counter
 from typing import Any
@@ -35,7 +34,7 @@ from traitlets import Float, Integer
 
 from ..i18n import t_in
 from .cli import DEFAULT_PER_ADDRESS
-from .login import class_language, kit_page
+from .login import class_language, kit_page, kit_text
 
 __all__ = ["DEFAULT_PER_ADDRESS", "ClassKernelManager", "limit_page"]
 
@@ -141,9 +140,6 @@ def limit_page(lang: str, limit: int) -> str:
     True
     """
 
-    def say(key: str, **values: Any) -> str:
-        return html.escape(t_in(lang, key, **values))
-
     css = """
 main { border: 3px solid #e69f00; max-width: 480px; }
 p { font-size: 18px; line-height: 1.45; }
@@ -153,12 +149,12 @@ button:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
 """
     return kit_page(
         lang,
-        say("limit_title"),
+        kit_text(lang, "limit_title"),
         css,
         f"""<main role="alert">
-<h1>{say("limit_title")}</h1>
-<p>{say("limit_text", limit=limit)}</p>
-<p>{say("limit_teacher")}</p>
-<button type="button" onclick="window.location.reload()">{say("limit_reload")}</button>
+<h1>{kit_text(lang, "limit_title")}</h1>
+<p>{kit_text(lang, "limit_text", limit=limit)}</p>
+<p>{kit_text(lang, "limit_teacher")}</p>
+<button type="button" onclick="window.location.reload()">{kit_text(lang, "limit_reload")}</button>
 </main>""",
     )

@@ -54,7 +54,11 @@ body { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1a1
 main { background: #fff; border: 1px solid #d0d0d0; border-radius: 10px;
   padding: 28px 32px; max-width: 420px; width: calc(100% - 32px); box-sizing: border-box; }
 h1 { font-size: 24px; margin: 0 0 16px; }
+code { white-space: nowrap; font-size: 0.95em; }
 """
+
+#: the command a kit page may name: set in ``code``, so it never breaks at its hyphen
+COMMAND = "qttt-edu classroom"
 
 
 def kit_page(lang: str, title: str, css: str, body: str) -> str:
@@ -68,8 +72,15 @@ def kit_page(lang: str, title: str, css: str, body: str) -> str:
 <body>{body}</body></html>"""
 
 
-#: the command a login page may name: kept on one line (``code``, no wrap at its hyphen)
-COMMAND = "qttt-edu classroom"
+def kit_text(lang: str, key: str, **values: Any) -> str:
+    """Message ``key`` in ``lang`` as HTML for a kit page: escaped, with the command's
+    name (:data:`COMMAND`) kept on one line and copied as typed.
+
+    >>> kit_text("en", "login_teacher_hint").count("<code>qttt-edu classroom</code>")
+    1
+    """
+    text = html.escape(t_in(lang, key, **values))
+    return text.replace(COMMAND, f"<code>{COMMAND}</code>")
 
 
 def login_page(
@@ -95,8 +106,7 @@ def login_page(
     part = "login_" if role == "class" else "login_teacher_"
 
     def say(key: str) -> str:
-        text = html.escape(t_in(lang, part + key))
-        return text.replace(COMMAND, f"<code>{COMMAND}</code>")
+        return kit_text(lang, part + key)
 
     alert = f'<p class="wrong" role="alert">{say("wrong")}</p>' if wrong else ""
     css = """
@@ -108,7 +118,6 @@ button { margin-top: 16px; font-size: 20px; min-height: 48px; padding: 0 22px;
   background: #0072b2; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }
 input:focus-visible, button:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
 p { font-size: 17px; line-height: 1.4; }
-code { white-space: nowrap; font-size: 0.95em; }
 .wrong { color: #a33c00; font-weight: 600; }
 .wrong::before { content: "\\26A0\\FE0E  "; }
 """

@@ -90,6 +90,7 @@
   }
 
   let ticker = null; // the elapsed-seconds ticker, set once the screen shows
+  function reload() { window.location.reload(); }
   function finish() {
     if (state.done || state.failed) return;
     state.done = true;
@@ -116,7 +117,7 @@
     const lines = (details ? [details] : []).concat(state.errors);
     $("qttt-error-details").textContent = lines.join("\n\n") || reason;
     $("qttt-error-reload").textContent = m.site_reload;
-    $("qttt-error-reload").onclick = function () { window.location.reload(); };
+    $("qttt-error-reload").onclick = reload;
   }
   state.fail = fail;
 
@@ -265,11 +266,10 @@
   function slow() {
     if (state.done || state.failed) return;
     state.slow = true;
-    const box = $("qttt-loading-slow");
     $("qttt-slow-text").textContent = fill(m.site_slow, { seconds: limit });
     $("qttt-slow-reload").textContent = m.site_reload;
-    $("qttt-slow-reload").onclick = function () { window.location.reload(); };
-    box.hidden = false;
+    $("qttt-slow-reload").onclick = reload;
+    $("qttt-loading-slow").hidden = false;
   }
   setTimeout(slow, limit * 1000);
   setTimeout(function () {
