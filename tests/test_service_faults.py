@@ -289,6 +289,26 @@ def test_rooms_per_client_and_per_class_are_limited(tmp_path: Path) -> None:
         running.stop()
 
 
+def test_a_room_left_no_longer_counts_against_its_creator(tmp_path: Path) -> None:
+    """The refusal says "finish or leave one": leaving one must make room for another."""
+    running = start(f"sqlite:///{tmp_path / 'r.sqlite3'}", limits=Limits(rooms_per_client=2))
+    try:
+        me = {"class_key": CLASS_KEY, "client": "c" * 20}
+        made = [http(running.url, "POST", "api/v1/rooms", {}, **me) for _ in range(2)]
+        assert [status for status, _body in made] == [201, 201]
+        assert http(running.url, "POST", "api/v1/rooms", {}, **me)[0] == 429
+        code, credential = made[0][1]["room"]["code"], made[0][1]["credential"]
+        left = http(running.url, "POST", f"api/v1/rooms/{code}/leave", {}, seat=credential, **me)
+        assert left[0] == 200, left
+        assert http(running.url, "POST", "api/v1/rooms", {}, **me)[0] == 201
+        assert http(running.url, "POST", "api/v1/rooms", {}, **me)[0] == 429  # two held again
+        # a room left before anyone joined ends: leaving and starting again piles up nothing
+        live = "SELECT COUNT(*) FROM qttt_rooms WHERE expires_at > ?"
+        assert raw_sql(f"sqlite:///{tmp_path / 'r.sqlite3'}", live, (time.time(),)) == [(2,)]
+    finally:
+        running.stop()
+
+
 def t_da(key: str, **fields: Any) -> str:
     from qttt_edu.i18n import t_in
 

@@ -721,7 +721,9 @@ class RoomsHandler(Handler):
         mine = svc.created.setdefault(self.client_id, [])
 
         def create(store: RoomStore) -> tuple[RoomState, str, str]:
-            mine[:] = store.open_among(mine)  # forget the finished ones: the list stays short
+            # forget the rooms finished, expired or left: the list stays short, and a
+            # student who left a room (the refusal says to) may start another
+            mine[:] = store.held_among(mine)
             if len(mine) >= limits.rooms_per_client:
                 raise Refusal(
                     "too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client
@@ -737,7 +739,7 @@ class RoomsHandler(Handler):
 
         async with svc.create_lock:  # the limits are counted and kept by one creator at a time
             state, seat, credential = await svc.call(create)
-            mine.append(state.code)
+            mine.append((state.code, seat))
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
         await svc.changed(state)
 
@@ -935,7 +937,8 @@ class RoomsService:
         #: the version of each room this replica wrote last, set by the thread that wrote
         #: it: the write's own notice, heard back on the channel, then costs no read
         self.wrote: dict[str, int] = {}
-        self.created: dict[str, list[str]] = {}
+        #: the rooms each client created, with the seat it took: its count of rooms held
+        self.created: dict[str, list[tuple[str, str]]] = {}
         self.create_lock = asyncio.Lock()
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self._listener: threading.Thread | None = None

@@ -725,23 +725,28 @@ class RoomStore:
         result: int = self._run(op)
         return result
 
-    def open_among(self, keys: list[str]) -> list[str]:
-        """The rooms of ``keys`` that exist, unfinished and unexpired (in the order given)."""
+    def held_among(self, seats: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The ``(room, seat)`` pairs of ``seats`` still held: the room exists, unfinished
+        and unexpired, and the seat was not left (in the order given)."""
 
-        def op(conn: Any) -> set[str]:
-            if not keys:
-                return set()
-            marks = ", ".join("?" * len(keys))
+        def op(conn: Any) -> dict[str, tuple[str, str]]:
+            if not seats:
+                return {}
+            marks = ", ".join("?" * len(seats))
             rows = self._q(
                 conn,
-                f"SELECT code FROM qttt_rooms WHERE code IN ({marks}) AND finished_at IS NULL "
-                "AND (expires_at IS NULL OR expires_at > ?)",
-                (*keys, self.clock()),
+                f"SELECT code, x_kind, o_kind FROM qttt_rooms WHERE code IN ({marks}) "
+                "AND finished_at IS NULL AND (expires_at IS NULL OR expires_at > ?)",
+                (*(code for code, _seat in seats), self.clock()),
             ).fetchall()
-            return {row[0] for row in rows}
+            return {row[0]: (row[1], row[2]) for row in rows}
 
-        found: set[str] = self._run(op)
-        return [key for key in keys if key in found]
+        kinds: dict[str, tuple[str, str]] = self._run(op)
+        return [
+            (code, seat)
+            for code, seat in seats
+            if code in kinds and kinds[code][seat == "O"] != "left"
+        ]
 
     def versions(self, keys: list[str]) -> dict[str, int]:
         """The current version of each room in ``keys`` that exists."""
@@ -767,7 +772,9 @@ class RoomStore:
         return self._delete(where, params)
 
     def leave(self, code: object, credential: object) -> RoomState:
-        """Give up the seat: the credential stops working; someone else may join."""
+        """Give up the seat: the credential stops working; someone else may join. A room
+        left with no person in its other seat ends now (it expires), so that leaving and
+        starting again cannot pile up empty rooms against the class's limit."""
 
         def change(state: RoomState, raw: RoomRow) -> dict[str, Any]:
             seat = self._seat_of(state, raw, credential)
@@ -775,6 +782,8 @@ class RoomStore:
             other = other_player(seat)
             if state.seats[other].kind == "computer":
                 changes.update({f"{other.lower()}_kind": "left", f"{other.lower()}_name": None})
+            if state.seats[other].kind != "human" and not state.finished:
+                changes["expires_at"] = self.clock()
             return changes
 
         return self._mutate(code, change)
