@@ -372,7 +372,16 @@ def running(server: Server) -> Iterator[Server]:
 
 def launch_chromium(playwright: Any) -> Any:
     """Debian's headless Chromium, with everything that phones home switched off."""
-    return playwright.chromium.launch(
+    return _launch(playwright.chromium)
+
+
+def launch_beside(browser: Any) -> Any:
+    """A second Chromium like ``browser``, in a process of its own (a test may kill it)."""
+    return _launch(browser.browser_type)
+
+
+def _launch(browser_type: Any) -> Any:
+    return browser_type.launch(
         executable_path=_chromium_at_our_nice(), headless=True, args=list(CHROMIUM_ARGS)
     )
 

@@ -8,7 +8,9 @@ Space on a game's card shows that game large.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import json
 import re
 import signal
 import subprocess
@@ -35,6 +37,7 @@ from .browser_harness import (
     check_board,
     classroom_server,
     free_port,
+    launch_beside,
     plain,
     running,
     screenshot,
@@ -208,13 +211,21 @@ def _wait_for(url: str, seconds: float = 120) -> None:
 
 
 @contextmanager
-def classroom_command(tmp_path: Path, *extra: str) -> Iterator[Command]:
-    """The real ``qttt-edu classroom`` for class 7B on the loopback, with ``extra`` options."""
+def classroom_command(
+    tmp_path: Path, *extra: str, settings: dict[str, Any] | None = None
+) -> Iterator[Command]:
+    """The real ``qttt-edu classroom`` for class 7B on the loopback, with ``extra`` options;
+    ``settings`` go to its servers as a Jupyter configuration file (``voila.json``) would."""
     port, teacher_port = free_port(), free_port()
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     env = server_env(tmp_path / "work")
     env.update(TMPDIR=str(scratch), QTTT_LANG="en")
+    if settings:
+        config = tmp_path / "jupyter-config"
+        config.mkdir()
+        (config / "voila.json").write_text(json.dumps(settings))
+        env["JUPYTER_CONFIG_PATH"] = str(config)
     for name in ("BINDER_REQUEST", "BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_SERVICE_HOST"):
         env.pop(name, None)
     games = tmp_path / "games.sqlite3"
@@ -520,6 +531,52 @@ def test_one_address_is_refused_past_its_kernels_and_a_reload_at_the_limit_still
         assert _gone_down_to(command, 3) == 3
         for page in (*pages, third):  # closed before the server stops (it stops sooner)
             page.context.close()
+
+
+def test_a_browser_closed_whole_does_not_lock_its_device_out(
+    tmp_path: Path, chromium: Any, offline_page: Any
+) -> None:
+    """A browser killed, crashed or closed whole says nothing to the server: its pages'
+    kernels live on. At the address's limit a new page ends those whose page is gone, and
+    never the kernel of a page still open."""
+    app_path = f"/voila/render/app.ipynb?token={TOKEN}"
+    settings = {"ClassKernelManager": {"abandoned_after": 3}}  # 30 s in a classroom
+    with classroom_command(tmp_path, "--kernels-per-address", "2", settings=settings) as command:
+        for _ in range(2):  # a browser opens the game, then dies without a word
+            _killed_after_playing(chromium, command.students + app_path)
+        assert command.kernels() == 2, "no kernel should end on its own this soon"
+
+        # the student opens the game again, twice: each page ends one gone page's kernel
+        pages = []
+        for _ in range(2):
+            page = offline_page(viewport=LAPTOP)
+            page.goto(command.students + app_path, timeout=APP_TIMEOUT)
+            _plays(page)
+            pages.append(page)
+        assert _gone_down_to(command, 2) == 2
+
+        # both kernels belong to open pages now: the next page is refused, none is ended
+        status, body = _open_from("127.0.0.1", command.students + app_path)
+        assert status == 429 and "Too many game pages" in body
+        for page in pages:
+            page.locator(".qttt-square-1").click()  # both still play
+            wait_for_status(page.locator(".qttt-app"), r"^X, \w+ 1: \w+ 1 ", timeout=STEP_TIMEOUT)
+            page.context.close()
+
+
+def _killed_after_playing(chromium: Any, url: str) -> None:
+    """Open ``url`` in a browser of its own, wait until it plays, then kill that browser."""
+    mine = psutil.Process()
+    before = {process.pid for process in mine.children(recursive=True)}
+    browser = launch_beside(chromium)
+    spawned = [p for p in mine.children(recursive=True) if p.pid not in before]
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(url, timeout=APP_TIMEOUT)
+    _plays(page)
+    for process in spawned:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            process.kill()
+    psutil.wait_procs(spawned, timeout=10)
 
 
 RELOADED = 4  # pages reloaded together (the benchmark does thirty: bench_classroom.py)
