@@ -93,7 +93,11 @@ def app_notebook() -> tuple[str, nbformat.NotebookNode]:
     module = importlib.import_module("app_notebook")
     nb = nbformat.v4.new_notebook()
     nb.cells = copy.deepcopy(module.CELLS)  # ids fixed in the source: pages link to them
-    nb.metadata = {**copy.deepcopy(METADATA), "title": module.TITLE}
+    nb.metadata = {
+        **copy.deepcopy(METADATA),
+        "title": module.TITLE,
+        "voila": copy.deepcopy(module.VOILA),
+    }
     return f"{module.NAME}.ipynb", nb
 
 

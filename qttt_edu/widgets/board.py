@@ -25,6 +25,11 @@ __all__ = ["BoardWidget"]
 _HERE = pathlib.Path(__file__).parent
 
 
+def page_css(name: str) -> str:
+    """The style sheet ``name`` of this folder, with the buttons' icons (``icons.css``)."""
+    return "\n".join((_HERE / part).read_text(encoding="utf-8") for part in (name, "icons.css"))
+
+
 class BoardWidget(anywidget.AnyWidget):
     """The board, choice, graph, explanation and realities, drawn in the page from ``view``.
 
@@ -34,7 +39,7 @@ class BoardWidget(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "board.js"
-    _css = _HERE / "board.css"
+    _css = page_css("board.css")
     view = traitlets.Dict().tag(sync=True)
     readonly = traitlets.Bool(False).tag(sync=True)
     # what the page says when its kernel no longer answers (a restart, a laptop that

@@ -56,9 +56,9 @@ Wrap = Callable[..., Callable[..., None]]
 
 _BUTTONS = (
     ("undo_button", "qttt-undo", "undo", "widget_undo"),
-    ("redo_button", "qttt-redo", "repeat", "widget_redo"),
-    ("new_button", "qttt-new", "file", "widget_new"),
-    ("load_button", "qttt-load", "upload", "widget_load"),
+    ("redo_button", "qttt-redo", "redo", "widget_redo"),
+    ("new_button", "qttt-new", "new", "widget_new"),
+    ("load_button", "qttt-load", "load", "widget_load"),
     ("save_button", "qttt-save", "copy", "widget_save"),
 )
 
@@ -67,9 +67,12 @@ _BUTTONS = (
 
 
 def button(cls: str, icon: str, handler: Callable[..., None] | None = None) -> Any:
-    """A button that fits its label, with the CSS class ``cls`` and a Font Awesome icon."""
-    made = w.Button(icon=icon, layout=w.Layout(width="auto"))
+    """A button that fits its label, with the CSS class ``cls`` and the kit's own ``icon``
+    (one of ``icons.css``, drawn by the board's and the shared panel's style sheets)."""
+    made = w.Button(layout=w.Layout(width="auto"))
     made.add_class(cls)
+    made.add_class("qttt-icon")
+    made.add_class(f"qttt-icon-{icon}")
     if handler is not None:
         made.on_click(handler)
     return made

@@ -54,6 +54,7 @@ import traitlets
 from ..core import Action, Game
 from ..environment import in_pyodide, on_binder
 from ..i18n import t
+from .board import page_css
 from .controls import button, row, show
 
 if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened: the
@@ -106,7 +107,7 @@ class PageLink(anywidget.AnyWidget):
     """
 
     _esm = pathlib.Path(__file__).with_name("page_link.js")
-    _css = pathlib.Path(__file__).with_name("shared.css")
+    _css = page_css("shared.css")
     href = traitlets.Unicode("").tag(sync=True)
     why = traitlets.Unicode("").tag(sync=True)
     #: may the page ask its server (False where shared games cannot work: the static site)
@@ -521,14 +522,14 @@ class SharedPanel:
         self.title = w.HTML()
         self.nickname = w.Text(layout=w.Layout(width="200px", max_width="100%"))
         self.nickname.add_class("qttt-nickname")
-        self.new_button = button("qttt-shared-new", "share-alt", callback(self._on_new))
+        self.new_button = button("qttt-shared-new", "share", callback(self._on_new))
         self.code_input = w.Text(layout=w.Layout(width="240px", max_width="100%"))
         self.code_input.add_class("qttt-room-input")
-        self.join_button = button("qttt-shared-join", "sign-in", callback(self._on_join))
-        self.watch_button = button("qttt-shared-watch", "eye", callback(self._on_watch))
+        self.join_button = button("qttt-shared-join", "join", callback(self._on_join))
+        self.watch_button = button("qttt-shared-watch", "watch", callback(self._on_watch))
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
-        self.leave_button = button("qttt-shared-leave", "sign-out", callback(stop))
+        self.leave_button = button("qttt-shared-leave", "leave", callback(stop))
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
         self.open_row = row(

@@ -9,7 +9,10 @@
   without token, each started once per worker when a test first needs it and stopped at
   the end.
 * ``offline_page``: a fresh projector-sized page whose every request off localhost
-  is aborted and recorded; a failing test leaves its screenshot in ``test-artifacts/``.
+  is aborted; a page that made one fails its test (a class may have no internet, or a
+  network that drops such requests without a word, and a school may not want its students'
+  browsers to call other servers); a failing test leaves its screenshot in
+  ``test-artifacts/``.
 * ``built_site``: the static site, built once per run from this checkout (downloads
   cached in ``.site-cache/``), or a copy of ``QTTT_TEST_SITE=<folder>``, a site already
   built from this checkout (the build takes a minute on a busy machine). Under xdist the
@@ -51,8 +54,6 @@ from .browser_harness import (
 )
 from .site_pages import SUB_PATH
 
-_BLOCKED: dict[str, list[str]] = {}
-
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
@@ -63,17 +64,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 _CALL_FAILED = pytest.StashKey[bool]()
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Say which external URLs the pages tried to reach (all of them were refused)."""
-    if not _BLOCKED:
-        return
-    terminalreporter.section("browser: requests off localhost (aborted)")
-    for test, urls in _BLOCKED.items():
-        terminalreporter.write_line(f"{test}: {len(urls)} aborted")
-        for url in sorted(set(urls)):
-            terminalreporter.write_line(f"    {url}")
 
 
 @pytest.fixture(scope="package")
@@ -131,13 +121,14 @@ def offline_page(chromium: Any, request: pytest.FixtureRequest) -> Iterator[Call
 
     yield make
     failed = request.node.stash.get(_CALL_FAILED, False)
-    for number, (page, guard) in enumerate(made):
-        if guard.blocked:
-            _BLOCKED.setdefault(request.node.nodeid, []).extend(guard.blocked)
+    outside = sorted({url for _page, guard in made for url in guard.blocked})
+    for number, (page, _guard) in enumerate(made):
         if failed and not page.is_closed():  # a test may have closed its page itself
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}-{number}.png"))
         page.context.close()
+    if outside:
+        pytest.fail("the page asked servers outside this machine:\n  " + "\n  ".join(outside))
 
 
 def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:

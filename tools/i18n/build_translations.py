@@ -154,6 +154,7 @@ def translate(number: str, lang: str) -> nbformat.NotebookNode:
         # the app shows the game's name above the board itself, and a second one would
         # push the board below a projector's and a phone's first screen.
         nb.metadata["title"] = table.TITLE
+        nb.metadata["voila"] = copy.deepcopy(importlib.import_module("app_notebook").VOILA)
     else:
         set_ids(cells, [c.source for c in originals])  # one id per cell in every language
     nb.cells = cells

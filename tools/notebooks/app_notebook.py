@@ -12,6 +12,11 @@ from common import code
 
 NAME = "app"
 TITLE = "Quantum tic-tac-toe"
+# Voila renders the app with the kit's template wherever it is served (the classroom
+# command, a Binder or JupyterLab server's Voila): Voila's own lab template asks a CDN for
+# Font Awesome, which holds the page back on a network that cannot reach it
+# (share/jupyter/voila/templates/qttt/index.html.j2).
+VOILA = {"template": "qttt"}
 
 CELLS = [
     code(
