@@ -2,11 +2,11 @@
 
 ``python -m qttt_edu.site build OUT`` (or ``qttt-edu site build OUT``) writes a folder
 that any static web host can serve: a Voici page per app, Pyodide, the wheels the game
-needs (``qttt_edu`` itself built from this checkout) and the fonts, nothing fetched from
+needs (``qttt_edu`` itself built from this checkout), nothing fetched from
 elsewhere at run time. ``lessons/site.md`` says how a school hosts it.
 
 The build needs the ``site`` extra (``pip install -e ".[site]"``), ``npm`` (for the
-Pyodide and Font Awesome packages) and ``pip``; it downloads its inputs once into a cache
+Pyodide package) and ``pip``; it downloads its inputs once into a cache
 folder (``.site-cache/`` by default) and builds from scratch every time.
 """
 

@@ -3,7 +3,7 @@
 ``build_site`` runs the steps, each a module of its own so tests, benchmarks and the next
 upgrade can take them one at a time:
 
-1. :mod:`.fetch`: the pinned npm packages (Pyodide's core, Font Awesome) and the pinned
+1. :mod:`.fetch`: the pinned npm package (Pyodide's core) and the pinned
    pure-Python wheels, downloaded once into the cache and checked against their pinned
    hashes (``pins/``).
 2. :mod:`.wheels`: a wheel of ``qttt_edu`` made from this checkout, every wheel compiled
@@ -12,8 +12,8 @@ upgrade can take them one at a time:
    upgrade of Pyodide replaces).
 3. A fresh JupyterLite/Voici build in a temporary folder (no stale ``.jupyterlite.doit.db``
    can leak an old setting into it), with the app notebook and the lessons; then
-   :mod:`.pages`: page-relative URLs in each page's configuration, Font Awesome served
-   locally, the loading screen, the lesson's guard, and an ``index.html`` that opens the
+   :mod:`.pages`: page-relative URLs in each page's configuration, no link to Font
+   Awesome's CDN, the loading screen, the lesson's guard, and an ``index.html`` that opens the
    app and keeps ``?lang=``.
 4. :mod:`.trim`: what no page loads is left out.
 5. :mod:`.hosting`: the servers' type configuration and compressed copies.
@@ -40,7 +40,6 @@ from .pages import (
     find_repo_notebook,
     guard_lesson_page,
     index_html,
-    install_fontawesome,
     lesson_guard,
     loader_html,
     rewrite_page,
@@ -211,8 +210,8 @@ def _lite_contents(
 def _install_static(
     out: Path, npm: dict[str, Path], wheels: list[Path], settings: dict[str, Any], *, snapshot: bool
 ) -> None:
-    """Step 2's files in the built site: Pyodide with the site's wheels and its loader, and
-    Font Awesome; ``settings`` learns the lock file's address."""
+    """Step 2's files in the built site: Pyodide with the site's wheels and its loader;
+    ``settings`` learns the lock file's address."""
     target, lock = install_pyodide(out, npm["pyodide"], wheels)
     wheels_hash = lock_hash(lock)
     install_loader(target, lock["info"]["version"], wheels_hash, snapshot=snapshot)
@@ -220,7 +219,6 @@ def _install_static(
     settings["loadPyodideOptions"]["lockFileURL"] = (
         f"static/pyodide/pyodide-lock.json?v={wheels_hash}"
     )
-    install_fontawesome(out, npm["@fortawesome/fontawesome-free"])
 
 
 def _log_built(out: Path, started: float, log: Log) -> None:

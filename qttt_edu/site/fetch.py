@@ -1,5 +1,5 @@
 """Step 1 of the build: the pinned inputs, downloaded once into the cache and checked
-against their pinned hashes (``pins/``): the npm packages (Pyodide's core, Font Awesome)
+against their pinned hashes (``pins/``): the npm package (Pyodide's core)
 and the pure-Python wheels the browser runs on."""
 
 from __future__ import annotations

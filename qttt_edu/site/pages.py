@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import tarfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,25 +22,6 @@ from .common import LANGUAGES, PACKAGE, TEMPLATES, SiteBuildError, catalog
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 LANG_PLACEHOLDER = 'LANGUAGE = "en"  # qttt-site: the page sets this from ?lang='
 APP_PAGE = "voici/render/app.html"
-
-
-def install_fontawesome(out: Path, tgz: Path) -> Path:
-    """Font Awesome's CSS and woff2 fonts into ``out/static/fontawesome``.
-
-    The CSS names woff2 before its older formats, and every browser that runs Pyodide
-    reads woff2, so the others would never be fetched.
-    """
-    target = out / "static" / "fontawesome"
-    keep = re.compile(r"^package/(css/(all|v4-shims)\.min\.css|webfonts/[^/]+\.woff2)$")
-    with tarfile.open(tgz) as archive:
-        for member in archive.getmembers():
-            if member.isfile() and keep.match(member.name):
-                dest = target / member.name.split("/", 1)[1]
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                data = archive.extractfile(member)
-                assert data is not None
-                dest.write_bytes(data.read())
-    return target
 
 
 # --- notebooks ----------------------------------------------------------------
@@ -315,9 +295,10 @@ def _page_settings(settings: dict[str, Any], root: str) -> dict[str, Any]:
 _CONFIG = re.compile(
     r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S
 )
-_FONT_AWESOME = re.compile(
-    r'<link rel="stylesheet" href="https://[^"]*fontawesome-free[^"]*/css/([a-z0-9-]+\.min\.css)"'
-)
+# Voici's page links Font Awesome from a CDN for ipywidgets' icon property. No widget of
+# the kit draws such an icon (the buttons draw their own, ``widgets/icons.css``), so the
+# links go: a style sheet that cannot load holds a page back on a network without internet.
+_FONT_AWESOME = re.compile(r"^[ \t]*<link [^>]*fontawesome-free[^>]*>[ \t]*\n?", re.M)
 
 
 def rewrite_page(
@@ -328,8 +309,9 @@ def rewrite_page(
     disabled: Iterable[str] = (),
     title: str | None = None,
 ) -> None:
-    """Make one Voici page self-contained: kernel URLs, fonts, loading screen (``loader``,
-    put before Voici's script), the extensions ``disabled``, and its ``<title>``."""
+    """Make one Voici page self-contained: kernel URLs, no Font Awesome link, the loading
+    screen (``loader``, put before Voici's script), the extensions ``disabled``, and its
+    ``<title>``."""
     text = page.read_text("utf-8")
     match = _CONFIG.search(text)
     if match is None:
@@ -340,12 +322,7 @@ def rewrite_page(
     disable(config, disabled)
     new_config = json.dumps(config).replace("</", "<\\/")
     text = text[: match.start(2)] + new_config + text[match.end(2) :]
-    text, fonts = _FONT_AWESOME.subn(
-        lambda m: f'<link rel="stylesheet" href="{root}static/fontawesome/css/{m.group(1)}"',
-        text,
-    )
-    if fonts == 0:
-        raise SiteBuildError(f"{page}: Font Awesome link not found (has Voici changed?)")
+    text = _FONT_AWESOME.sub("", text)
     hook = '<script src="../build/voici.js"></script>'
     if hook not in text:
         raise SiteBuildError(f"{page}: {hook} not found (has Voici changed?)")
