@@ -46,8 +46,9 @@ def test_eslint_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_board_js_unit_tests_pass(tmp_path: Path) -> None:
-    """board.js drawn from this checkout's view models (tests/js/board.test.js)."""
+def test_page_js_unit_tests_pass(tmp_path: Path) -> None:
+    """The page-side modules' unit tests (tests/js/): board.js drawn from this checkout's
+    view models, the site's rooms client landing a student's link."""
     node = _node_tools()
     view_fixtures.write(tmp_path)
     result = _run(

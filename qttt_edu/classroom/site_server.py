@@ -82,21 +82,13 @@ __all__ = [
 CONFIG_PATH = "qttt-rooms.json"
 #: the browser's client of the service (an ES module), served beside the config
 CLIENT_PATH = "qttt-rooms-client.js"
-CLIENT_SOURCE = Path(__file__).resolve().parent.parent / "site" / "templates" / "rooms-client.js"
+TEMPLATES = Path(__file__).resolve().parent.parent / "site" / "templates"
+CLIENT_SOURCE = TEMPLATES / "rooms-client.js"
 #: where the students' link lands: it moves the keys of the link's fragment into the tab
 #: (sessionStorage) and out of the address bar and history, then opens the site
+#: (``joinSite`` in the rooms client)
 JOIN_PATH = "qttt-join.html"
-JOIN_PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>qttt-edu</title>
-<script type="module">
-  import { takeKeys } from "./qttt-rooms-client.js";
-  const keys = takeKeys();
-  const next = new URL("./", location.href);
-  next.search = location.search;
-  if (keys.room) next.searchParams.set("room", keys.room);
-  location.replace(next.href);
-</script></head><body></body></html>
-"""
+JOIN_SOURCE = TEMPLATES / "join.html"
 
 #: kinds of file worth compressing (the others are images, fonts, wheels: already packed)
 COMPRESSIBLE = frozenset(
@@ -369,14 +361,14 @@ class ClientHandler(tornado.web.RequestHandler):
 
 
 class JoinHandler(tornado.web.RequestHandler):
-    """``qttt-join.html``: the students' link lands here (see ``JOIN_PAGE``)."""
+    """``qttt-join.html``: the students' link lands here (``JOIN_SOURCE``)."""
 
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-cache")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
-        self.finish(JOIN_PAGE)
+        self.finish(JOIN_SOURCE.read_bytes())
 
 
 def site_rules(

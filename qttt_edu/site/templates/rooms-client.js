@@ -79,6 +79,21 @@ export function takeKeys(win = window) {
 }
 
 /**
+ * Where the students' link lands (`qttt-join.html`): take the link's keys into the tab
+ * (takeKeys), then open the site itself, on the link's room if it names one, keeping the
+ * link's other query parameters (`?lang=fi`). The join page's address, keys and all,
+ * leaves the history (location.replace). Returns the address opened.
+ */
+export function joinSite(win = window) {
+  const keys = takeKeys(win);
+  const next = new URL("./", win.location.href);
+  next.search = new URL(win.location.href).search;
+  if (keys.room) next.searchParams.set("room", keys.room);
+  win.location.replace(next.href);
+  return next.href;
+}
+
+/**
  * The rooms service beside this site: its absolute URL, or null when the site is served
  * without one (no config file, or not this protocol).
  */
