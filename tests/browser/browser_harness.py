@@ -120,17 +120,17 @@ def free_port() -> int:
 def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:
     """Copy ``source`` to ``dest/notebooks`` (without checkpoints) and return ``dest``.
 
-    The repository's Voilà configuration (``voila.json``: preheated kernels for the
-    app, culling of idle kernels; ``voila.py`` and its template: the friendly loading
-    message) goes along, so the servers run as they do for everyone who serves the
-    app from the repository.
+    The repository's Voilà configuration (``voila.json``: the kit's template, no kernel
+    pool, 120 s for the app's output, culling of idle kernels) and the kit's template
+    (its loading page) go along, so the servers run as they do for everyone who serves
+    the app from the repository.
     """
     shutil.copytree(
         source,
         dest / "notebooks",
         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
     )
-    for config in ("voila.json", "voila.py"):
+    for config in ("voila.json",):
         if (REPO / config).is_file():
             shutil.copy(REPO / config, dest / config)
     template = Path("share") / "jupyter" / "voila" / "templates" / "qttt"

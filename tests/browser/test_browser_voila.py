@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -10,14 +11,19 @@ import pytest
 
 from .browser_harness import (
     APP,
+    APP_TIMEOUT,
     GAME,
     PROJECTOR,
+    Server,
     check_board,
     check_final,
     check_undo_and_new_game,
+    free_port,
     open_app,
     play_game,
+    running,
     screenshot,
+    server_env,
     status_text,
     wait_for_status,
 )
@@ -113,3 +119,50 @@ def test_binder_voila_link_opens_the_app_through_jupyter_server(
     app.locator(".qttt-square-5").click()
     wait_for_status(app, r"^X, move 1: square 5 chosen")
     assert "square 5 chosen" in status_text(app)
+
+
+def test_voila_started_from_any_folder_serves_the_kits_page_and_plays(
+    offline_page: Any, notebook_root: Path, tmp_path: Path
+) -> None:
+    """``voila .../notebooks/app.ipynb`` from a folder with no ``voila.json`` and no option:
+    the notebook's own metadata picks the kit's page (the qttt template, as pip installs
+    it), and Voila's defaults are what the kit's settings choose for one page (no kernel
+    pool, no culling of an open page)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    port = free_port()
+    server = Server(
+        name="Voila from another folder",
+        argv=[
+            sys.executable,
+            "-m",
+            "voila",
+            str(notebook_root / APP),
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--Voila.port={port}",
+            "--Voila.port_retries=0",
+            "--Voila.token=",
+        ],
+        base_url=f"http://127.0.0.1:{port}/",
+        ready_path="voila/static/favicon.ico",  # answers without starting a kernel
+        cwd=elsewhere,
+        env=server_env(tmp_path / "work", notebook_root),
+        log_path=tmp_path / "voila.log",
+    )
+    assert (
+        not list(elsewhere.iterdir()) and not (notebook_root / "notebooks" / "voila.json").exists()
+    )
+    with running(server):
+        page = offline_page()
+        response = page.goto(server.url(""), timeout=APP_TIMEOUT)
+        assert response is not None and 'id="qttt-loading-title"' in response.text()
+        app = page.locator(".qttt-app")
+        app.wait_for(timeout=APP_TIMEOUT)
+        wait_for_status(app, r"^X, move 1: choose two squares$")
+        assert page.title() == "Quantum tic-tac-toe"
+        assert_no_code_visible(page, notebook_root / APP)
+        play_game(app)
+        check_final(app)
+    log = server.log_text(tail=20000)
+    assert "preheat" not in log.lower() and "culling" not in log.lower(), log
