@@ -264,11 +264,13 @@ def package_wheel(folder: Path, root: Path = PACKAGE) -> Path:
 
 
 def _package_version() -> str:
-    try:
-        from importlib.metadata import version
+    """The kit's installed version; "0.0.0" when it runs from a checkout that pip never
+    installed (the wheel's content hash, added after it, still names the files)."""
+    from importlib.metadata import PackageNotFoundError, version
 
+    try:
         return version("qttt-edu")
-    except Exception:  # not installed: the version in pyproject.toml is what we have
+    except PackageNotFoundError:
         return "0.0.0"
 
 

@@ -29,7 +29,12 @@ beforeEach(() => {
   globalThis.window = window;
   globalThis.document = window.document;
 });
+// Every board a test shows is taken down as anywidget takes a view down (its cleanup), so
+// no timer of a board outlives its test: a click's 3-second "kernel lost" wait would
+// otherwise keep Node's runner waiting after the last test.
+const shown = [];
 afterEach(async () => {
+  for (const cleanup of shown.splice(0)) cleanup();
   mock.timers.reset();
   await window.happyDOM.close();
 });
@@ -60,6 +65,7 @@ function show(view, options) {
   window.document.body.append(host);
   const model = fakeModel(view, options);
   const cleanup = board.render({ model, el: host });
+  shown.push(cleanup);
   const squares = [...host.querySelectorAll(".qttt-board button")];
   return { host, model, cleanup, squares };
 }
