@@ -610,7 +610,10 @@ def play(
     ``record`` starts from a recorded position (e.g. ``"1-2 1-2"``), ``opponent``
     is ``"human"`` (default), ``"random"``, ``"heuristic"``, ``"perfect"`` or a
     player object, ``language`` one of ``qttt_edu.i18n.LANGUAGES`` (default: the
-    ``lang`` parameter of a Voilà page's URL, such as ``?lang=da``, if there is one).
+    ``lang`` parameter of a Voilà page's URL, such as ``?lang=da``, if there is one). Like
+    the app's language selector, it sets the language of the whole kernel, as
+    :func:`~qttt_edu.i18n.set_language` does: every message of the kit from then on
+    speaks it.
     ``room`` opens that shared game (the free seat, or watching when both are
     taken) and ``seat`` (a seat credential) comes back to a seat; in Voilà the page's
     URL gives them (``?room=K7M-Q2P&seat=...``). ``rooms`` is the game store
