@@ -192,7 +192,9 @@ function drawGraph(host, graph, texts, hatchId) {
     const [x, y] = [gx(node.x), gy(node.y)];
     g.append(svg("circle", { cx: x, cy: y, r }));
     if (node.cycle) {
-      g.append(svg("circle", { cx: x, cy: y, r: r - 4, class: "qttt-node-hatch", fill: `url(#${hatchId})` }));
+      // an inline style: the style sheet's white node fill would beat a fill attribute
+      const hatched = `fill: url(#${hatchId})`;
+      g.append(svg("circle", { cx: x, cy: y, r: r - 4, class: "qttt-node-hatch", style: hatched }));
     }
     if (node.classical) {
       const text = svg("text", { x, y: y + 7, "text-anchor": "middle", class: "qttt-node-mark" });

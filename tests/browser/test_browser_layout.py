@@ -171,6 +171,16 @@ def moved(before: dict[str, list[float]], after: dict[str, list[float]], limit: 
     return out
 
 
+def assert_cycle_nodes_hatched(app: Any) -> None:
+    """The graph's cycle nodes are hatched, as the board's squares are (not only amber):
+    the fill Chromium paints is the board's own pattern, whatever the style sheet says."""
+    fills = app.locator(".qttt-graph .qttt-node-hatch").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).fill)"
+    )
+    pattern = app.locator(".qttt-graph pattern").get_attribute("id")
+    assert len(fills) == 3 and all(f'url("#{pattern}")' in fill for fill in fills), (pattern, fills)
+
+
 @pytest.mark.parametrize("name", list(SIZES))
 def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> None:
     size = SIZES[name]
@@ -182,6 +192,7 @@ def test_voila_layout_at_each_size(voila: Any, offline_page: Any, name: str) -> 
     to_cycle(app)
     cycle = boxes(app, steady)
     assert not moved(start, cycle), f"closing a cycle moved: {moved(start, cycle)}"
+    assert_cycle_nodes_hatched(app)
     screenshot(page, f"layout-voila-{name}-cycle")
 
     panels = PHONE_PANELS if size["width"] < 600 else PANELS
