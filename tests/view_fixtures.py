@@ -62,6 +62,8 @@ CASES: dict[str, Callable[[], dict[str, Any]]] = {
     "selected": lambda: {**view_model(Game.from_record("1-2"), selected=5), "event": _event(1)},
     "spooky": lambda: {**view_model(Game.from_record("1-2 2-5")), "event": _event(1)},
     "pending": lambda: {**view_model(Game.from_record("1-2 2-5 1-5")), "event": _event(1)},
+    # O4 closes the cycle 1-2; O2 (2-3) and X3 (3-4, diagonal) are its stems
+    "stems": lambda: {**view_model(Game.from_record("1-2 2-3 3-4 1-2")), "event": _event(1)},
     "collapsed": _collapsed,
     "two_lines": lambda: {**view_model(Game.from_record(TWO_LINES)), "event": _event(1)},
     "thinking": lambda: {

@@ -133,6 +133,79 @@ function edgeClass(edge) {
   return c.join(" ");
 }
 
+// --- a stem's dashes stop clear of its label ------------------------------------------
+// A stem is dashed. Drawn under its label, the label's white halo cut dashes into slivers
+// beside the letters; instead each half runs from its node's rim to the edge of a clear
+// box round the label, with a whole number of dash periods, so it starts with a dash at
+// the node and ends with a gap at the label.
+const LABEL_CLEAR = [17, 14]; // half width and height of the box a label keeps clear
+const DASH_PERIOD = 15; // a stem's dash and gap (9 + 6, board.css)
+const SAMPLES = 96;
+
+const pathOf = (q) => `M ${q[0][0]} ${q[0][1]} Q ${q[1][0]} ${q[1][1]} ${q[2][0]} ${q[2][1]}`;
+
+// The quadratic curve's blossom: at (t, t) its point, and (t0, t0), (t0, t1), (t1, t1)
+// are the control points of its piece from t0 to t1 (from t1 back to t0 when t0 > t1).
+function blossom(q, s, t) {
+  const w = [(1 - s) * (1 - t), (1 - s) * t + s * (1 - t), s * t];
+  return [0, 1].map((k) => w[0] * q[0][k] + w[1] * q[1][k] + w[2] * q[2][k]);
+}
+
+const piece = (q, t0, t1) => [blossom(q, t0, t0), blossom(q, t0, t1), blossom(q, t1, t1)];
+
+function lengthOf(q) {
+  let total = 0;
+  let last = q[0];
+  for (let i = 1; i <= 16; i++) {
+    const p = blossom(q, i / 16, i / 16);
+    total += Math.hypot(p[0] - last[0], p[1] - last[1]);
+    last = p;
+  }
+  return total;
+}
+
+// The middle of a label's letters: its text sits on a baseline 6 below label_at, and the
+// move number's subscript hangs a little lower.
+function labelCentre(edge) {
+  const [x, y] = edge.label_at;
+  return [gx(x), gy(y) + 2];
+}
+
+/** Where along ``curve`` (t from 0 to 1, in SAMPLES steps) a stem's dashes may be: off
+ * both nodes (radius ``r``) and outside the label's box. */
+function drawable(curve, centre, r) {
+  const free = [];
+  for (let i = 0; i <= SAMPLES; i++) {
+    const [x, y] = blossom(curve, i / SAMPLES, i / SAMPLES);
+    const offNodes = [curve[0], curve[2]].every((n) => Math.hypot(x - n[0], y - n[1]) >= r);
+    const offLabel =
+      Math.abs(x - centre[0]) >= LABEL_CLEAR[0] || Math.abs(y - centre[1]) >= LABEL_CLEAR[1];
+    free.push(offNodes && offLabel);
+  }
+  return free;
+}
+
+/** A stem's dashed paths: the runs of the curve off the nodes and the label, each drawn
+ * from its node's side, so that its dashes start at the node and end on a gap. */
+function stemPaths(curve, centre, r) {
+  const free = drawable(curve, centre, r);
+  const runs = [];
+  free.forEach((ok, i) => {
+    if (!ok) return;
+    const last = runs[runs.length - 1];
+    if (last && last[1] === i - 1) last[1] = i;
+    else runs.push([i, i]);
+  });
+  return runs
+    .map(([i, j]) => (i / SAMPLES < 1 - j / SAMPLES ? [i, j] : [j, i])) // from the nearer node
+    .map(([i, j]) => piece(curve, i / SAMPLES, j / SAMPLES))
+    .filter((q) => lengthOf(q) >= DASH_PERIOD / 3)
+    .map((q) => {
+      const periods = Math.max(1, Math.round(lengthOf(q) / DASH_PERIOD));
+      return svg("path", { d: pathOf(q), class: "qttt-edge-line", pathLength: periods * DASH_PERIOD });
+    });
+}
+
 // Each board's hatch pattern gets its own id: two boards on one page (the dashboard's
 // large game beside a student's, two apps in a notebook) must not share one.
 const HATCH_PREFIX = `qttt-hatch-${Math.random().toString(36).slice(2, 8)}`;
@@ -165,16 +238,19 @@ function drawGraph(host, graph, texts, hatchId) {
     frame.append(svg("line", { x1: PAD - UNIT / 2, y1: v, x2: size - PAD + UNIT / 2, y2: v }));
   }
   root.append(frame);
+  const r = graph.radius * UNIT;
   const edges = svg("g", { class: "qttt-edges" });
   const labels = svg("g", { class: "qttt-edge-labels" });
   for (const edge of graph.edges) {
     const [ax, ay] = [graph.nodes[edge.a - 1].x, graph.nodes[edge.a - 1].y];
     const [bx, by] = [graph.nodes[edge.b - 1].x, graph.nodes[edge.b - 1].y];
     const [cx, cy] = edge.control;
-    const d = `M ${gx(ax)} ${gy(ay)} Q ${gx(cx)} ${gy(cy)} ${gx(bx)} ${gy(by)}`;
+    const curve = [[gx(ax), gy(ay)], [gx(cx), gy(cy)], [gx(bx), gy(by)]];
+    const d = pathOf(curve);
     const g = svg("g", { class: edgeClass(edge), "data-mark": edge.mark });
     if (edge.cycle) g.append(svg("path", { d, class: "qttt-edge-halo" }));
-    g.append(svg("path", { d, class: "qttt-edge-line" }));
+    if (edge.stem) g.append(...stemPaths(curve, labelCentre(edge), r));
+    else g.append(svg("path", { d, class: "qttt-edge-line" }));
     edges.append(g);
     const label = graphLabel(edge);
     label.setAttribute("data-mark", edge.mark);
@@ -182,7 +258,6 @@ function drawGraph(host, graph, texts, hatchId) {
   }
   root.append(edges);
   const nodes = svg("g", { class: "qttt-nodes" });
-  const r = graph.radius * UNIT;
   for (const node of graph.nodes) {
     const cls = ["qttt-node", `qttt-node-${node.square}`];
     if (node.classical) cls.push("qttt-node-classical", `qttt-node-${node.classical.player.toLowerCase()}`);

@@ -324,6 +324,37 @@ describe("the entanglement graph", () => {
     assert.equal(host.querySelectorAll(".qttt-edges .qttt-edge-cycle").length, view.pending.cycle.length);
   });
 
+  it("stops a stem's dashes clear of its label, each piece ending on a gap", () => {
+    const view = fixture("stems");
+    const { host } = show(view);
+    const [UNIT, PAD] = [110, 50]; // board.js's graph units
+    const at = (v) => PAD + v * UNIT;
+    const stems = view.graph.edges.filter((e) => e.stem);
+    assert.deepEqual(stems.map((e) => e.mark), ["O2", "X3"]);
+    for (const edge of view.graph.edges) {
+      const lines = [...host.querySelectorAll(`.qttt-edges > g[data-mark="${edge.mark}"] .qttt-edge-line`)];
+      if (!edge.stem) {
+        assert.equal(lines.length, 1, edge.mark); // a solid edge: one path, node to node
+        assert.equal(lines[0].getAttribute("pathLength"), null);
+        continue;
+      }
+      assert.equal(lines.length, 2, `${edge.mark}: a piece on each side of the label`);
+      const [lx, ly] = [at(edge.label_at[0]), at(edge.label_at[1])];
+      for (const line of lines) {
+        // the whole piece: every point of its curve stays out of the label's letters
+        const n = line.getAttribute("d").match(/-?[\d.]+/g).map(Number);
+        for (let i = 0; i <= 20; i++) {
+          const t = i / 20;
+          const w = [(1 - t) ** 2, 2 * t * (1 - t), t * t];
+          const x = w[0] * n[0] + w[1] * n[2] + w[2] * n[4];
+          const y = w[0] * n[1] + w[1] * n[3] + w[2] * n[5];
+          assert.ok(Math.abs(x - lx) > 14 || Math.abs(y - ly - 2) > 11, `${edge.mark} at (${x}, ${y})`);
+        }
+        assert.equal(Number(line.getAttribute("pathLength")) % 15, 0, "whole dash periods");
+      }
+    }
+  });
+
   it("gives each board its own hatch pattern, so two boards on a page share no id", () => {
     const a = show(fixture("pending"));
     const b = show(fixture("pending"));
