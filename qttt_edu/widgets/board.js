@@ -108,11 +108,14 @@ function drawSquare(button, sq, view) {
 
 const gx = (v) => PAD + v * UNIT;
 
+// A label's text sits on a baseline this far below its label_at point.
+const LABEL_BASELINE = 6;
+
 function graphLabel(edge) {
   const [x, y] = edge.label_at;
   const text = svg("text", {
     x: gx(x),
-    y: gy(y) + 6,
+    y: gy(y) + LABEL_BASELINE,
     class: `qttt-edge-label qttt-mark-${edge.player.toLowerCase()}`,
     "text-anchor": "middle",
   });
@@ -164,11 +167,11 @@ function lengthOf(q) {
   return total;
 }
 
-// The middle of a label's letters: its text sits on a baseline 6 below label_at, and the
-// move number's subscript hangs a little lower.
+// The middle of a label's letters: a third of the way up from its baseline, as the move
+// number's subscript hangs below it.
 function labelCentre(edge) {
   const [x, y] = edge.label_at;
-  return [gx(x), gy(y) + 2];
+  return [gx(x), gy(y) + LABEL_BASELINE - 4];
 }
 
 /** Where along ``curve`` (t from 0 to 1, in SAMPLES steps) a stem's dashes may be: off
@@ -199,9 +202,10 @@ function stemPaths(curve, centre, r) {
   return runs
     .map(([i, j]) => (i / SAMPLES < 1 - j / SAMPLES ? [i, j] : [j, i])) // from the nearer node
     .map(([i, j]) => piece(curve, i / SAMPLES, j / SAMPLES))
-    .filter((q) => lengthOf(q) >= DASH_PERIOD / 3)
-    .map((q) => {
-      const periods = Math.max(1, Math.round(lengthOf(q) / DASH_PERIOD));
+    .map((q) => [q, lengthOf(q)])
+    .filter(([, length]) => length >= DASH_PERIOD / 3)
+    .map(([q, length]) => {
+      const periods = Math.max(1, Math.round(length / DASH_PERIOD));
       return svg("path", { d: pathOf(q), class: "qttt-edge-line", pathLength: periods * DASH_PERIOD });
     });
 }

@@ -130,9 +130,8 @@ def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:
         dest / "notebooks",
         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
     )
-    for config in ("voila.json",):
-        if (REPO / config).is_file():
-            shutil.copy(REPO / config, dest / config)
+    if (REPO / "voila.json").is_file():
+        shutil.copy(REPO / "voila.json", dest / "voila.json")
     template = Path("share") / "jupyter" / "voila" / "templates" / "qttt"
     if (REPO / template).is_dir():
         shutil.copytree(REPO / template, dest / template)
@@ -296,29 +295,37 @@ def lab_server(
     )
 
 
-def voila_server(root: Path, work: Path) -> Server:
-    """A Voilà server over ``root`` (tree mode, so apps live at ``voila/render/...``)."""
+def voila_server(
+    root: Path, work: Path, *, app: Path | None = None, cwd: Path | None = None
+) -> Server:
+    """A Voilà server over ``root`` (tree mode, so apps live at ``voila/render/...``).
+
+    With ``app``, Voilà serves that one notebook at ``/`` and gets no option but its
+    address, as ``voila path/to/app.ipynb`` typed in ``cwd`` would.
+    """
     port = free_port()
     argv = [
         sys.executable,
         "-m",
         "voila",
-        str(root),
+        str(app or root),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--Voila.port={port}",
         "--Voila.port_retries=0",
         "--Voila.token=",
+    ]
+    if app is None:
         # the kit's template (installed by pip; here from the copy on JUPYTER_PATH):
         # Voila's lab page with a friendly loading message in the page's language
-        "--VoilaConfiguration.template=qttt",
-    ]
+        argv.append("--VoilaConfiguration.template=qttt")
     return Server(
         name="Voila",
         argv=argv,
         base_url=f"http://127.0.0.1:{port}/",
-        ready_path="",  # the tree listing: answers without starting a kernel
-        cwd=root,
+        # the tree listing, or a static file: answers without starting a kernel
+        ready_path="" if app is None else "voila/static/favicon.ico",
+        cwd=cwd or root,
         env=server_env(work, root),
         log_path=work / "voila.log",
     )

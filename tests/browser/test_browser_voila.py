@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,17 +13,15 @@ from .browser_harness import (
     APP_TIMEOUT,
     GAME,
     PROJECTOR,
-    Server,
     check_board,
     check_final,
     check_undo_and_new_game,
-    free_port,
     open_app,
     play_game,
     running,
     screenshot,
-    server_env,
     status_text,
+    voila_server,
     wait_for_status,
 )
 
@@ -130,26 +127,7 @@ def test_voila_started_from_any_folder_serves_the_kits_page_and_plays(
     pool, no culling of an open page)."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    port = free_port()
-    server = Server(
-        name="Voila from another folder",
-        argv=[
-            sys.executable,
-            "-m",
-            "voila",
-            str(notebook_root / APP),
-            "--no-browser",
-            "--Voila.ip=127.0.0.1",
-            f"--Voila.port={port}",
-            "--Voila.port_retries=0",
-            "--Voila.token=",
-        ],
-        base_url=f"http://127.0.0.1:{port}/",
-        ready_path="voila/static/favicon.ico",  # answers without starting a kernel
-        cwd=elsewhere,
-        env=server_env(tmp_path / "work", notebook_root),
-        log_path=tmp_path / "voila.log",
-    )
+    server = voila_server(notebook_root, tmp_path / "work", app=notebook_root / APP, cwd=elsewhere)
     assert (
         not list(elsewhere.iterdir()) and not (notebook_root / "notebooks" / "voila.json").exists()
     )

@@ -85,10 +85,9 @@ export function takeKeys(win = window) {
  * leaves the history (location.replace). Returns the address opened.
  */
 export function joinSite(win = window) {
-  const keys = takeKeys(win);
+  takeKeys(win); // leaves the link's room, if any, in the address's query
   const next = new URL("./", win.location.href);
   next.search = new URL(win.location.href).search;
-  if (keys.room) next.searchParams.set("room", keys.room);
   win.location.replace(next.href);
   return next.href;
 }
