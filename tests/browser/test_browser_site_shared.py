@@ -36,10 +36,10 @@ from .browser_harness import (
     wait_for_log,
     wait_for_status,
 )
+from .site_pages import SITE_TIMEOUT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-SITE_TIMEOUT = 150_000  # ms: Pyodide's first start on a busy 2-core machine
 START_SECONDS = 300  # a first start compresses the whole site (here made once: site_sidecars)
 
 
