@@ -234,6 +234,25 @@ def test_computer_opponents_play_in_the_browser(site_server: Server, offline_pag
     assert_offline(page)
 
 
+def notebook_state(page: Any) -> str:
+    """What a person would look at when a notebook seems stuck: each code cell's prompt
+    ("[3]:", "[*]:" running or queued, "[ ]:" never run), the kernel's status and the
+    first lines of any error output."""
+    return str(
+        page.evaluate(
+            """() => JSON.stringify({
+              prompts: [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                .map((e) => e.textContent.trim()),
+              kernel: [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator')]
+                .map((e) => e.getAttribute('data-status') + ' ' + (e.title || '')),
+              errors: [...document.querySelectorAll('.jp-OutputArea-output')]
+                .filter((e) => /stderr|error/.test(e.getAttribute('data-mime-type') || ''))
+                .map((e) => e.textContent.slice(0, 300)),
+            })"""
+        )
+    )
+
+
 def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page: Any) -> None:
     # The start-here notebook needs no matplotlib: it runs as it is, in the browser.
     page = offline_page()
@@ -247,7 +266,12 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
     assert page.locator(".jp-NotebookPanel-toolbar .voilaRender").count() == 0
     run_all_cells(page)
     app = page.locator(".qttt-app")
-    app.wait_for(timeout=SITE_TIMEOUT)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        app.wait_for(timeout=SITE_TIMEOUT)
+    except PlaywrightTimeout as err:  # once in a loaded CI run: say which cells ran
+        raise AssertionError(f"no app after Run All Cells: {notebook_state(page)}") from err
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='busy']").wait_for(
         state="detached", timeout=SITE_TIMEOUT
     )
