@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import ast
-import gc
 import itertools
 import json
 import math
 import random
 import re
-import time
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -24,6 +22,7 @@ from qttt_edu.core import Position
 from qttt_edu.graph import pending_cycle
 from qttt_edu.i18n import catalog
 from qttt_edu.players import HeuristicPlayer
+from tests.cpu_time import cpu_time
 
 # Correct answers, several forms each, for every exercise.
 RIGHT = {
@@ -582,25 +581,19 @@ def _hostile() -> list:
     ]
 
 
-#: CPU seconds of this thread, not the wall clock: a hostile answer must not make the
-#: reader work, and the test must not depend on what else the machine runs meanwhile
-#: (the wall clock failed under CI's load while the reader's work stayed the same).
+#: CPU seconds of this thread (tests/cpu_time.py): the wall clock failed under CI's load
+#: while the reader's work stayed the same.
 VERDICT_CPU_SECONDS = 0.1
 
 
 def _reader_cpu_seconds(exercise: str, answer: object) -> tuple[float, checks.Result]:
-    """The reader's own CPU time for one verdict: the best of two calls, with the garbage
-    collector paused, since neither a collection of the whole test process's heap nor a
-    first call's lazy imports is work that the answer caused."""
+    """The reader's own CPU time for one verdict, the best of two calls: a first call's
+    lazy imports are not work that the answer caused."""
     best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(2):
-            start = time.thread_time()
+    for _ in range(2):
+        with cpu_time() as took:
             result = checks.check(exercise, answer)
-            best = min(best, time.thread_time() - start)
-    finally:
-        gc.enable()
+        best = min(best, took.seconds)
     return best, result
 
 

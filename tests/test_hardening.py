@@ -21,6 +21,7 @@ import pytest
 from qttt_edu import Action, Game, IllegalMoveError, InvalidRecordError, Position
 from qttt_edu.core import GameError
 from qttt_edu.notation import MAX_RECORD_LENGTH
+from tests.cpu_time import cpu_time
 
 NINTH = "4-9 6-8 2-5 2-9 2-5 c5 6-8 c8 1-7 1-7 c1"  # only square 3 is free, X to move
 
@@ -194,10 +195,9 @@ def test_messages_quote_at_most_a_short_piece_of_the_input(call: Any) -> None:
 def test_a_huge_record_is_refused_at_once_without_copying_it() -> None:
     huge = "1-2 1-2 c5 " + "x" * (50 * 1024 * 1024)
     tracemalloc.start()
-    t0 = time.thread_time()  # the reader's own work, whatever else the machine runs
-    with pytest.raises(InvalidRecordError, match=r"more than the 10000"):
+    with cpu_time() as took, pytest.raises(InvalidRecordError, match=r"more than the 10000"):
         Game.from_record(huge)
-    elapsed = time.thread_time() - t0
+    elapsed = took.seconds
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert elapsed < 0.1 and peak < 1024 * 1024
@@ -290,13 +290,12 @@ def _self_containing() -> list[Any]:
 def test_from_dict_refuses_values_json_cannot_hold(key: str, value: object) -> None:
     data = Game.from_record("1-2").to_dict()
     data[key] = value
-    t0 = time.thread_time()
-    with pytest.raises(InvalidRecordError) as err:
+    with cpu_time() as took, pytest.raises(InvalidRecordError) as err:
         Game.from_dict(data)
-    # A hang guard, not a speed test (benchmarks/fuzz.py measures verdicts): this thread's
-    # CPU time, which a loaded machine does not inflate (the wall clock once took 0.29 s
-    # there), while the defect it guards took seconds.
-    assert time.thread_time() - t0 < 1.0
+    # A hang guard, not a speed test (benchmarks/fuzz.py measures verdicts): CPU time,
+    # which a loaded machine does not inflate (the wall clock once took 0.29 s there),
+    # while the defect it guards took seconds.
+    assert took.seconds < 1.0
     assert len(str(err.value)) < 300
 
 

@@ -513,6 +513,56 @@ def restart_kernel(page: Any, timeout: float = APP_TIMEOUT) -> None:
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=timeout)
 
 
+#: every status the notebook's execution indicator shows, in order (a page's init script)
+_RECORD_KERNEL_STATUSES = """
+window.qtttKernelStatuses = [];
+new MutationObserver(() => {
+  const el = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  const status = el && el.getAttribute('data-status');
+  const seen = window.qtttKernelStatuses;
+  if (status && seen[seen.length - 1] !== status) seen.push(status);
+}).observe(document, {subtree: true, childList: true, attributes: true,
+                      attributeFilter: ['data-status']});
+"""
+
+
+def notebook_state(page: Any) -> str:
+    """What a person would look at when a notebook seems stuck: each code cell's prompt
+    ("[3]:", "[*]:" running or queued, "[ ]:" never run), the kernel's status and the
+    first lines of any error output."""
+    return str(
+        page.evaluate(
+            """() => JSON.stringify({
+              prompts: [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                .map((e) => e.textContent.trim()),
+              kernel: window.qtttKernelStatuses || [],
+              errors: [...document.querySelectorAll('.jp-OutputArea-output')]
+                .filter((e) => /stderr|error/.test(e.getAttribute('data-mime-type') || ''))
+                .map((e) => e.textContent.slice(0, 300)),
+            })"""
+        )
+    )
+
+
+def record_kernel_statuses(page: Any) -> None:
+    """Before ``goto``: keep every status the notebook's execution indicator shows."""
+    page.add_init_script(_RECORD_KERNEL_STATUSES)
+
+
+def wait_for_started_kernel(page: Any, timeout: float = APP_TIMEOUT) -> None:
+    """Wait until the notebook's kernel has started and is idle (``record_kernel_statuses``
+    first). The indicator reads "idle" before the notebook has a kernel at all, and a Run
+    All then may run nothing: a kernel has started once it showed another status
+    ("initializing", "connecting", "unknown", "busy")."""
+    page.wait_for_function(
+        "() => window.qtttKernelStatuses.some((s) => s !== 'idle') &&"
+        " document.querySelector('.jp-Notebook-ExecutionIndicator')"
+        "?.getAttribute('data-status') === 'idle'",
+        timeout=timeout,
+        polling=100,
+    )
+
+
 def wait_until_idle(page: Any, timeout: float = APP_TIMEOUT) -> None:
     """Wait until the kernel has finished what it was asked (indicator back to idle)."""
     indicator = page.locator(".jp-Notebook-ExecutionIndicator").first

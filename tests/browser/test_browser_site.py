@@ -31,8 +31,11 @@ from .browser_harness import (
     check_final,
     check_undo_and_new_game,
     free_port,
+    notebook_state,
     play_game,
+    record_kernel_statuses,
     run_all_cells,
+    wait_for_started_kernel,
     wait_for_status,
 )
 from .site_pages import (
@@ -234,54 +237,14 @@ def test_computer_opponents_play_in_the_browser(site_server: Server, offline_pag
     assert_offline(page)
 
 
-#: every status the notebook's execution indicator shows, in order (a page's init script)
-RECORD_KERNEL_STATUSES = """
-window.qtttKernelStatuses = [];
-new MutationObserver(() => {
-  const el = document.querySelector('.jp-Notebook-ExecutionIndicator');
-  const status = el && el.getAttribute('data-status');
-  const seen = window.qtttKernelStatuses;
-  if (status && seen[seen.length - 1] !== status) seen.push(status);
-}).observe(document, {subtree: true, childList: true, attributes: true,
-                      attributeFilter: ['data-status']});
-"""
-
-
-def notebook_state(page: Any) -> str:
-    """What a person would look at when a notebook seems stuck: each code cell's prompt
-    ("[3]:", "[*]:" running or queued, "[ ]:" never run), the kernel's status and the
-    first lines of any error output."""
-    return str(
-        page.evaluate(
-            """() => JSON.stringify({
-              prompts: [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-                .map((e) => e.textContent.trim()),
-              kernel: window.qtttKernelStatuses || [],
-              errors: [...document.querySelectorAll('.jp-OutputArea-output')]
-                .filter((e) => /stderr|error/.test(e.getAttribute('data-mime-type') || ''))
-                .map((e) => e.textContent.slice(0, 300)),
-            })"""
-        )
-    )
-
-
 def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page: Any) -> None:
     # The start-here notebook needs no matplotlib: it runs as it is, in the browser.
     page = offline_page()
     missing = watch_missing(page)
-    page.add_init_script(RECORD_KERNEL_STATUSES)
+    record_kernel_statuses(page)
     page.goto(site_server.url(f"{SUB_PATH}notebooks/index.html?path=00_start_here.da.ipynb"))
     page.locator(".jp-Notebook").wait_for(timeout=SITE_TIMEOUT)
-    # The indicator reads "idle" before the notebook has a kernel at all, and a Run All
-    # then runs nothing: wait until a kernel has started ("unknown", "connecting", ...)
-    # and become idle.
-    page.wait_for_function(
-        "() => window.qtttKernelStatuses.some((s) => s !== 'idle') &&"
-        " document.querySelector('.jp-Notebook-ExecutionIndicator')"
-        "?.getAttribute('data-status') === 'idle'",
-        timeout=SITE_TIMEOUT,
-        polling=100,
-    )
+    wait_for_started_kernel(page, SITE_TIMEOUT)
     # No "Render with Voilà" button: it would open a page the site does not have.
     assert page.locator(".jp-NotebookPanel-toolbar .jp-Toolbar-item").count() > 5
     assert page.locator(".jp-NotebookPanel-toolbar .voilaRender").count() == 0
