@@ -160,12 +160,21 @@ class Controls:
             [
                 self.title,
                 board,
-                row(self.undo_button, self.redo_button, self.new_button),
+                # What a student reaches for first (a new game, the computer as opponent,
+                # their language) shares the row under the board: on a 1366x768 laptop the
+                # rows below it start under the fold.
+                row(
+                    self.undo_button,
+                    self.redo_button,
+                    self.new_button,
+                    self.opponent_select,
+                    self.side_select,
+                    self.language_select,
+                ),
+                row(self.opening_select),
                 row(self.timeline, self.timeline_length),
                 row(self.log_label, self.log, align_items="baseline"),
                 row(self.record_input, self.load_button, self.save_button),
-                row(self.opponent_select, self.side_select, self.language_select),
-                row(self.opening_select),
                 shared,
             ],
             layout=w.Layout(padding="8px 12px", grid_gap="8px", max_width="100%"),
