@@ -760,6 +760,22 @@ def test_messages_that_are_not_actions_are_ignored():
     assert app.game.ply == 0 and app.message is None
 
 
+def test_a_read_only_board_answers_its_pages_alive_question_and_plays_nothing() -> None:
+    """The projected dashboard's board asks every 5 s (board.js): every message is answered,
+    so a kernel that is gone shows on the projector as on a student's page."""
+    from qttt_edu.widgets.board import BoardWidget
+
+    board = BoardWidget(readonly=True)
+    played: list[tuple[str, int]] = []
+    board.on_action(lambda kind, square: played.append((kind, square)))
+    answers: list[object] = []
+    board.send = lambda content, buffers=None: answers.append(content)  # type: ignore[method-assign]
+    board._receive(board, {"type": "alive", "ping": 7})
+    board._receive(board, {"type": "square", "square": 5, "ping": 8})
+    assert answers == [{"type": "ack", "ping": 7}, {"type": "ack", "ping": 8}]
+    assert played == []
+
+
 def test_out_of_range_square_is_refused_with_the_rules_words():
     app = GameApp(computer_delay=0)
     send(app, "square", 12)

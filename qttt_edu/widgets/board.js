@@ -9,6 +9,9 @@ const MARK = /([XO])([1-9])/g;
 const STEP_MS = 220;
 // A click with no answer from the kernel for this long: the kernel is gone.
 const LOST_MS = 3000;
+// A read-only board (the projected dashboard) has no clicks to notice a lost kernel by:
+// it asks the kernel this often whether it is there (the kernel answers every message).
+const ALIVE_MS = 5000;
 // Graph geometry in SVG units: square columns/rows 0-2 scaled by UNIT, plus a margin.
 const UNIT = 110;
 const PAD = 50;
@@ -595,17 +598,23 @@ function render({ model, el: host }) {
   const onMessage = (msg) => {
     if (msg && msg.type === "ack") answered();
   };
-  // A read-only board (the teacher's dashboard) shows the game and sends nothing.
-  const send = (type, square) => {
-    if (model.get("readonly")) return;
+  const ask = (message) => {
     pings += 1;
     if (!waiting) waiting = setTimeout(lost, LOST_MS);
     try {
-      model.send({ type, square, ping: pings });
+      model.send({ ...message, ping: pings });
     } catch {
       lost(); // the comm is closed already
     }
   };
+  // A read-only board (the teacher's dashboard) shows the game and sends no action; it
+  // only asks, every ALIVE_MS, whether its kernel still answers.
+  const send = (type, square) => {
+    if (!model.get("readonly")) ask({ type, square });
+  };
+  const alive = setInterval(() => {
+    if (model.get("readonly")) ask({ type: "alive" });
+  }, ALIVE_MS);
 
   // While a collapse is pending a square is a choice, like the buttons ("choose"; Python
   // says why a square the collapse does not offer is no choice); else it is a mark
@@ -722,6 +731,7 @@ function render({ model, el: host }) {
   return () => {
     timers.forEach(clearTimeout);
     if (waiting) clearTimeout(waiting);
+    clearInterval(alive);
     model.off("change:view", update);
     model.off("change:view", answered);
     model.off("msg:custom", onMessage);

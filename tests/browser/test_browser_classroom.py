@@ -429,6 +429,31 @@ def test_a_page_whose_kernel_is_gone_says_so_within_three_seconds_of_a_click(
     page.context.close()
 
 
+def test_the_projected_dashboard_says_so_when_its_kernel_is_gone_without_a_click(
+    command: Command, offline_page: Any
+) -> None:
+    # The projector's board is read-only: nobody clicks it, so it asks its kernel itself.
+    _play(command.store, "Ada", "Bo", "1-2")
+    page = offline_page(viewport=PROJECTOR_HD)
+    page.goto(command.teacher_url, timeout=APP_TIMEOUT)
+    page.locator(".qttt-stage .qttt-board").wait_for(timeout=APP_TIMEOUT)
+    page.wait_for_timeout(6000)  # a live kernel answers every question: no notice
+    assert page.locator(".qttt-lost").count() == 0
+    teacher = next(
+        child
+        for child in psutil.Process(command.process.pid).children()
+        if "students" not in " ".join(child.cmdline())
+    )
+    for kernel in teacher.children(recursive=True):
+        kernel.kill()
+    killed = time.monotonic()
+    notice = page.get_by_role("alert").filter(has_text="lost its connection")
+    notice.wait_for(timeout=12000)
+    assert time.monotonic() - killed < 5 + 3 + 2  # the next question, its 3 s, round trips
+    screenshot(page, "classroom-dashboard-kernel-lost-1920")
+    page.context.close()
+
+
 def test_a_spectator_sees_who_chooses_on_disabled_choice_buttons(
     command: Command, offline_page: Any
 ) -> None:

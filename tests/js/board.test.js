@@ -215,6 +215,28 @@ describe("what the page sends", () => {
     assert.deepEqual(model.sent, []);
   });
 
+  it("asks its kernel every 5 s when read-only, and says so when no answer comes", () => {
+    mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
+    const { host, model } = show(fixture("pending"), { readonly: true });
+    mock.timers.tick(4999);
+    assert.deepEqual(model.sent, []);
+    mock.timers.tick(1);
+    assert.deepEqual(model.sent, [{ type: "alive", ping: 1 }]);
+    mock.timers.tick(2999);
+    assert.equal(host.querySelector(".qttt-lost"), null);
+    mock.timers.tick(1); // 3 s without an answer: the projector says the kernel is gone
+    assert.ok(host.querySelector(".qttt-lost"));
+    for (const fn of model.handlers.get("msg:custom")) fn({ type: "ack", ping: 1 });
+    assert.equal(host.querySelector(".qttt-lost"), null);
+  });
+
+  it("asks nothing on a timer when it can be played (its clicks are answered)", () => {
+    mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
+    const { model } = show(fixture("empty"));
+    mock.timers.tick(60000);
+    assert.deepEqual(model.sent, []);
+  });
+
   it("plays a square from its digit key and moves focus with the arrows", () => {
     const { model, squares } = show(fixture("empty"));
     squares[0].focus();
