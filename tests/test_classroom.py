@@ -479,6 +479,71 @@ def test_the_address_is_the_outgoing_interface_never_the_loopback(
     assert "another network of this computer: http://10.0.0.5:9000/" in out
 
 
+def test_a_host_only_this_computer_reaches_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = str(tmp_path / "g.sqlite3")
+    assert cli_main(["classroom", "--file", games, "--host", "127.0.0.1", "--dry-run"]) == 0
+    captured = capsys.readouterr()
+    assert "listens on this computer only" in " ".join(captured.err.split())
+    assert "Students open: http://127.0.0.1:8866/" in captured.out
+    assert cli_main(["classroom", "--file", games, "--address", "10.0.0.2", "--dry-run"]) == 0
+    assert "this computer only" not in capsys.readouterr().err
+
+
+def test_the_passwords_are_kept_beside_the_games_file_so_a_restart_keeps_every_login(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from qttt_edu.classroom.cli import class_passwords, passwords_file
+
+    games = tmp_path / "7b.sqlite3"
+    argv = ["classroom", "--file", str(games), "--address", "10.9.8.7", "--dry-run"]
+    assert cli_main(argv) == 0  # a dry run keeps nothing
+    assert not passwords_file(games).exists()
+    capsys.readouterr()
+    first = class_passwords(games)  # what a real start does
+    assert class_passwords(games) == first and first[0] != first[1]
+    assert passwords_file(games).stat().st_mode & 0o777 == 0o600
+    assert cli_main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"app.ipynb?token={first[0]}" in out and f"dashboard.ipynb?token={first[1]}" in out
+    # --token is the class password; the dashboard keeps its own
+    assert cli_main([*argv, "--token", "Own-class-7b"]) == 0
+    out = capsys.readouterr().out
+    assert "token=Own-class-7b" in out and f"dashboard.ipynb?token={first[1]}" in out
+    # a file edited into something the login could not take: new passwords, kept again
+    passwords_file(games).write_text('{"class_password": "a b", "teacher_password": 5}')
+    fresh = class_passwords(games)
+    assert fresh != first and class_passwords(games) == fresh
+
+
+def test_a_teacher_port_in_use_is_refused_and_one_still_closing_is_free(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    from qttt_edu.classroom.cli import port_is_free
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        err = _refused(tmp_path, ["--teacher-port", str(port), "--dry-run"], capsys)
+        assert err is not None and f"Port {port} (--teacher-port) is in use" in err
+    # the dashboard's port of a run just stopped: its connections are still closing
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    accepted, _ = server.accept()
+    accepted.close()  # the server closes first: its side waits (TIME_WAIT)
+    server.close()
+    client.close()
+    assert port_is_free("127.0.0.1", port)
+
+
 def test_every_server_setting_is_on_the_command_line_and_in_the_folder(tmp_path: Path) -> None:
     from qttt_edu.classroom.cli import prepare_server, voila_config
 
@@ -659,6 +724,13 @@ def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cle
         )
         assert status == 401 and "ikke klassens adgangskode" in page
         assert time.monotonic() - started >= 1.0  # a wrong guess costs a second
+        # the hidden field: a password typed in small letters, with a space, opens the class
+        status, _page, answer = _get(
+            f"{students}/login?next=%2Fvoila%2Frender%2Fapp.ipynb",
+            data=f"_xsrf={xsrf[1]}&password=+token23456+".encode(),
+            headers={"Cookie": cookie},
+        )
+        assert status == 302 and answer["Location"].endswith("/voila/render/app.ipynb")
         # the students' token opens the app, never the dashboard
         status, page, _ = _get(f"{students}/voila/render/app.ipynb?token=TOKEN23456")
         assert status == 200 and "qttt-loading" in page  # the kit's loading page

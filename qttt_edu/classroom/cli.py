@@ -45,6 +45,7 @@ from ..rooms import RoomStore
 from ..rooms.codes import CODE_ALPHABET, check_class_name
 from ..rooms.errors import RoomError
 from . import network
+from .kept import keep, read_kept
 from .stopping import run_until_stopped
 
 __all__ = ["build_command", "main"]
@@ -241,7 +242,10 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def port_is_free(host: str, port: int) -> bool:
+    """Can a server listen on ``port``? Probed as tornado binds (``SO_REUSEADDR``), so a
+    connection of the last run that is still closing does not count as a user."""
     with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError:
@@ -421,14 +425,48 @@ class _Plan:
         return self.root / "share" / "jupyter"
 
 
-def _plan(args: argparse.Namespace, root: Path) -> _Plan:
-    token = args.token or class_token()
-    teacher_key = class_token()
+PASSWORD_NAMES = ("class_password", "teacher_password")
+
+
+def passwords_file(games: Path) -> Path:
+    """Where the class password and the dashboard's of a games file are kept."""
+    return games.with_name(games.name + ".passwords")
+
+
+def _two_passwords() -> tuple[str, str]:
+    token, teacher_key = class_token(), class_token()
     while teacher_key == token:  # pragma: no cover - one chance in 10**15
         teacher_key = class_token()
+    return token, teacher_key
+
+
+def class_passwords(games: Path, *, make: bool = True) -> tuple[str, str]:
+    """The class password and the dashboard's password of a games file: made once and
+    kept beside it (``<games file>.passwords``, readable by the teacher's user only), so a
+    restart mid-lesson keeps every student's login, link and QR code. With ``make``
+    false (a dry run) nothing is written: the kept ones, else new ones."""
+    path = passwords_file(games)
+    if make:
+        kept = keep(path, PASSWORD_NAMES, _two_passwords, _is_password)
+    else:
+        kept = read_kept(path, PASSWORD_NAMES, _is_password) or _two_passwords()
+    return kept[0], kept[1]
+
+
+def _is_password(value: str) -> bool:
+    """Would ``--token`` take ``value``? (A kept file edited by hand may hold anything.)"""
+    return TOKEN_MIN <= len(value) <= TOKEN_MAX and _TOKEN_CHARS.issuperset(value)
+
+
+def _plan(args: argparse.Namespace, root: Path, passwords: tuple[str, str]) -> _Plan:
+    token, teacher_key = passwords
+    if args.token:  # the teacher's own class password (the dashboard keeps its own)
+        token = args.token
+    if teacher_key == token:
+        teacher_key = next(key for key in iter(class_token, "") if key != token)
     teacher_port = args.teacher_port or args.port + 1
     if teacher_port == args.port or not port_is_free("127.0.0.1", teacher_port):
-        teacher_port = free_port()
+        teacher_port = free_port()  # only the default (the students' port + 1) moves
     return _Plan(
         root,
         token,
@@ -486,8 +524,15 @@ def _serve(args: argparse.Namespace) -> int:
 
         return serve_site(args)
     path = Path(args.file).expanduser().resolve()
+    busy = args.teacher_port and (
+        args.teacher_port == args.port or not port_is_free("127.0.0.1", args.teacher_port)
+    )
+    if busy:  # the teacher asked for this port: another would leave their tab on a dead one
+        print(t("class_teacher_port_busy", port=args.teacher_port), file=sys.stderr)
+        return 2
     if args.dry_run:  # what would run: no games file, no purge, no folder, no server
-        plan = _plan(args, Path(tempfile.gettempdir()) / "qttt-classroom-XXXXXXXX")
+        folder = Path(tempfile.gettempdir()) / "qttt-classroom-XXXXXXXX"
+        plan = _plan(args, folder, class_passwords(path, make=False))
         print(t("class_games_file_dry", file=str(path)))
         _print_addresses(args, plan)
         for command in _commands(args, plan):
@@ -501,7 +546,7 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     expired = store.purge_expired()
     store.close()
-    plan = _plan(args, Path(tempfile.mkdtemp(prefix="qttt-classroom-")))
+    plan = _plan(args, Path(tempfile.mkdtemp(prefix="qttt-classroom-")), class_passwords(path))
     try:
         print(t("class_games_file", file=str(path), expired=expired))
         _print_addresses(args, plan)

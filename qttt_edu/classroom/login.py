@@ -10,12 +10,15 @@ never offers to change it. The teacher's server (the dashboard) names
 not open it. The language is the class's (``QTTT_CLASS_LANG``, set by the command).
 
 A wrong password waits a second before the answer, so guessing the ten-character
-password by hand or by script gets nowhere in a lesson.
+password by hand or by script gets nowhere in a lesson. The password field hides what a
+student types, so spaces around it are ignored, and a password with no small letters
+(the command makes them from capitals and digits) is taken in small letters too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import html
 import os
 from typing import Any
@@ -178,6 +181,27 @@ class KitIdentityProvider(PasswordIdentityProvider):
         super().__init__(**kwargs)
         self.allow_password_change = False
         self.hashed_password = ""  # a password set elsewhere does not open the class
+
+    def process_login_form(self, handler: Any) -> Any:
+        """The user when the typed password is the token, read as a student types it."""
+        typed = typed_password(handler.get_argument("password", default=""), self.token)
+        if self.token and hmac.compare_digest(typed.encode(), self.token.encode()):
+            return self.generate_anonymous_user(handler)
+        return None
+
+
+def typed_password(typed: str, token: str) -> str:
+    """What a student typed, as the token it means: without the spaces around it, and in
+    capitals when the token has no small letters (the password field hides the text, so
+    a typo in case goes unseen; the ten-character password keeps about 50 bits).
+
+    >>> typed_password(" hu9g8zra29 ", "HU9G8ZRA29")
+    'HU9G8ZRA29'
+    >>> typed_password("myclass-7b", "MyClass-7B")
+    'myclass-7b'
+    """
+    typed = typed.strip()
+    return typed.upper() if token == token.upper() else typed
 
 
 class TeacherIdentityProvider(KitIdentityProvider):

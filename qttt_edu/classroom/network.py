@@ -7,6 +7,7 @@ can open and its QR code; they share these helpers from here.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import socket
 import sys
 from collections.abc import Callable
@@ -88,12 +89,28 @@ def student_addresses(address: str | None, host: str) -> tuple[str, list[str]]:
     if address:
         return address, []
     if host not in ("0.0.0.0", "::", ""):
+        if is_loopback(host):  # the teacher asked for it: a test, or a single computer
+            print(t("class_host_loopback", host=host), file=sys.stderr)
         return host, []
     chosen, others = lan_addresses()
     if chosen is None:
         print(t("class_only_loopback"), file=sys.stderr)
         return "127.0.0.1", []
     return chosen, others
+
+
+def is_loopback(host: str) -> bool:
+    """Does ``host`` name this computer only (no other device reaches it)?
+
+    >>> [is_loopback(h) for h in ("127.0.0.1", "::1", "localhost", "10.0.0.2", "0.0.0.0")]
+    [True, True, True, False, False]
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def http_base(address: str, port: int) -> str:

@@ -55,6 +55,7 @@ import tornado.web
 from ..i18n import t
 from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
 from ..rooms.service import Limits, RoomsService, RunningService, settle_collector, start_service
+from .kept import keep, read_kept
 from .network import http_base, print_qr, print_student_links, student_addresses
 from .stopping import Stopped, run_until_stopped, stop_signals
 
@@ -509,18 +510,18 @@ def keys_file(games: Path) -> Path:
     return games.with_name(games.name + ".keys")
 
 
+KEY_NAMES = ("class_key", "teacher_secret")
+
+
+def _long_enough(value: str) -> bool:
+    return len(value) >= 16
+
+
 def read_class_keys(games: Path) -> tuple[str, str] | None:
     """The class key and the teacher secret kept beside ``games``, or ``None`` when there
     are none yet (or the file is unreadable). Reads only: a dry run uses this."""
-    try:
-        data = json.loads(keys_file(games).read_text("utf-8"))
-        class_key, secret = data["class_key"], data["teacher_secret"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    kept = isinstance(class_key, str) and isinstance(secret, str)
-    if kept and len(class_key) >= 16 and len(secret) >= 16:
-        return class_key, secret
-    return None
+    kept = read_kept(keys_file(games), KEY_NAMES, _long_enough)
+    return None if kept is None else (kept[0], kept[1])
 
 
 def class_keys(games: Path) -> tuple[str, str]:
@@ -530,16 +531,12 @@ def class_keys(games: Path) -> tuple[str, str]:
     working. The file (``<games file>.keys``) is readable by the teacher's user only;
     delete it for new keys.
     """
-    kept = read_class_keys(games)
-    if kept is not None:
-        return kept
-    class_key, secret = secrets.token_urlsafe(16), secrets.token_urlsafe(18)
-    keys = keys_file(games)
-    part = keys.with_name(keys.name + ".part")
-    part.touch(mode=0o600)
-    part.chmod(0o600)
-    part.write_text(json.dumps({"class_key": class_key, "teacher_secret": secret}), "utf-8")
-    part.replace(keys)
+    class_key, secret = keep(
+        keys_file(games),
+        KEY_NAMES,
+        lambda: (secrets.token_urlsafe(16), secrets.token_urlsafe(18)),
+        _long_enough,
+    )
     return class_key, secret
 
 
