@@ -544,6 +544,37 @@ def test_a_teacher_port_in_use_is_refused_and_one_still_closing_is_free(
     assert port_is_free("127.0.0.1", port)
 
 
+def test_the_terminal_gets_the_servers_problems_not_their_routine() -> None:
+    from qttt_edu.classroom.server_log import relay
+
+    said = [
+        "[CompressedVoila] Voilà is running at:",
+        "http://127.0.0.1:8866/?token=...",
+        "[CompressedVoila] WARNING | Notebook app.ipynb is not trusted",
+        "[CompressedVoila] Kernel started: 7f972081-1960-44c1-9ce2-8d9c62e16794",
+        "[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All ...",
+        "[CompressedVoila] User e375c09e552a4455b5f7895e60a64f5f logged in.",
+        "404 GET /favicon.ico (127.0.0.1) 0.58ms",
+        "[W 10:01:02 classroom] Refused a page from 10.0.0.7: it already holds 4 kernels.",
+        "500 GET /voila/render/app.ipynb (10.0.0.7) 12.00ms",
+        "Traceback (most recent call last):",
+        "[CompressedVoila] Handle signal 15.",
+    ]
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdout.write(sys.stdin.read())"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    terminal = io.StringIO()
+    thread = relay(server.stdout, terminal)  # type: ignore[arg-type]
+    assert server.stdin is not None  # the relay alone reads the server's output
+    server.stdin.write("\n".join(said).encode() + b"\n")
+    server.stdin.close()
+    server.wait(10)
+    thread.join(10)
+    assert terminal.getvalue().splitlines() == [said[7], said[8], said[9]]
+
+
 def test_every_server_setting_is_on_the_command_line_and_in_the_folder(tmp_path: Path) -> None:
     from qttt_edu.classroom.cli import prepare_server, voila_config
 
@@ -649,6 +680,10 @@ def test_the_command_prints_the_teachers_password_under_the_dashboards_address(
     at = next(i for i, line in enumerate(lines) if line.startswith("Lærerens oversikt: "))
     key = lines[at].rsplit("?token=", 1)[1]
     assert lines[at + 1] == f"Lærerens passord (til oversikten; ikke klassens passord): {key}"
+    # the teacher's lines before the students' block, so its QR code can be shown alone
+    students = next(i for i, line in enumerate(lines) if "/voila/render/app.ipynb?token=" in line)
+    qr = next(i for i, line in enumerate(lines) if "█" in line)
+    assert at + 1 < students < qr
     commands = [line for line in lines if " -m qttt_edu.classroom.voila_server " in line]
     provider = "--Voila.identity_provider_class=qttt_edu.classroom.login."
     assert f"{provider}KitIdentityProvider" in commands[0]

@@ -46,6 +46,7 @@ from ..rooms.codes import CODE_ALPHABET, check_class_name
 from ..rooms.errors import RoomError
 from . import network
 from .kept import keep, read_kept
+from .server_log import relay
 from .stopping import run_until_stopped
 
 __all__ = ["build_command", "main"]
@@ -500,18 +501,20 @@ def _commands(args: argparse.Namespace, plan: _Plan) -> list[list[str]]:
 
 
 def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
-    """The students' address (and QR code), the class password, the dashboard's address
-    and the teacher's password (the dashboard's login page asks for it)."""
-    link = functools.partial(student_url, token=plan.token)
-    base = network.print_student_links("class_students", link, args.address, args.host, args.port)
+    """The teacher's lines first (the dashboard's address and its password), then the
+    students' block: their address, the class password and the QR code, which a teacher
+    may show the class without the teacher's lines beside it."""
     teacher_url = (
         f"http://127.0.0.1:{plan.teacher_port}/voila/render/dashboard.ipynb"
         f"?token={quote(plan.teacher_key, safe='')}"
     )
-    print(t("class_token", token=plan.token))
     print(t("class_teacher", url=teacher_url))
     print(t("class_teacher_key", key=plan.teacher_key))
     print(t("class_teacher_only"))
+    print()
+    link = functools.partial(student_url, token=plan.token)
+    base = network.print_student_links("class_students", link, args.address, args.host, args.port)
+    print(t("class_token", token=plan.token))
     network.print_qr(link(base))
 
 
@@ -595,20 +598,31 @@ def _run(args: argparse.Namespace, plan: _Plan, url: str) -> int:
     env = _environment(args, plan, service_env)
     servers: list[subprocess.Popen[bytes]] = []
 
-    def wait() -> int:
+    def start(command: list[str], server_env: dict[str, str], cwd: Path) -> None:
         # each server in a session of its own: Ctrl-C reaches this process only, which
-        # then stops the servers and their kernels in order
-        servers.append(
-            subprocess.Popen(commands[0], env=env, cwd=plan.students, start_new_session=True)
+        # then stops the servers and their kernels in order; what they say goes through
+        # this process, which leaves the routine out (server_log)
+        server = subprocess.Popen(
+            command,
+            env=server_env,
+            cwd=cwd,
+            start_new_session=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
         )
+        assert server.stdout is not None
+        relay(server.stdout, sys.stdout)
+        servers.append(server)
+
+    def wait() -> int:
+        start(commands[0], env, plan.students)
         teacher_env = {
             **env,
             "QTTT_CLASS_SERVER_PID": str(servers[0].pid),
             "QTTT_ROOMS_TEACHER_SECRET_FILE": secret_file,
         }
-        servers.append(
-            subprocess.Popen(commands[1], env=teacher_env, cwd=plan.teacher, start_new_session=True)
-        )
+        start(commands[1], teacher_env, plan.teacher)
+        print(t("class_site_ready"), flush=True)
         while all(server.poll() is None for server in servers):
             time.sleep(0.5)
         return max(server.returncode or 0 for server in servers if server.poll() is not None)

@@ -82,19 +82,22 @@ def lan_address() -> str:
     return lan_addresses()[0] or "127.0.0.1"
 
 
-def student_addresses(address: str | None, host: str) -> tuple[str, list[str]]:
+def student_addresses(
+    address: str | None, host: str, *, warn: bool = True
+) -> tuple[str, list[str]]:
     """The address to print for students (``--address``, else the ``--host`` the server
     listens on, else the outgoing interface's), with the alternatives; warns, on
-    standard error, when only loopback exists."""
+    standard error, when no other device can reach it (unless ``warn`` is false)."""
     if address:
         return address, []
     if host not in ("0.0.0.0", "::", ""):
-        if is_loopback(host):  # the teacher asked for it: a test, or a single computer
+        if warn and is_loopback(host):  # the teacher asked for it: a test, or one computer
             print(t("class_host_loopback", host=host), file=sys.stderr)
         return host, []
     chosen, others = lan_addresses()
     if chosen is None:
-        print(t("class_only_loopback"), file=sys.stderr)
+        if warn:
+            print(t("class_only_loopback"), file=sys.stderr)
         return "127.0.0.1", []
     return chosen, others
 

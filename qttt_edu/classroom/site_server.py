@@ -541,15 +541,19 @@ def class_keys(games: Path) -> tuple[str, str]:
 
 
 def _announce(args: Any, keys: tuple[str, str]) -> None:
-    """The students' link on each of the computer's networks, the teacher's secret and the
-    QR code of the first link: what the kernel mode prints, for the site."""
+    """The teacher's secret, then the students' link on each of the computer's networks
+    and the QR code of the first link: what the kernel mode prints, for the site."""
     class_key, teacher_secret = keys
 
     def link(base: str) -> str:
         return student_link(base, class_key, args.lang)
 
+    # the teacher's secret first: the link and its QR code below it can be shown alone
+    chosen, _others = student_addresses(args.address, args.host, warn=False)
+    service = f"{http_base(chosen, args.port)}{SERVICE_PREFIX}"
+    print(t("class_site_teacher", secret=teacher_secret, url=service))
+    print()
     base = print_student_links("class_site_students", link, args.address, args.host, args.port)
-    print(t("class_site_teacher", secret=teacher_secret, url=f"{base}{SERVICE_PREFIX}"))
     print_qr(link(base))
 
 
