@@ -870,6 +870,28 @@ def _card(cards: str, label: str) -> str:
     return cards[cards.rindex("<button", 0, start) : cards.index("</button>", start)]
 
 
+def test_until_the_teacher_picks_a_card_the_large_game_is_the_latest_action(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    ada = store.create_room(nickname="Ada", class_name="7B")
+    store.join(ada.code, nickname="Ben")
+    cy = store.create_room(nickname="Cy", class_name="7B")
+    di = store.join(cy.code, nickname="Di")
+    store.act(ada.code, ada.credential, "1-2")
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=200)
+    assert board.shown == ada.code
+    store.act(cy.code, cy.credential, "5-9")  # Cy's game now has the latest action
+    assert board.update() is True
+    assert board.shown == cy.code and board.large_board.view["record"] == "5-9"
+    assert 'aria-pressed="true"' in _card(board.cards.value, cy.label)
+    board.show(ada.label)  # the teacher's pick stays, whatever moves elsewhere
+    store.act(cy.code, di.credential, "1-5")
+    assert board.update() is True
+    assert board.shown == ada.code
+
+
 def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
     tmp_path: Path,
 ) -> None:

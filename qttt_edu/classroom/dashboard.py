@@ -361,6 +361,8 @@ class Dashboard:
         self.refusal = widgets.HTML()  # why a card could not be shown (a cleared game)
         self.problems = widgets.HTML()
         self.shown: str | None = None  # the code of the game shown large
+        # until the teacher picks a card, the large game follows the latest action
+        self._picked = False
         self.large = widgets.HTML()  # the large game's caption: who plays whom, the result
         self.large_board = BoardWidget(readonly=True)
         self.large_board.add_class("qttt-app")  # the app's colours and sizes
@@ -512,7 +514,8 @@ class Dashboard:
             self._draw_downloads()
         if self.alone is not None:
             self.shown = self.alone
-        elif self.shown not in {room.code for room in rooms}:
+        elif not self._picked or self.shown not in {room.code for room in rooms}:
+            self._picked = False  # the picked game went: follow the latest action again
             self.shown = rooms[0].code if rooms else None  # the game with the latest action
         self._draw_cards()
         self._draw_large()
@@ -546,6 +549,7 @@ class Dashboard:
             if not any(room.code == stored for room in self.listing.rooms):
                 raise UnknownRoomError(t("dash_card_unknown", code=format_code(stored)))
             self.refusal.value = ""
+            self._picked = True  # the large game stays the teacher's pick
             if stored == self.shown:
                 return
             self.shown = stored
