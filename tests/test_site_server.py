@@ -249,6 +249,71 @@ def _call(port: int, method: str, path: str, body: object = None, **headers: str
     return status, json.loads(text) if text else None
 
 
+def _page(
+    port: int, method: str, path: str, form: dict[str, str] | None = None, cookie: str = ""
+) -> tuple[int, str, Any]:
+    import urllib.parse
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Cookie": cookie} if cookie else {}
+    body = None
+    if form is not None:
+        body = urllib.parse.urlencode(form)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=body, headers=headers)
+    answer = connection.getresponse()
+    text = answer.read().decode()
+    connection.close()
+    return answer.status, text, answer.headers
+
+
+def _words(page: str) -> str:
+    """A page's text as read (entities decoded), markup and all."""
+    import html
+
+    return html.unescape(page)
+
+
+def test_the_sites_teacher_page_opens_with_the_teacher_secret_only(
+    classroom_site: tuple[int, str], tmp_path: Path
+) -> None:
+    import re
+    import time
+
+    port, key = classroom_site
+    secret = json.loads((tmp_path / "g.db.keys").read_text())["teacher_secret"]
+    _, made = _call(
+        port, "POST", "/rooms/api/v1/rooms", {"nickname": "<Ada>"}, **{"X-Qttt-Class": key}
+    )
+    status, page, headers = _page(port, "GET", "/teacher")
+    assert status == 200 and "Teacher's password" in _words(page) and "Ada" not in page
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page)
+    assert xsrf
+    cookie = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie") or [])
+    form = {"_xsrf": xsrf[1]}
+    # neither the class key nor a guess opens it, and a guess costs a second
+    for wrong in (key, "s" * 24):
+        started = time.monotonic()
+        status, page, _ = _page(port, "POST", "/teacher", {**form, "password": wrong}, cookie)
+        assert status == 401 and "not the teacher's password" in _words(page)
+        assert time.monotonic() - started >= 1.0
+    assert _page(port, "POST", "/teacher", {"password": secret})[0] == 403  # no form token
+    status, _, headers = _page(port, "POST", "/teacher", {**form, "password": secret}, cookie)
+    assert status == 302
+    opened = next(c for c in headers.get_all("Set-Cookie") if c.startswith("qttt-teacher="))
+    assert "HttpOnly" in opened and "SameSite=Strict" in opened and secret not in opened
+    signed = f"{cookie}; {opened.split(';')[0]}"
+    status, page, _ = _page(port, "GET", "/teacher", cookie=signed)
+    assert status == 200 and "The class's games" in _words(page) and "&lt;Ada&gt;" in page
+    assert "<Ada>" not in page  # a nickname is text, never markup
+    assert made["room"]["label"] in _page(port, "GET", "/teacher?part=games", cookie=signed)[1]
+    status, csv_text, _ = _page(port, "GET", "/teacher?part=csv", cookie=signed)
+    assert status == 200 and made["room"]["label"] in csv_text
+    # a cookie the server did not make opens nothing
+    forged = "qttt-teacher=" + "0" * 64
+    assert "Teacher's password" in _words(_page(port, "GET", "/teacher?part=csv", cookie=forged)[1])
+
+
 def test_classroom_site_serves_the_site_and_the_service_on_one_port(classroom_site) -> None:
     port, key = classroom_site
     status, config = _call(port, "GET", "/" + CONFIG_PATH)
@@ -432,7 +497,8 @@ def test_a_site_dry_run_writes_nothing_and_prints_what_a_start_would(
     assert untouched
     link = f"http://10.9.8.7:8866/qttt-join.html#class={class_key}"
     assert f"Students open (the site; nothing to install, no kernel per student): {link}" in out
-    assert secret in out and "http://10.9.8.7:8866/rooms/" in out
+    assert secret in out and "Teacher's dashboard: http://10.9.8.7:8866/teacher" in out
+    assert out.index(secret) < out.index(link)  # the teacher's lines before the QR code's
     qr = io.StringIO()
     segno.make(link, error="m").terminal(qr, compact=True)
     assert qr.getvalue() in out  # the QR code carries the printed address, exactly

@@ -107,8 +107,9 @@ def card_name(room: RoomState) -> str:
     )
 
 
-def card_html(room: RoomState, size: int = 150, shown: bool = False) -> str:
-    """One game as a small board with its caption, a button that shows it large.
+def card_html(room: RoomState, size: int = 150, shown: bool = False, button: bool = True) -> str:
+    """One game as a small board with its caption, a button that shows it large (or,
+    with ``button`` false, a figure that only shows it: the site mode's teacher page).
 
     Every stored text is escaped. ``shown`` marks the game shown large now, in words
     and with ``aria-pressed`` (the frame's colour only repeats it).
@@ -120,6 +121,12 @@ def card_html(room: RoomState, size: int = 150, shown: bool = False) -> str:
         f"X: {html.escape(_who(room, 'X'))}<br>O: {html.escape(_who(room, 'O'))}<br>"
         f"<i>{html.escape(_status(room))}</i>"
     )
+    if not button:
+        return (
+            f'<figure class="qttt-card" data-room="{label}">'
+            f'<span class="qttt-card-board" aria-hidden="true">{board}</span>'
+            f'<figcaption class="qttt-card-caption">{caption}</figcaption></figure>'
+        )
     return (
         f'<button type="button" class="qttt-card" data-code="{html.escape(room.code)}" '
         f'data-room="{label}" aria-pressed="{"true" if shown else "false"}" '

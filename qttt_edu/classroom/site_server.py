@@ -52,12 +52,13 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from ..i18n import t
+from ..i18n import get_language, t
 from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
 from ..rooms.service import Limits, RoomsService, RunningService, settle_collector, start_service
 from .kept import keep, read_kept
 from .network import http_base, print_qr, print_student_links, student_addresses
 from .stopping import Stopped, run_until_stopped, stop_signals
+from .teacher_page import PAGE_PATH, teacher_rules
 
 __all__ = [
     "CLIENT_PATH",
@@ -479,6 +480,7 @@ def start_site(
 
     def serve(service: RoomsService) -> None:
         app = service.application()
+        app.wildcard_router.add_rules(teacher_rules(service, class_name, get_language()))
         app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
         listen_with(service, app, sockets=sockets)
 
@@ -548,10 +550,11 @@ def _announce(args: Any, keys: tuple[str, str]) -> None:
     def link(base: str) -> str:
         return student_link(base, class_key, args.lang)
 
-    # the teacher's secret first: the link and its QR code below it can be shown alone
+    # the teacher's lines first: the link and its QR code below them can be shown alone
     chosen, _others = student_addresses(args.address, args.host, warn=False)
-    service = f"{http_base(chosen, args.port)}{SERVICE_PREFIX}"
-    print(t("class_site_teacher", secret=teacher_secret, url=service))
+    print(t("class_teacher", url=f"{http_base(chosen, args.port)}{PAGE_PATH}"))
+    print(t("class_teacher_key", key=teacher_secret))
+    print(t("class_site_teacher"))
     print()
     base = print_student_links("class_site_students", link, args.address, args.host, args.port)
     print_qr(link(base))
