@@ -274,6 +274,18 @@ def _words(page: str) -> str:
     return html.unescape(page)
 
 
+def test_the_join_page_fits_a_phone_and_says_what_to_do_without_javascript(
+    classroom_site: tuple[int, str],
+) -> None:
+    port, _key = classroom_site
+    status, page, headers = _page(port, "GET", "/qttt-join.html")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert '<html lang="en">' in page and 'name="viewport"' in page
+    assert "QTTT_" not in page  # every placeholder filled
+    noscript = page.split("<noscript>", 1)[1].split("</noscript>", 1)[0]
+    assert "This page needs JavaScript to open the game." in noscript
+
+
 def test_the_sites_teacher_page_opens_with_the_teacher_secret_only(
     classroom_site: tuple[int, str], tmp_path: Path
 ) -> None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import html
 import importlib
 import json
 import mimetypes
@@ -370,7 +371,9 @@ class JoinHandler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-cache")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
-        self.finish(JOIN_SOURCE.read_bytes())
+        page = JOIN_SOURCE.read_text("utf-8")
+        page = page.replace("QTTT_LANG", get_language())
+        self.finish(page.replace("QTTT_NOSCRIPT", html.escape(t("class_site_join_noscript"))))
 
 
 def site_rules(
@@ -616,7 +619,6 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
         print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
         return 2
     print(t("class_games_file_site", file=str(path)))
-    _announce(args, keys)
     try:
         with stop_signals():  # the first start compresses for a minute: stoppable too
             running = start_site(
@@ -629,11 +631,14 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
                 log=lambda line: print(line, flush=True),
             )
     except (KeyboardInterrupt, Stopped):
-        print(t("class_stopped"), flush=True)
+        print(t("class_site_stopped"), flush=True)
         return 0
     except (SchemaError, StoreUnavailableError, RoomError) as err:  # in the store's words
         print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
         return 2
+    # the link only once it serves: a student who scans it during the first start's
+    # compression would wait on a page that does not answer
+    _announce(args, keys)
     print(t("class_site_ready"), flush=True)
 
     def wait() -> int:
@@ -641,4 +646,4 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
             time.sleep(0.5)
         return 1  # the service's thread ended by itself: it broke
 
-    return run_until_stopped(wait, running.stop)
+    return run_until_stopped(wait, running.stop, "class_site_stopped")

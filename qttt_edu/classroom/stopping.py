@@ -61,9 +61,12 @@ def _signals_ignored() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-def run_until_stopped(wait: Callable[[], int], stop: Callable[[], None]) -> int:
+def run_until_stopped(
+    wait: Callable[[], int], stop: Callable[[], None], said: str = "class_stopped"
+) -> int:
     """``wait()``'s exit status, or 0 when Ctrl-C, SIGTERM or SIGHUP ended it first; then
-    ``stop()`` with those signals ignored, and a line that says the class has stopped."""
+    ``stop()`` with those signals ignored, and a line that says the class has stopped
+    (message ``said``: the kernel mode's also says its temporary files are gone)."""
     with stop_signals():
         try:
             return wait()
@@ -72,4 +75,4 @@ def run_until_stopped(wait: Callable[[], int], stop: Callable[[], None]) -> int:
         finally:
             with _signals_ignored():
                 stop()
-            print(t("class_stopped"), flush=True)
+            print(t(said), flush=True)
