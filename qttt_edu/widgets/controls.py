@@ -171,11 +171,13 @@ class Controls:
                     self.side_select,
                     self.language_select,
                 ),
+                # a shared game before the lesson tools: in a class, "New shared game" is
+                # the first thing students are told to press
+                shared,
                 row(self.opening_select),
                 row(self.timeline, self.timeline_length),
                 row(self.log_label, self.log, align_items="baseline"),
                 row(self.record_input, self.load_button, self.save_button),
-                shared,
             ],
             layout=w.Layout(padding="8px 12px", grid_gap="8px", max_width="100%"),
         )
