@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from qttt_edu.i18n import t
 from qttt_edu.rooms import ConflictError, StoreUnavailableError, UnknownRoomError
 from qttt_edu.rooms.browser import BACKOFF_FIRST, BACKOFF_MAX, BrowserSocket, JsFunctions
 from qttt_edu.rooms.remote import ServiceClient
@@ -250,10 +251,11 @@ def test_answers_become_the_stores_refusals_and_no_answer_says_unreachable() -> 
         }
     }
     conflict = {"error": {"kind": "conflict", "message": "someone was faster", "room": room()}}
+    network_error = "NetworkError: Failed to execute 'send' on 'XMLHttpRequest'"
     client, _browser = browser_client(
         (404, refusal),
         (409, conflict),
-        OSError("network error"),
+        OSError(network_error),
         (200, b"<html>not the service</html>"),
     )
     with pytest.raises(UnknownRoomError):
@@ -261,10 +263,15 @@ def test_answers_become_the_stores_refusals_and_no_answer_says_unreachable() -> 
     with pytest.raises(ConflictError) as conflicted:
         client.act("K7M-Q2P", SEAT, "1-2", expected_ply=0)
     assert conflicted.value.state is not None and conflicted.value.state.code == "K7MQ2P"
-    for _ in range(2):
+    for reason in (network_error, "Expecting value"):
         with pytest.raises(StoreUnavailableError) as away:
             client.room("K7M-Q2P")
-        assert "school.example" in str(away.value)
+        # the student reads plain words; the address and the browser's error are kept
+        # in the error for the teacher or a developer, not shown
+        assert str(away.value) == t("service_unreachable")
+        assert "school.example" not in str(away.value) and "Error" not in str(away.value)
+        assert away.value.details["where"] == "http://school.example:8866/rooms/"
+        assert away.value.details["reason"].startswith(reason)
     assert client.status is not None
 
 

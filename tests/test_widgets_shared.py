@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from qttt_edu import Action
-from qttt_edu.i18n import t
+from qttt_edu.i18n import LANGUAGES, t, t_in
 from qttt_edu.rooms import RoomStore
 from qttt_edu.rooms.remote import ServiceClient
 from qttt_edu.widgets import GameApp, play
@@ -504,6 +504,14 @@ def test_an_opponent_who_goes_silent_is_offered_to_the_computer(
     assert note == t("widget_shared_away_status", name="Bo", player="O")
 
 
+#: what a tester saw: the rooms service away, seen from the site's browser Python
+ADDRESS_AND_ERROR = {
+    "where": "http://127.0.0.1:18966/rooms/",
+    "seconds": "5",
+    "reason": "NetworkError: Failed to execute 'send' on 'XMLHttpRequest'",
+}
+
+
 def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
     make_app: Callable[..., GameApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -512,17 +520,41 @@ def test_a_store_that_does_not_answer_is_said_in_words_and_changes_nothing(
     app = make_app()
     new_shared(app)
     assert app.shared is not None
-    details = {"where": "rooms.sqlite3", "seconds": "10", "reason": "database is locked"}
+    details = ADDRESS_AND_ERROR
 
     def down(*_args: object, **_kwargs: object) -> None:
-        raise StoreUnavailableError(t("rooms_unavailable", **details), **details)
+        raise StoreUnavailableError(t("service_unreachable"), **details)
 
     monkeypatch.setattr(app.shared.client.store, "act", down)
     act(app, "1-2")
-    # The player is told the move is kept and sent later, not asked to make it again.
-    assert app.message == t("widget_store_trouble", reason=t("rooms_unavailable_kept", **details))
+    # The player is told the move is kept and sent later, not asked to make it again, in
+    # plain words: the service's address and the browser's error text are not for them
+    # (they stay in the error's details, for the teacher or a developer).
+    shown = (
+        "⚠ Game store: the game server did not answer for 5 s: your move is kept and will "
+        "be sent as soon as it answers"
+    )
+    assert app.message == shown
+    assert app.board.view["status"]["message"]["text"] == shown
     assert app.game.record() == "" and app.last_error is None
     assert str(app.shared.client.pending) == "1-2"
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize(
+    "key",
+    ["rooms_unavailable", "rooms_unavailable_kept", "rooms_store_broken", "service_unreachable"],
+)
+def test_a_store_or_server_away_is_said_without_its_address_or_error_text(
+    lang: str, key: str
+) -> None:
+    # every caller hands these messages the details (the store's own words for them);
+    # a student reads none of them, in any language
+    text = t_in(lang, key, **ADDRESS_AND_ERROR)
+    assert "127.0.0.1" not in text and "://" not in text, text
+    assert "NetworkError" not in text and "XMLHttpRequest" not in text, text
+    if key == "rooms_unavailable_kept":
+        assert "5 s" in text, text  # how long it waited is said
 
 
 def test_a_pasted_seat_link_brings_a_restarted_kernel_back_to_its_seat(
@@ -621,6 +653,84 @@ def test_a_panel_without_a_link_says_why_and_keeps_the_code(
     assert "qttt-invite-link" not in info and f'data-room="{code}"' in info
 
 
+#: the word for the opponent, in each language's catalog
+OPPONENT = {
+    "en": ("opponent",),
+    "da": ("modspiller", "modstander"),
+    "fi": ("vastustaja",),
+    "nb": ("motspiller", "motstander"),
+    "it": ("avversari",),
+}
+
+
+def speaks_of_an_opponent(lang: str, info: str) -> bool:
+    return any(word in html.unescape(info).lower() for word in OPPONENT[lang])
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_link_invites_an_opponent_only_while_the_other_seat_is_free(
+    make_app: Callable[..., GameApp], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo joins Ada's game by her link: both seats are taken, so neither screen calls
+    the link one "for your opponent" any more (it lets others watch), nor does Cy's,
+    who watches; when Bo leaves, Ada's link invites an opponent again."""
+    from qttt_edu.i18n import set_language
+
+    monkeypatch.delenv("QTTT_ROOMS_SERVICE", raising=False)
+    set_language(lang)
+    invite = html.escape(t("widget_shared_invite"))
+    to_watch = html.escape(t("widget_shared_spectate_link"))
+    ada = make_app()
+    code = new_shared(ada, "Ada")
+    assert invite in ada.shared_panel.info.value
+    assert html.escape(t("widget_shared_qr_alt")) in ada.shared_panel.info.value
+    bo = make_app()
+    join(bo, code)
+    assert bo.shared is not None and bo.shared.seat == "O", bo.message
+    info = bo.shared_panel.info.value
+    assert to_watch in info and invite not in info
+    assert f'aria-label="{html.escape(t("widget_shared_qr_alt_game"))}"' in info
+    assert not speaks_of_an_opponent(lang, info), info
+    wait_until(lambda: to_watch in ada.shared_panel.info.value)  # Ada sees Bo come
+    assert not speaks_of_an_opponent(lang, ada.shared_panel.info.value)
+    # Cy watches: a link to watch, and nothing about "your opponent"
+    cy = make_app()
+    cy.shared_panel.code_input.value = code
+    cy.shared_panel.watch_button.click()
+    assert cy.shared is not None and cy.shared.seat is None, cy.message
+    assert to_watch in cy.shared_panel.info.value
+    assert not speaks_of_an_opponent(lang, cy.shared_panel.info.value)
+    # with no link that opens elsewhere, Bo is not told how "your opponent" gets in either
+    panel = bo.shared_panel
+    panel.page.why = "notebook"  # a server without Voilà: the notebook's own link
+    assert html.escape(t("widget_shared_link_notebook_watch")) in panel.info.value
+    panel.page.href, panel.page.why = "http://localhost:8888/voila/render/app.ipynb", ""
+    local = html.escape(t("widget_shared_link_local_watch", host="localhost"))
+    assert local in panel.info.value and to_watch in panel.info.value
+    panel.page.href, panel.page.why = "", "token"
+    assert "qttt-invite-link" not in panel.info.value and f'data-room="{code}"' in panel.info.value
+    for page in (panel.info.value, cy.shared_panel.info.value):
+        assert not speaks_of_an_opponent(lang, page), page
+    # Bo leaves: his seat is free again, so Ada's link invites an opponent once more,
+    # and Cy's says that whoever opens it may take the free seat
+    bo.shared_panel.leave_button.click()
+    assert bo.shared is None
+    wait_until(lambda: invite in ada.shared_panel.info.value)
+    watch_or_play = html.escape(t("widget_shared_watch_link"))
+    wait_until(lambda: watch_or_play in cy.shared_panel.info.value)
+    assert not speaks_of_an_opponent(lang, cy.shared_panel.info.value)
+
+
+def test_the_status_line_breaks_a_word_too_long_for_its_box() -> None:
+    # an address or a long compound word wraps inside the box on a 390 px phone
+    # instead of running past its right edge
+    import re
+
+    css = (Path(__file__).resolve().parents[1] / "qttt_edu/widgets/board.css").read_text()
+    rule = re.search(r"\n\.qttt-status \{([^}]*)\}", css)
+    assert rule is not None and "overflow-wrap: anywhere" in rule.group(1)
+
+
 def test_binder_is_told_by_any_of_its_variables_and_an_empty_one_is_not_binder() -> None:
     from qttt_edu.environment import BINDER_VARIABLES, on_binder
 
@@ -695,8 +805,6 @@ def test_on_a_site_with_no_service_the_panel_says_shared_games_need_a_server() -
     assert app.shared is None and app.message is not None and "classroom" in app.message
     # the site holds no guides: in every language the note names the teacher's command
     # that serves shared games, and sends nobody to a file the site does not have
-    from qttt_edu.i18n import LANGUAGES, t_in
-
     for lang in LANGUAGES:
         note = t_in(lang, "widget_shared_site")
         assert "qttt-edu classroom --site" in note and ".md" not in note, (lang, note)
@@ -708,7 +816,7 @@ def test_a_link_from_a_loopback_address_says_it_opens_only_here_and_offers_the_c
     """A page opened at 127.0.0.1 or localhost (Jupyter's default) hands out links no
     other device can open: the panel says so, how to let others in, and gives the
     code; there is no QR code for a phone to scan in vain."""
-    from qttt_edu.i18n import set_language, t_in
+    from qttt_edu.i18n import set_language
 
     monkeypatch.delenv("QTTT_ROOMS_SERVICE", raising=False)
     set_language("fi")  # a Finnish student's page

@@ -347,6 +347,17 @@ class SharedSeat:
             return t(key, player=player)
         return t("widget_shared_wait", player=player, name=self.name(player))
 
+    def seat_free(self) -> bool:
+        """Would whoever opens this game's link get a seat (one nobody has taken, or one
+        given up), rather than only watch?"""
+        return any(info.kind in ("empty", "left") for info in self.state.seats.values())
+
+    def inviting(self) -> bool:
+        """Is this game's link an invitation to an opponent: this screen plays, and the
+        other seat is free? Once both are taken (or for a spectator) it is a link to
+        watch, and nothing on the panel speaks of "your opponent"."""
+        return self.seat is not None and self.seat_free()
+
     def departed(self) -> bool:
         """Has the opponent given up the seat since :meth:`game` was last read?"""
         other = self.other()
@@ -730,13 +741,16 @@ class SharedPanel:
             "widget_shared_stop_watching_tooltip" if watching else "widget_shared_leave_tooltip"
         )
 
-    def _local_note(self, base: str) -> str:
-        """The loopback note for links starting from ``base`` ("" when they open elsewhere)."""
+    def _local_note(self, base: str, inviting: bool) -> str:
+        """The loopback note for links starting from ``base`` ("" when they open elsewhere):
+        how to let the opponent in while ``inviting``, else how others can watch."""
         from ..rooms.remote import ENV_SERVICE
 
         host = loopback_host(base)
         if host is None:
             return ""
+        if not inviting:
+            return t("widget_shared_link_local_watch", host=host)
         front = str(self.page.server.get("front") or "voila")
         in_class = bool(os.environ.get(ENV_SERVICE) or self.page.service.get("url"))
         return local_link_note(host, front, in_class)
@@ -753,11 +767,13 @@ class SharedPanel:
             f'<div class="qttt-room-who"><b>{esc(who)}</b> · {esc(players)}</div>',
         ]
         base, why = self.page.href, self.page.why
-        if not base and why in ("token", "path"):
-            # no link that would open on the other device: the code is the way there
+        inviting = seat.inviting()
+        if not base and why in ("token", "path") and inviting:
+            # no link that would open on the other device: the code is the way there (with
+            # both seats taken nobody waits for one, and the code is on the screen anyway)
             note = esc(t(f"widget_shared_link_{why}"))
             parts.append(f'<p class="qttt-room-nolink" role="note">{note}</p>')
-        local = self._local_note(base)
+        local = self._local_note(base, inviting)
         if local:  # a link that opens only here: say so, and the code is the way there
             parts.append(
                 f'<p class="qttt-room-nolink qttt-room-local" role="note">{esc(local)}</p>'
@@ -769,13 +785,25 @@ class SharedPanel:
     @staticmethod
     def _links_html(seat: SharedSeat, base: str, why: str, qr: bool) -> str:
         """The invite link (with its QR code when ``qr``: a link for another device) and
-        the seat's own link, shown on request."""
+        the seat's own link, shown on request.
+
+        The link's label says what it does now: an invitation for the opponent while
+        the other seat is free; once both seats are taken, a link to watch. A spectator
+        is never told about "your opponent"."""
         esc = html.escape
         invite = seat.client.invite_link(base)
-        invite_key = "widget_shared_invite" if seat.seat else "widget_shared_watch_link"
+        inviting = seat.inviting()
         if why == "notebook":
-            invite_key = "widget_shared_link_notebook"
-        alt = esc(t("widget_shared_qr_alt"))
+            invite_key = (
+                "widget_shared_link_notebook" if inviting else "widget_shared_link_notebook_watch"
+            )
+        elif inviting:
+            invite_key = "widget_shared_invite"
+        elif seat.seat_free():  # a spectator's link: its opener may still take a seat
+            invite_key = "widget_shared_watch_link"
+        else:
+            invite_key = "widget_shared_spectate_link"
+        alt = esc(t("widget_shared_qr_alt" if inviting else "widget_shared_qr_alt_game"))
         parts = [
             '<div class="qttt-room-links">',
             f'<div class="qttt-room-qr" role="img" aria-label="{alt}">{_qr_svg(invite)}</div>'
