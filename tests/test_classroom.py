@@ -154,9 +154,10 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     )
     with pytest.raises(RoomError):
         student.store.clear_abandoned("7B")
+    # (a student's key lists no games, so its broom finds nothing to ask about)
     student.clear_abandoned.click()
     student.clear_abandoned.click()
-    assert "role='alert'" in student.status.value and stored() == everything
+    assert "no abandoned games to clear" in student.status.value and stored() == everything
     # the teacher's key: the first click asks, the second deletes the one abandoned game
     teacher = Dashboard(
         ServiceClient(service.url, teacher_secret=TEACHER),
@@ -177,6 +178,11 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     assert stored() == everything - {abandoned.code}
     assert {room.code for room in teacher.listing.rooms} == {live.code, done.code}
     assert teacher.clear_abandoned.description == "Clear abandoned games"
+    # none left: the broom says so and asks nothing ("delete 0 games?" was the old answer)
+    teacher.clear_abandoned.click()
+    assert teacher.clear_abandoned.description == "Clear abandoned games"
+    assert "There are no abandoned games to clear." in teacher.status.value
+    assert stored() == everything - {abandoned.code}
 
 
 def test_a_move_redraws_its_own_card_and_the_statistics_wait_for_a_finished_game(

@@ -626,13 +626,17 @@ class Dashboard:
         abandoned = button is self.clear_abandoned
         if self._armed is not button:
             self._disarm()
+            count = self.abandoned() if abandoned else sum(r.finished for r in self.listing.rooms)
+            if count == 0:  # nothing would go: say so, and ask nothing
+                none = "dash_clear_abandoned_none" if abandoned else "dash_clear_none"
+                self.status.value = f"<span role='status'>{html.escape(t(none))}</span>"
+                return
             self._armed = button
             if abandoned:
                 minutes = round(ABANDONED_AFTER / 60)
-                text = t("dash_clear_abandoned_confirm", count=self.abandoned(), minutes=minutes)
+                text = t("dash_clear_abandoned_confirm", count=count, minutes=minutes)
             else:
-                finished = sum(1 for r in self.listing.rooms if r.finished)
-                text = t("dash_clear_confirm", count=finished)
+                text = t("dash_clear_confirm", count=count)
             button.description = text
             return
         self._disarm()

@@ -243,7 +243,7 @@ class SharedGame:
             # The store's own words say nothing changed; this client also keeps the action
             # and sends it when the store answers again, so the player is told that.
             if err.details:
-                self.message = t("rooms_unavailable_kept", **err.details)
+                self.message = kept_text(err.details)
                 raise StoreUnavailableError(self.message, **err.details) from err
             self.message = str(err)
             raise
@@ -427,3 +427,17 @@ def _with_query(base_url: str, **params: str) -> str:
     parts = urlsplit(base_url)
     query = "&".join(q for q in (parts.query, urlencode(params)) if q)
     return urlunsplit(parts._replace(query=query))
+
+
+def kept_text(details: dict[str, str]) -> str:
+    """What the player reads when the store could not take their action, which is kept
+    and sent later: a store that refused the write (a damaged file, a read-only folder)
+    is not one that was slow, so it never "did not answer for 0 s".
+
+    >>> kept_text({"seconds": "5", "where": "x", "reason": "timed out"}).split(":")[0]
+    'the game server did not answer for 5 s'
+    >>> "cannot save moves just now" in kept_text({"seconds": "0", "broken": "yes"})
+    True
+    """
+    key = "rooms_broken_kept" if details.get("broken") else "rooms_unavailable_kept"
+    return t(key, **details)

@@ -334,6 +334,7 @@ class RoomStore:
                                 "where": self.backend.where,
                                 "seconds": "0",
                                 "reason": reason,
+                                "broken": "yes",  # not slow: it refused (client.py says so)
                             }
                             text = message(
                                 "rooms_store_broken", where=self.backend.where, reason=reason
