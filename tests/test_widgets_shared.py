@@ -810,6 +810,20 @@ def test_on_a_site_with_no_service_the_panel_says_shared_games_need_a_server() -
         assert "qttt-edu classroom --site" in note and ".md" not in note, (lang, note)
 
 
+def test_a_site_opened_without_the_class_link_says_how_to_get_one_before_a_click(
+    sqlite_service: Any,
+) -> None:
+    app = site_app()
+    panel = app.shared_panel
+    panel.page.service = {"url": sqlite_service.url, "class_key": ""}
+    said = t_in("en", "widget_shared_site_no_key")
+    assert said in html.unescape(panel.note.value) and panel.note.layout.display != "none"
+    assert panel.open_row.layout.display == "none"  # no button that can only fail
+    panel.new_button.click()
+    assert app.shared is None and app.message is not None and said in app.message
+    panel.store().close()
+
+
 def test_a_link_from_a_loopback_address_says_it_opens_only_here_and_offers_the_code(
     make_app: Callable[..., GameApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:

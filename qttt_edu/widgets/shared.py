@@ -601,7 +601,9 @@ class SharedPanel:
 
             class_key = key if isinstance(key, str) and key else None
             self._store = ServiceClient(url, class_key=class_key)
-            self.unavailable = None
+            # the site opened without the class link: the service is there, but this
+            # tab has no key to it, so say how to get one before any button is pressed
+            self.unavailable = None if class_key else t("widget_shared_site_no_key")
         if self.redraw is not None:
             self.redraw()
         self._open_arrival()
