@@ -877,17 +877,24 @@ def _card(cards: str, label: str) -> str:
     return cards[cards.rindex("<button", 0, start) : cards.index("</button>", start)]
 
 
-def test_until_the_teacher_picks_a_card_the_large_game_is_the_latest_action(
-    tmp_path: Path,
-) -> None:
+def _two_games(tmp_path: Path) -> tuple[RoomStore, Any, Any, Any, Dashboard]:
+    """Class 7B's store with Ada (X) vs Ben (O) after "1-2" and Cy alone, and a dashboard
+    on it: (store, Ada's ticket, Ben's, Cy's, dashboard)."""
     url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
     store = RoomStore(url)
     ada = store.create_room(nickname="Ada", class_name="7B")
-    store.join(ada.code, nickname="Ben")
+    ben = store.join(ada.code, nickname="Ben")
     cy = store.create_room(nickname="Cy", class_name="7B")
-    di = store.join(cy.code, nickname="Di")
     store.act(ada.code, ada.credential, "1-2")
     board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=200)
+    return store, ada, ben, cy, board
+
+
+def test_until_the_teacher_picks_a_card_the_large_game_is_the_latest_action(
+    tmp_path: Path,
+) -> None:
+    store, ada, _ben, cy, board = _two_games(tmp_path)
+    di = store.join(cy.code, nickname="Di")
     assert board.shown == ada.code
     store.act(cy.code, cy.credential, "5-9")  # Cy's game now has the latest action
     assert board.update() is True
@@ -902,13 +909,7 @@ def test_until_the_teacher_picks_a_card_the_large_game_is_the_latest_action(
 def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
-    store = RoomStore(url)
-    ada = store.create_room(nickname="Ada", class_name="7B")
-    ben = store.join(ada.code, nickname="Ben")
-    cy = store.create_room(nickname="Cy", class_name="7B")
-    store.act(ada.code, ada.credential, "1-2")
-    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=200)
+    store, ada, ben, cy, board = _two_games(tmp_path)
     # Every card is a button whose name says what it shows; the latest game starts large.
     assert board.cards.value.count("<button") == 2
     first = _card(board.cards.value, ada.label)

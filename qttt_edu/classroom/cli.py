@@ -508,12 +508,13 @@ def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
         f"http://127.0.0.1:{plan.teacher_port}/voila/render/dashboard.ipynb"
         f"?token={quote(plan.teacher_key, safe='')}"
     )
+    addresses = network.student_addresses(args.address, args.host)  # its warnings first
     print(t("class_teacher", url=teacher_url))
     print(t("class_teacher_key", key=plan.teacher_key))
     print(t("class_teacher_only"))
     print()
     link = functools.partial(student_url, token=plan.token)
-    base = network.print_student_links("class_students", link, args.address, args.host, args.port)
+    base = network.print_student_links("class_students", link, addresses, args.port)
     print(t("class_token", token=plan.token))
     network.print_qr(link(base))
 

@@ -82,22 +82,19 @@ def lan_address() -> str:
     return lan_addresses()[0] or "127.0.0.1"
 
 
-def student_addresses(
-    address: str | None, host: str, *, warn: bool = True
-) -> tuple[str, list[str]]:
+def student_addresses(address: str | None, host: str) -> tuple[str, list[str]]:
     """The address to print for students (``--address``, else the ``--host`` the server
     listens on, else the outgoing interface's), with the alternatives; warns, on
-    standard error, when no other device can reach it (unless ``warn`` is false)."""
+    standard error, when no other device can reach it."""
     if address:
         return address, []
     if host not in ("0.0.0.0", "::", ""):
-        if warn and is_loopback(host):  # the teacher asked for it: a test, or one computer
+        if is_loopback(host):  # the teacher asked for it: a test, or one computer
             print(t("class_host_loopback", host=host), file=sys.stderr)
         return host, []
     chosen, others = lan_addresses()
     if chosen is None:
-        if warn:
-            print(t("class_only_loopback"), file=sys.stderr)
+        print(t("class_only_loopback"), file=sys.stderr)
         return "127.0.0.1", []
     return chosen, others
 
@@ -127,12 +124,12 @@ def http_base(address: str, port: int) -> str:
 
 
 def print_student_links(
-    key: str, link: Callable[[str], str], address: str | None, host: str, port: int
+    key: str, link: Callable[[str], str], addresses: tuple[str, list[str]], port: int
 ) -> str:
-    """Print the students' link (message ``key``) at the address of
-    :func:`student_addresses`, then the same link on each of the computer's other
+    """Print the students' link (message ``key``) at the first of ``addresses`` (what
+    :func:`student_addresses` found), then the same link on each of the computer's other
     networks; return the first link's base (``http://address:port``, the QR code's)."""
-    chosen, others = student_addresses(address, host)
+    chosen, others = addresses
     base = http_base(chosen, port)
     print(t(key, url=link(base)))
     for other in others:

@@ -554,12 +554,12 @@ def _announce(args: Any, keys: tuple[str, str]) -> None:
         return student_link(base, class_key, args.lang)
 
     # the teacher's lines first: the link and its QR code below them can be shown alone
-    chosen, _others = student_addresses(args.address, args.host, warn=False)
-    print(t("class_teacher", url=f"{http_base(chosen, args.port)}{PAGE_PATH}"))
+    addresses = student_addresses(args.address, args.host)
+    print(t("class_teacher", url=f"{http_base(addresses[0], args.port)}{PAGE_PATH}"))
     print(t("class_teacher_key", key=teacher_secret))
     print(t("class_site_teacher"))
     print()
-    base = print_student_links("class_site_students", link, args.address, args.host, args.port)
+    base = print_student_links("class_site_students", link, addresses, args.port)
     print_qr(link(base))
 
 

@@ -612,9 +612,7 @@ function render({ model, el: host }) {
   const send = (type, square) => {
     if (!model.get("readonly")) ask({ type, square });
   };
-  const alive = setInterval(() => {
-    if (model.get("readonly")) ask({ type: "alive" });
-  }, ALIVE_MS);
+  const alive = model.get("readonly") ? setInterval(() => ask({ type: "alive" }), ALIVE_MS) : null;
 
   // While a collapse is pending a square is a choice, like the buttons ("choose"; Python
   // says why a square the collapse does not offer is no choice); else it is a mark
