@@ -43,6 +43,7 @@ from __future__ import annotations
 import json
 import re
 import string
+import threading
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -97,6 +98,10 @@ PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 _catalogs: dict[str, dict[str, str]] = {}
 _current = "en"
+# A thread that serves one page of its own (the classroom's light app runs each page's
+# app on a thread in one process) speaks that page's language: set_language() there
+# changes the thread's language, not the process's (use_thread_language()).
+_thread = threading.local()
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -114,20 +119,45 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def set_language(lang: str) -> None:
-    """Switch every message of the kit to ``lang``: one of the keys of ``LANGUAGES``."""
+    """Switch every message of the kit to ``lang``: one of the keys of ``LANGUAGES``.
+
+    On a thread given a language of its own (:func:`use_thread_language`), only that
+    thread's messages switch.
+    """
     global _current
     catalog(lang)
-    _current = lang
+    if getattr(_thread, "lang", None) is not None:
+        _thread.lang = lang
+    else:
+        _current = lang
+
+
+def use_thread_language(lang: str) -> None:
+    """Give the calling thread a language of its own, apart from the process's.
+
+    >>> import threading
+    >>> said = []
+    >>> def page():
+    ...     use_thread_language("fi")
+    ...     said.append(get_language())
+    >>> worker = threading.Thread(target=page)
+    >>> worker.start(); worker.join()
+    >>> said, get_language()
+    (['fi'], 'en')
+    """
+    catalog(lang)
+    _thread.lang = lang
 
 
 def get_language() -> str:
-    """The language messages are printed in now."""
-    return _current
+    """The language messages are printed in now (this thread's own, if it has one)."""
+    own: str | None = getattr(_thread, "lang", None)
+    return _current if own is None else own
 
 
 def t(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the current language, filled with ``fields``."""
-    return t_in(_current, key, **fields)
+    return t_in(get_language(), key, **fields)
 
 
 def t_in(lang: str, key: str, /, **fields: Any) -> str:
@@ -260,7 +290,7 @@ def _count_text(value: Any, lang: str) -> str:
 
 
 def _locale(lang: str | None) -> str:
-    code = _current if lang is None else lang
+    code = get_language() if lang is None else lang
     if code not in NUMBER_LOCALES:
         raise ValueError(f"unknown language {code!r}: choose one of {', '.join(sorted(LANGUAGES))}")
     return NUMBER_LOCALES[code]
@@ -369,7 +399,7 @@ def inflect(word: str, case: str, *, lang: str | None = None) -> str:
     >>> inflect("X", "a", lang="it")
     'alla X'
     """
-    code = _current if lang is None else lang
+    code = get_language() if lang is None else lang
     table = FORMS.get(code, {}).get(case)
     if table is None:
         raise ValueError(
@@ -387,7 +417,7 @@ def join_list(items: list[Any], *, lang: str | None = None) -> str:
     >>> join_list([6], lang="it"), join_list(["X1", "O2"], lang="nb")
     ('6', 'X1 og O2')
     """
-    code = _current if lang is None else lang
+    code = get_language() if lang is None else lang
     words = [str(item) for item in items]
     if len(words) < 2:
         return "".join(words)

@@ -57,6 +57,7 @@ from ..i18n import get_language, t
 from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
 from ..rooms.service import Limits, RoomsService, RunningService, settle_collector, start_service
 from .kept import keep, read_kept
+from .light import LIGHT_PATH, LightPages, light_rules
 from .network import http_base, print_qr, print_student_links, student_addresses
 from .stopping import Stopped, run_until_stopped, stop_signals
 from .teacher_page import PAGE_PATH, teacher_rules
@@ -364,7 +365,11 @@ class ClientHandler(tornado.web.RequestHandler):
 
 
 class JoinHandler(tornado.web.RequestHandler):
-    """``qttt-join.html``: the students' link lands here (``JOIN_SOURCE``)."""
+    """``qttt-join.html``: the students' link lands here (``JOIN_SOURCE``), and moves on to
+    ``app``: the site's own app (``./``), or the light app of ``classroom --site``."""
+
+    def initialize(self, app: str = "./") -> None:
+        self.app = app
 
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -372,7 +377,7 @@ class JoinHandler(tornado.web.RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
         page = JOIN_SOURCE.read_text("utf-8")
-        page = page.replace("QTTT_LANG", get_language())
+        page = page.replace("QTTT_LANG", get_language()).replace("QTTT_APP", self.app)
         self.finish(page.replace("QTTT_NOSCRIPT", html.escape(t("class_site_join_noscript"))))
 
 
@@ -383,13 +388,15 @@ def site_rules(
     prefix: str = "/",
     service: str | None = None,
     extra: Sequence[tuple[str, Any]] = (),
+    app: str = "./",
 ) -> list[Any]:
     """Tornado rules that serve ``site`` at ``prefix``.
 
     ``service`` is the rooms service's address as the page should use it (a path on
     this server such as ``"/rooms/"``, or a whole URL); ``None`` serves no
     ``qttt-rooms.json``, and the page says shared games need a server. ``extra`` holds
-    more ``(key, value)`` pairs for the config file.
+    more ``(key, value)`` pairs for the config file; ``app`` is where the join page leads
+    (a path below ``prefix``).
     """
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     rules: list[Any] = []
@@ -397,7 +404,7 @@ def site_rules(
         config = {"service": service, **dict(extra)}
         rules.append((f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}))
         rules.append((f"{prefix}{CLIENT_PATH}", ClientHandler))
-        rules.append((f"{prefix}{JOIN_PATH}", JoinHandler))
+        rules.append((f"{prefix}{JOIN_PATH}", JoinHandler, {"app": app}))
     rules.append(
         (
             f"{prefix}(.*)",
@@ -470,9 +477,12 @@ def start_site(
     cache: Path | None = None,
     limits: Limits | None = None,
     log: Callable[[str], None] | None = None,
+    pages_per_address: int = 0,
 ) -> RunningService:
     """Make the compressed copies (here, before anything serves), then start the rooms
-    service on a thread of its own, serving the site beside it on ``sockets``."""
+    service on a thread of its own, serving the site beside it on ``sockets``, and the
+    light app (``light/``, where the students' link leads; ``pages_per_address`` pages at
+    most from one address, 0 for no limit)."""
     site = check_site(site)
     folder = cache or cache_folder(site)
     if log is not None:
@@ -483,8 +493,12 @@ def start_site(
 
     def serve(service: RoomsService) -> None:
         app = service.application()
-        app.wildcard_router.add_rules(teacher_rules(service, class_name, get_language()))
-        app.wildcard_router.add_rules(site_rules(site, table, service=SERVICE_PREFIX))
+        lang = get_language()
+        app.wildcard_router.add_rules(teacher_rules(service, class_name, lang))
+        pages = LightPages(own_url(sockets) + SERVICE_PREFIX, per_address=pages_per_address)
+        app.wildcard_router.add_rules(light_rules(pages, lang))
+        rules = site_rules(site, table, service=SERVICE_PREFIX, app=LIGHT_PATH)
+        app.wildcard_router.add_rules(rules)
         listen_with(service, app, sockets=sockets)
 
     running = start_service(
@@ -497,6 +511,24 @@ def start_site(
     )
     settle_collector()
     return running
+
+
+def own_url(sockets: Sequence[socket.socket]) -> str:
+    """The address this process reaches its own server at (``http://host:port``, no
+    slash): the first socket's, the loopback where it listens on every address.
+
+    >>> import socket as s
+    >>> sock = s.socket(); sock.bind(("0.0.0.0", 0))
+    >>> own_url([sock]) == f"http://127.0.0.1:{sock.getsockname()[1]}"
+    True
+    >>> sock.close()
+    """
+    host, port = sockets[0].getsockname()[:2]
+    if host in ("0.0.0.0", ""):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def student_link(base: str, class_key: str, lang: str | None = None) -> str:
@@ -629,6 +661,7 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
                 teacher_secret=keys[1],
                 sockets=sockets,
                 log=lambda line: print(line, flush=True),
+                pages_per_address=args.kernels_per_address,
             )
     except (KeyboardInterrupt, Stopped):
         print(t("class_site_stopped"), flush=True)

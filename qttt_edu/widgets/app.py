@@ -39,6 +39,7 @@ __all__ = [
     "GameApp",
     "available_languages",
     "available_opponents",
+    "page_app",
     "play",
 ]
 
@@ -68,6 +69,10 @@ class GameApp:
     rooms : RoomStore or str, optional
         The game store of shared games (default: ``QTTT_ROOMS_URL``, opened on
         first use); ``class_name`` files the app's shared games under a class.
+    service : str, optional
+        The rooms service of a page that brings its own class key (the classroom's
+        light app): the page's shared games go to this address whatever the page
+        says, once the page has told the key its link brought.
 
     Examples
     --------
@@ -90,6 +95,7 @@ class GameApp:
         computer_plays: str = "O",
         rooms: RoomStore | str | None = None,
         class_name: str = "",
+        service: str | None = None,
     ) -> None:
         if computer_plays not in ("X", "O"):
             raise ValueError(f"computer_plays must be 'X' or 'O', not {computer_plays!r}")
@@ -109,7 +115,7 @@ class GameApp:
         self._shared: SharedSeat | None = None
         # The kernel's event loop: changes from another screen are drawn in it.
         self._loop = running_loop()
-        self._build(rooms, class_name)
+        self._build(rooms, class_name, service)
         self._set_opponent(opponent)
         self._clock.thinking = self._will_think()
         self._render()
@@ -152,6 +158,14 @@ class GameApp:
         with self._gate.lock:
             self._render()
 
+    def close(self) -> None:
+        """The page is gone: stop the computer, close the seat's and the store's connections
+        (the player shows as away; the seat stays, and its link brings it back)."""
+        self._clock.cancel()
+        if self._shared is not None:
+            self._shared.close()
+        self.shared_panel.close()
+
     def open_shared(self, code: str, seat: str | None = None) -> None:
         """Open the shared game ``code`` as a link does: the seat whose credential is
         ``seat``, else the free seat, else as a spectator. A bad, unknown or expired
@@ -169,7 +183,7 @@ class GameApp:
 
     # --- building the widgets ----------------------------------------------------
 
-    def _build(self, rooms: RoomStore | str | None, class_name: str) -> None:
+    def _build(self, rooms: RoomStore | str | None, class_name: str, service: str | None) -> None:
         self.board = BoardWidget()
         self.board.on_action(self._on_action)
         self.controls = Controls(self._callback, computer_plays=self.computer_plays)
@@ -191,6 +205,7 @@ class GameApp:
             start=self._start_shared,
             stop=self._on_leave_shared,
             callback=self._callback,
+            service=service,
         )
         self.shared_panel.redraw = self._callback(self._render)  # the site found its service
         # The DOM order is the tab order: the nine squares first, then the controls.
@@ -625,7 +640,7 @@ def play(
     if language is not None:
         set_language(language)
     game = Game.from_record(record) if record else Game()
-    app = GameApp(
+    app = page_app(
         game,
         opponent=opponent,
         computer_delay=computer_delay,
@@ -633,7 +648,6 @@ def play(
         rooms=rooms,
         class_name=class_name,
     )
-    app.shared_panel.open_link = app._open_link  # the page's own room and seat
     link_seat = seat or params.get("seat") or None  # an older link's ?seat=
     if room or link_seat:
         app.open_shared(room or params.get("room", ""), link_seat)
@@ -644,6 +658,14 @@ def play(
     display = cast(Callable[[object], None], untyped_display)  # IPython has no type information
     display(app.widget)
     _hide_repr_until_the_cell_ends(app)
+    return app
+
+
+def page_app(game: Game | None = None, **options: Any) -> GameApp:
+    """A :class:`GameApp` as a page shows it: it opens the room and seat the page says it
+    was opened with (its link's ``?room=`` and the seat its tab keeps)."""
+    app = GameApp(game, **options)
+    app.shared_panel.open_link = app._open_link
     return app
 
 

@@ -7,7 +7,8 @@
 //   ("arrived"), as a login token would be (R9).
 // - Says "alive" to the kernel every ALIVE_MS while the page is open: the kernel tells
 //   the rooms service the seat's player is away when that stops (a closed tab or lid).
-// - On the static site (Voici: the app is <site>/voici/render/app.html), looks for the
+// - On the static site (Voici: the app is <site>/voici/render/app.html; or the classroom's
+//   light app, whose page names the site's root in a meta tag), looks for the
 //   rooms service beside the site (SERVICE_CONFIG at the site's root, served by
 //   `qttt-edu classroom --site`) and tells the kernel its address and the class key this
 //   tab holds ("service"; the students' link left it in sessionStorage through the join
@@ -18,13 +19,15 @@ const ALIVE_MS = 10000;
 const SERVICE_CONFIG = "qttt-rooms.json";
 const JOIN_PAGE = "qttt-join.html";
 const CLASS_KEY = "qttt-rooms:class"; // where the join page keeps the class key
+// the classroom's light app (qttt_edu/classroom/light.html) names the site's root itself
+const rootMeta = () => document.querySelector('meta[name="qttt-site-root"]');
 const inVoila = () => location.pathname.includes("/voila/render/");
-const inSite = () => location.pathname.includes("/voici/render/");
+const inSite = () => location.pathname.includes("/voici/render/") || !!rootMeta();
 const inApp = () => inVoila() || inSite();
 const normal = (room) => String(room).toUpperCase().replace(/[^0-9A-Z]/g, "");
 const seatKey = (room) => "qttt-seat:" + normal(room);
 const joinSeatKey = (room) => "qttt-rooms:seat:" + normal(room); // the join page's
-const siteRoot = () => new URL("../../", location.href);
+const siteRoot = () => new URL(rootMeta() ? rootMeta().content : "../../", location.href);
 
 function storage() {
   try {

@@ -524,8 +524,10 @@ class SharedPanel:
         start: Callable[[SharedGame, str], None],
         stop: Callable[[], None],
         callback: Callable[[Callable[[], None]], Callable[..., None]],
+        service: str | None = None,
     ) -> None:
         self._rooms = rooms
+        self._service = service
         self._store: RoomStore | ServiceClient | None = None
         self._class_name = class_name
         self._start = start
@@ -557,7 +559,8 @@ class SharedPanel:
         self.unavailable = shared_games_unavailable()
         self.page.ask = self.unavailable is None
         #: the static site: the page has not yet said whether a rooms service is there
-        self.asking_page = in_pyodide() and rooms is None
+        # (or the classroom's light app: the page tells the class key of its link)
+        self.asking_page = (in_pyodide() and rooms is None) or service is not None
         self._arrival: tuple[str, str | None] | None = None
         self.open_link: Callable[[str, str | None], None] | None = None
         self.redraw: Callable[[], None] | None = None
@@ -595,7 +598,7 @@ class SharedPanel:
         if not self.asking_page or not isinstance(said, dict) or "url" not in said:
             return
         self.asking_page = False
-        url, key = said.get("url"), said.get("class_key")
+        url, key = self._service or said.get("url"), said.get("class_key")
         if isinstance(url, str) and url.startswith(("http://", "https://")):
             from ..rooms.remote import ServiceClient
 
@@ -615,6 +618,13 @@ class SharedPanel:
         if self._store is None:
             self._store = open_store(self._rooms)
         return self._store
+
+    def close(self) -> None:
+        """Close the connection of a rooms service's client, if one was opened."""
+        from ..rooms.remote import ServiceClient
+
+        if isinstance(self._store, ServiceClient):
+            self._store.close()
 
     # -- opening a game ---------------------------------------------------------------
 

@@ -80,13 +80,14 @@ export function takeKeys(win = window) {
 
 /**
  * Where the students' link lands (`qttt-join.html`): take the link's keys into the tab
- * (takeKeys), then open the site itself, on the link's room if it names one, keeping the
+ * (takeKeys), then open the site itself (or `page`: `qttt-edu classroom --site` opens its
+ * light app, `light/`), on the link's room if it names one, keeping the
  * link's other query parameters (`?lang=fi`). The join page's address, keys and all,
  * leaves the history (location.replace). Returns the address opened.
  */
-export function joinSite(win = window) {
+export function joinSite(win = window, page = "./") {
   takeKeys(win); // leaves the link's room, if any, in the address's query
-  const next = new URL("./", win.location.href);
+  const next = new URL(page, win.location.href);
   next.search = new URL(win.location.href).search;
   win.location.replace(next.href);
   return next.href;
