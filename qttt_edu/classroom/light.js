@@ -248,7 +248,10 @@ export class Page {
     this.label(model, node, input);
     const draw = () => {
       const value = model.get("value") || "";
-      if (input.value !== value) input.value = value;
+      // the server's echo of what was typed a moment ago must not take back what the
+      // student typed since
+      const echo = this.doc.activeElement === input && input.value.startsWith(value);
+      if (input.value !== value && !echo) input.value = value;
       input.placeholder = model.get("placeholder") || "";
       input.disabled = !!model.get("disabled");
     };

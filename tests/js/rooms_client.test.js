@@ -54,6 +54,14 @@ describe("the students' link on qttt-join.html", () => {
     assert.equal(seatFor("k7m-q2p"), "s3cret");
   });
 
+  it("opens the classroom's light app when the join page names it", () => {
+    const { win, seen } = tab("http://10.0.0.5:8866/qttt-join.html?lang=nb#class=ck-7&room=ABC-DEF");
+    const opened = joinSite(win, "light/");
+    assert.equal(opened, "http://10.0.0.5:8866/light/?lang=nb&room=ABC-DEF");
+    assert.deepEqual(seen.replaced, [opened]);
+    assert.equal(window.sessionStorage.getItem("qttt-rooms:class"), "ck-7");
+  });
+
   it("opens the site itself when the link names no room", () => {
     const { win, seen } = tab("http://10.0.0.5:8866/class/qttt-join.html#class=ck-9");
     assert.equal(joinSite(win), "http://10.0.0.5:8866/class/");
