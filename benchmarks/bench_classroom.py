@@ -25,11 +25,14 @@ student comes from 127.0.0.1, so the command runs with ``--kernels-per-address 0
 built site in FOLDER (``benchmarks/out/site`` by default; built there from this checkout
 when missing, downloads cached in ``QTTT_SITE_CACHE`` or ``.site-cache/``), served over
 the loopback. The students open the command's link (``qttt-join.html``, which moves on to
-the app); a page is playable at the same status line as above, and everything runs in
-its browser (Pyodide). Printed: the pages playable, median and slowest; the download per
-student (the bytes each context received, compressed as the server sent them); the CPU
-seconds of the command and of the browsers; the memory of the teacher's machine, the
-command's one process (rooms service and web server): RSS, PSS and peak RSS. Targets
+the light app, ``light/``: the game app runs in the command's process, one per page, and
+the page draws it); a page is playable at the same status line as above. The light app
+needs none of the built site's files, so any folder the command accepts will do for it
+(``index.html`` and ``voici/render/``). Printed: the pages playable, median and
+slowest; the download per student (the bytes each context received: HTTP compressed as
+the server sent it, WebSocket messages as they arrived); the CPU seconds of the command
+and of the browsers; the memory of the teacher's machine, the command's one process
+(rooms service, web server and the light apps): RSS, PSS and peak RSS. Targets
 (issues 22 and 23): all 30 playable, median at most 10 s, the 30th within 25 s, at most
 300 MB. The command's first start compresses the site (kept in
 ``benchmarks/out/classroom-site-cache`` for later runs).
@@ -210,6 +213,11 @@ async def open_one(browser: Any, url: str, delay: float, out: list[Any]) -> None
         "requestfinished", lambda r: counting.append(asyncio.ensure_future(_count(r, sizes)))
     )
     page = await context.new_page()
+
+    def frames(ws: Any) -> None:  # the light app's widgets arrive on a WebSocket
+        ws.on("framereceived", lambda payload: sizes.append(len(payload)))
+
+    page.on("websocket", frames)
     started = time.perf_counter()
     try:
         await page.goto(url, timeout=PLAYABLE_TIMEOUT * 1000, wait_until="commit")
@@ -260,12 +268,14 @@ def summary(name: str, times: list[float | None], total: int) -> str:
 
 
 def _downloads(opened: list[Any]) -> str:
-    sizes = sorted(size / 1e6 for _, seconds, size in opened if seconds is not None)
+    sizes = sorted(size / 1e3 for _, seconds, size in opened if seconds is not None)
     if not sizes:
         return "no page became playable"
     return (
-        f"download per student: median {statistics.median(sizes):.1f} MB "
-        f"(from {sizes[0]:.1f} to {sizes[-1]:.1f} MB), as sent over the network"
+        f"download per student: median {statistics.median(sizes):,.0f} kB "
+        f"(from {sizes[0]:,.0f} to {sizes[-1]:,.0f} kB): HTTP as sent over the network "
+        "(compressed where it was), WebSocket messages as they arrived (before the "
+        "deflate of their frames is taken off, so at most that)"
     )
 
 
@@ -375,6 +385,8 @@ def start_site_command(site: Path, work: Path) -> tuple[subprocess.Popen[bytes],
     env["PYTHONUNBUFFERED"] = "1"
     command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
     command += ["--lang", "en", "--host", "127.0.0.1", "--port", str(port)]
+    # every simulated student comes from 127.0.0.1: no limit of pages per address
+    command += ["--kernels-per-address", "0"]
     command += ["--file", str(work / "g.sqlite3")]
     log_path = work / "classroom.log"
     with log_path.open("wb") as out:
