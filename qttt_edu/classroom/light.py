@@ -368,11 +368,10 @@ class LightFile(tornado.web.RequestHandler):
                 ("QTTT_LOADING", "light_loading"),
                 ("QTTT_LOST", "light_lost"),
                 ("QTTT_RELOAD", "widget_kernel_reload"),
+                ("QTTT_NOSCRIPT", "class_site_join_noscript"),
+                ("QTTT_SITE_APP", "light_site_app"),
             ):
                 text = text.replace(mark, html.escape(t_in(lang, key)))
-            text = text.replace(
-                "QTTT_NOSCRIPT", html.escape(t_in(lang, "class_site_join_noscript"))
-            )
         self.finish(text)
 
 

@@ -1,0 +1,142 @@
+"""The light app of ``qttt-edu classroom --site`` in Chromium, from the real command.
+
+Two students on two devices (a laptop and a touch phone, each its own browser context)
+open the class link and land on the light app: the game app runs in the command's
+process and the page draws it. They play a shared game by the app's own link, a
+reload keeps the phone's seat, the board is played by keyboard, and the pages are
+photographed at projector, laptop and phone sizes (``test-artifacts/light-*.png``).
+When the command stops, the page says so at once, without a click. The light page's
+link to the site's own app takes the class key along in the tab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .browser_harness import ARTIFACTS
+from .test_browser_classroom_site import Classroom, make_site
+
+pytestmark = [pytest.mark.browser]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    work = tmp_path_factory.mktemp("classroom-light")
+    running = Classroom(work, make_site(work))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def prompt(page: Any) -> str:
+    return str(page.locator(".qttt-app .qttt-status").first.inner_text())
+
+
+def playable(page: Any) -> None:
+    page.wait_for_function(
+        "() => { const s = document.querySelector('.qttt-app .qttt-status');"
+        " return !!s && /choose two squares/.test(s.textContent); }",
+        timeout=20_000,
+    )
+
+
+def square(page: Any, number: int) -> Any:
+    return page.locator("button.qttt-square").nth(number - 1)
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"light-{name}.png"), full_page=True)
+
+
+def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroom) -> None:
+    laptop = chromium.new_context(viewport={"width": 1366, "height": 768})
+    phone = chromium.new_context(**PHONE)
+    try:
+        ada = laptop.new_page()
+        ada.goto(classroom.link)
+        playable(ada)
+        # the join page replaced itself with the light app; the class key left the address
+        assert ada.url == classroom.base + "light/"
+        assert prompt(ada).startswith("X, move 1: choose two squares")
+        ada.get_by_role("button", name="New shared game").click()
+        invite = ada.locator(".qttt-room-links a").first
+        invite.wait_for()
+        link = invite.get_attribute("href")
+        assert link and link.startswith(classroom.base + "qttt-join.html?room=")
+        assert "seat=" not in link  # the opponent's link holds no seat
+
+        bea = phone.new_page()
+        bea.goto(link)
+        bea.get_by_text("You play O", exact=True).wait_for(timeout=20_000)
+        assert "class=" not in bea.url and "room=" in bea.url
+        # Ada plays by keyboard: square 1 takes the focus, Enter marks it
+        square(ada, 1).focus()
+        ada.keyboard.press("Enter")
+        square(ada, 5).click()
+        bea.wait_for_function(
+            "() => /X1/.test(document.querySelectorAll('button.qttt-square')[0].textContent)",
+            timeout=10_000,
+        )
+        # the phone's buttons are targets a finger can hit
+        box = square(bea, 5).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44
+        # a reload keeps the seat: the tab keeps it, not the address
+        bea.reload()
+        bea.get_by_text("You play O", exact=True).wait_for(timeout=20_000)
+        square(bea, 2).tap()
+        square(bea, 6).tap()
+        ada.wait_for_function(
+            "() => /O2/.test(document.querySelectorAll('button.qttt-square')[1].textContent)",
+            timeout=10_000,
+        )
+        shot(ada, "laptop")
+        shot(bea, "phone")
+        ada.set_viewport_size({"width": 1920, "height": 1080})
+        shot(ada, "projector")
+        # nothing scrolls sideways on the phone
+        assert bea.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        laptop.close()
+        phone.close()
+
+
+def test_the_light_page_leads_to_the_sites_own_app_with_the_class_key(
+    chromium: Any, classroom
+) -> None:
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(classroom.link)
+        playable(page)
+        page.locator(".qttt-light-foot a").click()
+        page.wait_for_url(classroom.base)
+        key = classroom.link.split("#class=")[1]
+        assert page.evaluate("sessionStorage.getItem('qttt-rooms:class')") == key
+    finally:
+        context.close()
+
+
+def test_a_stopped_server_is_said_at_once(chromium: Any, tmp_path_factory) -> None:
+    work = tmp_path_factory.mktemp("classroom-light-stop")
+    running = Classroom(work, make_site(work))
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(running.link)
+        playable(page)
+        running.stop()
+        notice = page.locator("#qttt-light-notice")
+        notice.wait_for(state="visible", timeout=3_000)
+        assert "lost its connection" in notice.inner_text()
+        assert page.get_by_role("button", name="Reload the page").is_visible()
+    finally:
+        context.close()
+        if running.process.poll() is None:
+            running.stop()
