@@ -315,6 +315,7 @@ def _parser(prog: str) -> Parser:
     parser.add_argument(
         "--site", default=None, metavar=t("class_site_metavar"), help=t("class_site_help")
     )
+    parser.add_argument("--light", action="store_true", help=t("class_light_help"))
     parser.add_argument("--dry-run", action="store_true", help=t("class_dry_help"))
     return parser
 
@@ -523,7 +524,7 @@ def _serve(args: argparse.Namespace) -> int:
     if on_binder():
         print(t("class_binder"), file=sys.stderr)
         return 2
-    if args.site is not None:  # the static site and the rooms service, no kernels
+    if args.site is not None or args.light:  # the light app and the service, no kernels
         from .site_server import serve_site
 
         return serve_site(args)

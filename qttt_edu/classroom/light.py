@@ -38,6 +38,7 @@ import asyncio
 import html
 import json
 import logging
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -352,8 +353,8 @@ class LightSocket(tornado.websocket.WebSocketHandler):
 class LightFile(tornado.web.RequestHandler):
     """The light app's page, script and style sheet."""
 
-    def initialize(self, source: Path, kind: str, lang: str) -> None:
-        self.source, self.kind, self.lang = source, kind, lang
+    def initialize(self, source: Path, kind: str, lang: str, site_app: bool) -> None:
+        self.source, self.kind, self.lang, self.site_app = source, kind, lang, site_app
 
     def get(self) -> None:
         self.set_header("Content-Type", self.kind)
@@ -364,6 +365,8 @@ class LightFile(tornado.web.RequestHandler):
             lang = page_language(self.get_query_argument("lang", None), self.lang)
             self.set_header("Referrer-Policy", "no-referrer")
             text = text.replace("QTTT_LANG", lang)
+            if not self.site_app:  # classroom --light: no site to lead to
+                text = re.sub(r"<!-- the site's own app.*?</p>\n", "", text, flags=re.S)
             for mark, key in (
                 ("QTTT_LOADING", "light_loading"),
                 ("QTTT_LOST", "light_lost"),
@@ -375,12 +378,16 @@ class LightFile(tornado.web.RequestHandler):
         self.finish(text)
 
 
-def light_rules(pages: LightPages, lang: str, prefix: str = "/") -> list[Any]:
-    """Tornado rules for the light app below ``prefix`` (the site's root)."""
+def light_rules(
+    pages: LightPages, lang: str, prefix: str = "/", *, site_app: bool = True
+) -> list[Any]:
+    """Tornado rules for the light app below ``prefix`` (the site's root); ``site_app``:
+    the page links to the site's own app there."""
     base = f"{prefix}{LIGHT_PATH}"
 
     def file(name: str, source: Path, kind: str) -> tuple[str, Any, dict[str, Any]]:
-        return (f"{base}{name}", LightFile, {"source": source, "kind": kind, "lang": lang})
+        options = {"source": source, "kind": kind, "lang": lang, "site_app": site_app}
+        return (f"{base}{name}", LightFile, options)
 
     return [
         (f"{base}socket", LightSocket, {"pages": pages, "lang": lang}),

@@ -382,7 +382,7 @@ class JoinHandler(tornado.web.RequestHandler):
 
 
 def site_rules(
-    site: Path,
+    site: Path | None,
     sidecars: SidecarTable,
     *,
     prefix: str = "/",
@@ -390,7 +390,8 @@ def site_rules(
     extra: Sequence[tuple[str, Any]] = (),
     app: str = "./",
 ) -> list[Any]:
-    """Tornado rules that serve ``site`` at ``prefix``.
+    """Tornado rules that serve ``site`` at ``prefix`` (``None``: no site, only the join
+    page, which leads to ``app``, and the address alone leads there too).
 
     ``service`` is the rooms service's address as the page should use it (a path on
     this server such as ``"/rooms/"``, or a whole URL); ``None`` serves no
@@ -405,6 +406,9 @@ def site_rules(
         rules.append((f"{prefix}{CONFIG_PATH}", ConfigHandler, {"config": config}))
         rules.append((f"{prefix}{CLIENT_PATH}", ClientHandler))
         rules.append((f"{prefix}{JOIN_PATH}", JoinHandler, {"app": app}))
+    if site is None:  # the light app alone: the address itself opens it
+        rules.append((prefix, tornado.web.RedirectHandler, {"url": f"{prefix}{app}"}))
+        return rules
     rules.append(
         (
             f"{prefix}(.*)",
@@ -467,7 +471,7 @@ def listen_with(
 
 
 def start_site(
-    site: Path,
+    site: Path | None,
     store_url: str,
     *,
     class_name: str,
@@ -480,23 +484,25 @@ def start_site(
     pages_per_address: int = 0,
 ) -> RunningService:
     """Make the compressed copies (here, before anything serves), then start the rooms
-    service on a thread of its own, serving the site beside it on ``sockets``, and the
-    light app (``light/``, where the students' link leads; ``pages_per_address`` pages at
-    most from one address, 0 for no limit)."""
-    site = check_site(site)
-    folder = cache or cache_folder(site)
-    if log is not None:
-        log(t("class_site_compressing", folder=str(folder)))
-    table = precompress(site, folder)
-    if log is not None and table.made:
-        log(t("class_site_compressed", count=table.made, seconds=f"{table.seconds:.0f}"))
+    service on a thread of its own, serving the site beside it on ``sockets`` (``None``:
+    no site, ``classroom --light``), and the light app (``light/``, where the students'
+    link leads; ``pages_per_address`` pages at most from one address, 0 for no limit)."""
+    table = SidecarTable.empty()
+    if site is not None:
+        site = check_site(site)
+        folder = cache or cache_folder(site)
+        if log is not None:
+            log(t("class_site_compressing", folder=str(folder)))
+        table = precompress(site, folder)
+        if log is not None and table.made:
+            log(t("class_site_compressed", count=table.made, seconds=f"{table.seconds:.0f}"))
 
     def serve(service: RoomsService) -> None:
         app = service.application()
         lang = get_language()
         app.wildcard_router.add_rules(teacher_rules(service, class_name, lang))
         pages = LightPages(own_url(sockets) + SERVICE_PREFIX, per_address=pages_per_address)
-        app.wildcard_router.add_rules(light_rules(pages, lang))
+        app.wildcard_router.add_rules(light_rules(pages, lang, site_app=site is not None))
         rules = site_rules(site, table, service=SERVICE_PREFIX, app=LIGHT_PATH)
         app.wildcard_router.add_rules(rules)
         listen_with(service, app, sockets=sockets)
@@ -614,6 +620,8 @@ def _refusal(args: Any, path: Path) -> str | None:
     is written, or ``None``."""
     if args.token is not None:  # the kernel mode's class password: the site's is in the link
         return t("class_site_token", file=str(keys_file(path)))
+    if args.site is None:  # --light: no site to check
+        return None
     try:
         check_site(Path(args.site))
     except SiteMissingError as err:
@@ -622,8 +630,8 @@ def _refusal(args: Any, path: Path) -> str | None:
 
 
 def serve_site(args: Any) -> int:
-    """``qttt-edu classroom --site FOLDER``: run until Ctrl-C, SIGTERM or SIGHUP; the exit
-    status (2, with why, when it cannot start)."""
+    """``qttt-edu classroom --site FOLDER`` (or ``--light``, without the site): run until
+    Ctrl-C, SIGTERM or SIGHUP; the exit status (2, with why, when it cannot start)."""
     path = Path(args.file).expanduser().resolve()
     refused = _refusal(args, path)
     if refused is not None:
@@ -654,7 +662,7 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
     try:
         with stop_signals():  # the first start compresses for a minute: stoppable too
             running = start_site(
-                Path(args.site),
+                None if args.site is None else Path(args.site),
                 f"sqlite:///{path}",
                 class_name=args.class_name,
                 class_key=keys[0],

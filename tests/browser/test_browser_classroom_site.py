@@ -80,14 +80,16 @@ def make_site(root: Path) -> Path:
 
 
 class Classroom:
-    """The real command over a site folder; ``restart()`` stops it and starts it again on
-    the same port and games file, as a teacher would mid-lesson."""
+    """The real command over a site folder (``None``: ``--light``, no site); ``restart()``
+    stops it and starts it again on the same port and games file, as a teacher would
+    mid-lesson."""
 
-    def __init__(self, work: Path, site: Path) -> None:
+    def __init__(self, work: Path, site: Path | None) -> None:
         self.work, self.port = work, free_port()
         env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache"), "PYTHONUNBUFFERED": "1"}
         self.env = env
-        self.command = [sys.executable, "-m", "qttt_edu", "classroom", "--site", str(site)]
+        mode = ["--light"] if site is None else ["--site", str(site)]
+        self.command = [sys.executable, "-m", "qttt_edu", "classroom", *mode]
         self.command += ["--host", "127.0.0.1", "--port", str(self.port)]
         self.command += ["--file", str(work / "g.sqlite3")]
         self.base = f"http://127.0.0.1:{self.port}/"

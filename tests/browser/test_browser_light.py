@@ -1,4 +1,5 @@
-"""The light app of ``qttt-edu classroom --site`` in Chromium, from the real command.
+"""The light app of ``qttt-edu classroom --light`` and ``--site`` in Chromium, from the real
+command.
 
 Two students on two devices (a laptop and a touch phone, each its own browser context)
 open the class link and land on the light app: the game app runs in the command's
@@ -26,7 +27,19 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    """``qttt-edu classroom --light``: no site folder at all."""
     work = tmp_path_factory.mktemp("classroom-light")
+    running = Classroom(work, None)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def with_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    """``qttt-edu classroom --site FOLDER``: the light app and the site's own app."""
+    work = tmp_path_factory.mktemp("classroom-light-site")
     running = Classroom(work, make_site(work))
     try:
         yield running
@@ -108,24 +121,30 @@ def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroo
 
 
 def test_the_light_page_leads_to_the_sites_own_app_with_the_class_key(
-    chromium: Any, classroom
+    chromium: Any, classroom, with_site
 ) -> None:
     context = chromium.new_context()
     try:
         page = context.new_page()
-        page.goto(classroom.link)
+        page.goto(with_site.link)
         playable(page)
         page.locator(".qttt-light-foot a").click()
-        page.wait_for_url(classroom.base)
-        key = classroom.link.split("#class=")[1]
+        page.wait_for_url(with_site.base)
+        key = with_site.link.split("#class=")[1]
         assert page.evaluate("sessionStorage.getItem('qttt-rooms:class')") == key
+        # without a site (--light) there is no such link, and the address alone opens
+        # the light app
+        page.goto(classroom.base)
+        playable(page)
+        assert page.url == classroom.base + "light/"
+        assert page.locator(".qttt-light-foot").count() == 0
     finally:
         context.close()
 
 
 def test_a_stopped_server_is_said_at_once(chromium: Any, tmp_path_factory) -> None:
     work = tmp_path_factory.mktemp("classroom-light-stop")
-    running = Classroom(work, make_site(work))
+    running = Classroom(work, None)
     context = chromium.new_context()
     try:
         page = context.new_page()
