@@ -393,11 +393,14 @@ NAMES = {
 #: English words that are also words of the language (checked by reading the help)
 SHARED = {
     "da": {"for", "computer", "computers", "port", "server", "start", "downloads", "browser"}
+    | {"app", "link"}  # Danish words too (Retskrivningsordbogen: app, link)
     | {"exit", "tickets", "quiz"},  # the Danish handouts' own titles (lessons/da/)
-    "fi": set(),
+    "fi": {"on"},  # Finnish's own "is" ("sivulta on linkki")
     "nb": {"for", "port", "server", "start", "argument"}
+    | {"app"}  # a Norwegian word too (Bokmålsordboka: app)
     | {"exit", "tickets"},  # the Norwegian handout's own title (lessons/nb/exit_tickets.md)
     "it": {"in", "computer", "file", "password", "server", "browser", "web", "app", "kernel"}
+    | {"link"}  # the Italian guides and messages say link
     | {"notebook"}  # the Italian notebooks and guides say notebook (terms.json)
     | {"per"},  # Italian's own "for" ("per indirizzo"), English's "per student"
 }

@@ -284,7 +284,11 @@ def test_a_closed_page_leaves_nothing_behind(server: tuple[RunningService, int])
         return sum(t.name == "qttt-light-page" for t in threading.enumerate())
 
     async def scenario() -> None:
-        widgets, threads = len(_instances), page_threads()
+        deadline = time.monotonic() + 10
+        while page_threads():  # the pages of the tests before have ended
+            assert time.monotonic() < deadline, "an earlier page's app outlived its socket"
+            await asyncio.sleep(0.05)
+        widgets, threads = len(_instances), 0
         for _ in range(3):
             page = await Page.open(port)
             assert len(_instances) > widgets and page_threads() == threads + 1
