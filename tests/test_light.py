@@ -289,10 +289,16 @@ def test_a_closed_page_leaves_nothing_behind(server: tuple[RunningService, int])
             assert time.monotonic() < deadline, "an earlier page's app outlived its socket"
             await asyncio.sleep(0.05)
         widgets, threads = len(_instances), 0
-        for _ in range(3):
-            page = await Page.open(port)
-            assert len(_instances) > widgets and page_threads() == threads + 1
-            page.sock.close()
+        for at_once in (False, False, True):
+            if at_once:  # a page gone before its app was made (a quick reload)
+                sock = await tornado.websocket.websocket_connect(
+                    f"ws://127.0.0.1:{port}/light/socket"
+                )
+                sock.close()
+            else:
+                page = await Page.open(port)
+                assert len(_instances) > widgets and page_threads() == threads + 1
+                page.sock.close()
             deadline = time.monotonic() + 10
             while (len(_instances), page_threads()) != (widgets, threads):
                 assert time.monotonic() < deadline, "the page's app outlived its socket"
@@ -315,3 +321,14 @@ def test_a_flood_of_messages_is_refused_not_served(server: tuple[RunningService,
         page.sock.close()
 
     run(scenario)
+
+
+def test_a_page_closed_before_its_thread_began_ends() -> None:
+    """A socket that closes while its page's thread is still starting: the thread ends
+    (it would otherwise run an app for no one, for ever)."""
+    from qttt_edu.classroom.light import LightPage
+
+    page = LightPage(lang="en", service_url="http://127.0.0.1:9/rooms/", send=lambda _: None)
+    page.close()
+    page.start()
+    assert page.join(10), "the thread of a page closed before it began still runs"

@@ -40,6 +40,7 @@ import json
 import logging
 import re
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from contextlib import suppress
@@ -164,8 +165,11 @@ class LightPage:
         with self._lock:
             self._loop = loop
             early, self._early = self._early, []
+            closed = self._closed
         for message in early:
             loop.call_soon(self._handle, message)
+        if closed:  # the page went away before its thread began: end at once
+            loop.call_soon(loop.stop)
         try:
             loop.run_forever()
         finally:
@@ -254,6 +258,11 @@ class LightPage:
         if batch:
             self._send(json.dumps(batch, separators=(",", ":"), default=str))
 
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the page's thread to end; whether it has."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
     def close(self) -> None:
         """End the app (its seat's connection, its widgets) and the thread."""
         with self._lock:
@@ -304,6 +313,7 @@ class LightSocket(tornado.websocket.WebSocketHandler):
         self.page: LightPage | None = None
         self.address = self.request.remote_ip or ""
         self.bucket = Bucket(PAGE_RATE, PAGE_BURST)
+        self.told = 0.0  # when the page was last told it sends too fast
 
     def get_compression_options(self) -> dict[str, Any]:
         return {}  # the first message holds the board's script and style: deflate it
@@ -331,8 +341,11 @@ class LightSocket(tornado.websocket.WebSocketHandler):
         if self.page is None:
             return
         if len(message) > MAX_MESSAGE or self.bucket.take():
-            text = t_in(self.lang, "light_too_fast")
-            self._write(json.dumps([{"type": "refused", "text": text}]))
+            now = time.monotonic()
+            if now - self.told >= 1.0:  # a flood gets one answer a second, not one each
+                self.told = now
+                text = t_in(self.lang, "light_too_fast")
+                self._write(json.dumps([{"type": "refused", "text": text}]))
             return
         try:
             decoded = json.loads(message)

@@ -1,0 +1,203 @@
+"""A class playing on the light app: the teacher's computer runs every student's game.
+
+``qttt-edu classroom --light`` runs the game app of every open page in its own process
+(``qttt_edu/classroom/light.py``), so every click of every student is the teacher's
+computer's work: the rules, the view model with its realities, the widgets' messages.
+This starts the real command and ``--students`` simulated pages (30 by default), each
+a WebSocket speaking exactly what the light page sends. Each page plays its own game
+against a classmate on the same screen (the app's default): random legal play, as
+clicks on the board (a pair is two clicks, a collapse a choice), thinking ``--think``
+seconds (0.3 to 0.9) between clicks, for ``--seconds`` seconds (60), a new game after
+each end.
+
+Printed, for the clicks that changed the board: the time from the click to the page's
+new board (median, p90, p99, worst), the clicks a second the class made, the CPU
+seconds of the command per click and in all, its resident memory at the end, and the
+load average. There is no target in the issues for this; it says what a class at work
+costs a laptop that also serves it.
+
+    python benchmarks/bench_light.py                       # 30 pages, 60 s
+    python benchmarks/bench_light.py --students 60 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+import tornado.websocket
+
+from qttt_edu.core import Action, Game
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start(work: Path) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--light", "--lang", "en"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--kernels-per-address", "0"]
+    command += ["--file", str(work / "games.sqlite3")]
+    log = work / "classroom.log"
+    with log.open("wb") as out:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 60
+    while "Ctrl-C" not in log.read_text():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(log.read_text())
+        time.sleep(0.2)
+    return process, port
+
+
+class Student:
+    """One light page: the board's state as the server sends it, and its clicks."""
+
+    def __init__(self, sock: Any, rng: random.Random) -> None:
+        self.sock, self.rng = sock, rng
+        self.models: dict[str, dict[str, Any]] = {}
+        self.board: str | None = None
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        while True:
+            text = await self.sock.read_message()
+            if text is None:
+                return
+            for message in json.loads(text):
+                if message["type"] == "open":
+                    self.models[message["id"]] = dict(message["state"])
+                    state = message["state"]
+                    if "view" in state and "readonly" in state:
+                        self.board = message["id"]
+                elif message["type"] == "update" and message["id"] in self.models:
+                    self.models[message["id"]].update(message["state"])
+                    if message["id"] == self.board and "view" in message["state"]:
+                        self.changed.set()
+
+    def view(self) -> dict[str, Any]:
+        assert self.board is not None
+        return self.models[self.board]["view"]  # type: ignore[no-any-return]
+
+    async def send(self, wid: str, content: dict[str, Any]) -> None:
+        await self.sock.write_message(
+            json.dumps({"id": wid, "data": {"method": "custom", "content": content}})
+        )
+
+    async def click(self, content: dict[str, Any], ply: int, seen: list[float]) -> None:
+        """Send one click; time it until the board shows a new ply (or any new view)."""
+        assert self.board is not None
+        self.changed.clear()
+        started = time.perf_counter()
+        await self.send(self.board, {**content, "ping": 1})
+        while True:
+            await asyncio.wait_for(self.changed.wait(), 30)
+            self.changed.clear()
+            view = self.view()
+            if view["ply"] != ply or (content["type"] == "square" and view["phase"] == "second"):
+                break
+        seen.append(time.perf_counter() - started)
+
+    async def play(self, until: float, think: tuple[float, float], seen: list[float]) -> int:
+        games = 0
+        while time.monotonic() < until:
+            view = self.view()
+            game = Game.from_record(view["record"])
+            if game.is_over:
+                new_game = next(
+                    i for i, m in self.models.items() if "qttt-new" in (m.get("_dom_classes") or [])
+                )
+                await self.send(new_game, {"event": "click"})
+                await asyncio.wait_for(self.changed.wait(), 30)
+                games += 1
+                continue
+            action: Action = self.rng.choice(game.legal_actions())
+            ply = view["ply"]
+            await asyncio.sleep(self.rng.uniform(*think))
+            if action.kind == "collapse":
+                await self.click({"type": "choose", "square": action.squares[0]}, ply, seen)
+            elif action.kind == "classical":
+                await self.click({"type": "square", "square": action.squares[0]}, ply, seen)
+            else:
+                first, second = action.squares
+                await self.click({"type": "square", "square": first}, ply, seen)
+                await asyncio.sleep(self.rng.uniform(*think))
+                await self.click({"type": "square", "square": second}, ply, seen)
+        return games
+
+
+async def run(port: int, args: argparse.Namespace, command: psutil.Process) -> None:
+    rng = random.Random(args.seed)
+    students: list[Student] = []
+    readers = []
+    for _ in range(args.students):
+        sock = await tornado.websocket.websocket_connect(f"ws://127.0.0.1:{port}/light/socket")
+        student = Student(sock, random.Random(rng.random()))
+        readers.append(asyncio.ensure_future(student.read()))
+        students.append(student)
+    while any(s.board is None for s in students):
+        await asyncio.sleep(0.05)
+    cpu0 = sum(command.cpu_times()[:2])
+    seen: list[float] = []
+    started = time.monotonic()
+    think = (args.think[0], args.think[1])
+    games = await asyncio.gather(*(s.play(started + args.seconds, think, seen) for s in students))
+    wall = time.monotonic() - started
+    cpu = sum(command.cpu_times()[:2]) - cpu0
+    seen.sort()
+    ms = [1000 * s for s in seen]
+    p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
+    print(
+        f"{args.students} pages, {wall:.0f} s: {len(ms)} clicks ({len(ms) / wall:.1f} a second), "
+        f"{sum(games)} games finished"
+    )
+    print(
+        f"click to new board: median {statistics.median(ms):.1f} ms, p90 {p(0.9):.1f} ms, "
+        f"p99 {p(0.99):.1f} ms, worst {ms[-1]:.1f} ms"
+    )
+    rss = command.memory_info().rss / 2**20
+    print(
+        f"the command: {cpu:.1f} CPU s in all, {1000 * cpu / max(1, len(ms)):.1f} ms a click; "
+        f"RSS {rss:.0f} MB (load {' / '.join(f'{x:.1f}' for x in os.getloadavg())})"
+    )
+    for student in students:
+        student.sock.close()
+    for reader in readers:
+        reader.cancel()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, nargs=2, default=(0.3, 0.9))
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-light-"))
+    process, port = start(work)
+    print(f"qttt-edu classroom --light on port {port} (load {os.getloadavg()[0]:.1f})", flush=True)
+    try:
+        asyncio.run(run(port, args, psutil.Process(process.pid)))
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+if __name__ == "__main__":
+    main()
