@@ -57,3 +57,21 @@ def test_page_js_unit_tests_pass(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ℹ fail 0" in result.stdout and "ℹ pass 0" not in result.stdout, result.stdout
+
+
+def test_commonjs_beside_the_checkout_still_runs() -> None:
+    """A virtualenv inside the checkout (the README's `.venv`) holds JupyterLab's own
+    CommonJS tools, which Node runs when JupyterLab starts. A `"type": "module"` in the
+    checkout's own package.json made Node take them for ES modules, and the README's
+    start command printed a page of minified code and a stack trace; the kit's modules
+    say they are modules in package.json files of their own folders."""
+    node = _node_tools()
+    folder = ROOT / ".venv-cjs-check"
+    folder.mkdir(exist_ok=True)
+    try:
+        script = folder / "tool.js"
+        script.write_text('const util = require("util"); console.log(util.format("%s", "ok"));\n')
+        result = _run([node, str(script)])
+        assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -45,7 +45,7 @@ export default [
     languageOptions: { sourceType: "module" },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "eslint.config.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
 ];
