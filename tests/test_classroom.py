@@ -1079,3 +1079,31 @@ def test_the_stopping_check_catches_a_planted_fault(monkeypatch: pytest.MonkeyPa
     # the fault: signals are not ignored while stopping, so a second one cuts it short
     monkeypatch.setattr(stopping, "_signals_ignored", contextlib.nullcontext)
     assert not _stops_once_and_fully()
+
+
+def test_sigint_stops_a_class_started_as_a_background_job(tmp_path: Path) -> None:
+    """A shell starts a background job with SIGINT ignored, and Python keeps it so: the
+    command must still stop on ``kill -INT``, say so, and keep the games file."""
+    port = free_port()
+    command = [sys.executable, "-m", "qttt_edu", "classroom", "--light", "--lang", "en"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--file", str(tmp_path / "g.sqlite3")]
+    log = tmp_path / "classroom.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            command,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while "Ctrl-C" not in log.read_text():
+            assert server.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(20) == 0, log.read_text()
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert "The classroom server has stopped" in log.read_text()
+    assert (tmp_path / "g.sqlite3").exists()

@@ -38,8 +38,15 @@ def _on_signal(signum: int, _frame: Any) -> None:
 @contextlib.contextmanager
 def stop_signals() -> Iterator[None]:
     """Inside the block, SIGTERM and SIGHUP raise :class:`Stopped`; after it, the handlers
-    that were there before are back."""
-    previous = {signum: signal.signal(signum, _on_signal) for signum in STOP_SIGNALS}
+    that were there before are back.
+
+    So does SIGINT where the command was started with it ignored (a shell's background
+    job: ``qttt-edu classroom &``), which Python then leaves ignored: ``kill -INT`` and
+    a service manager's SIGINT stop the class as Ctrl-C does in a terminal.
+    """
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    signals = (*STOP_SIGNALS, signal.SIGINT) if ignored else STOP_SIGNALS
+    previous = {signum: signal.signal(signum, _on_signal) for signum in signals}
     try:
         yield
     finally:
