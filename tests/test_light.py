@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import tornado.httpclient
 import tornado.netutil
 import tornado.websocket
 
@@ -326,9 +327,65 @@ def test_a_flood_of_messages_is_refused_not_served(server: tuple[RunningService,
 def test_a_page_closed_before_its_thread_began_ends() -> None:
     """A socket that closes while its page's thread is still starting: the thread ends
     (it would otherwise run an app for no one, for ever)."""
-    from qttt_edu.classroom.light import LightPage
+    import functools
 
-    page = LightPage(lang="en", service_url="http://127.0.0.1:9/rooms/", send=lambda _: None)
+    from qttt_edu.classroom.light import LightPage, game_app
+
+    make = functools.partial(game_app, "http://127.0.0.1:9/rooms/")
+    page = LightPage(lang="en", make=make, send=lambda _: None)
     page.close()
     page.start()
     assert page.join(10), "the thread of a page closed before it began still runs"
+
+
+async def open_dashboard(port: int, cookie: str | None, query: str = "") -> Page:
+    """The teacher's dashboard socket, as the signed-in teacher's page opens it."""
+    request = tornado.httpclient.HTTPRequest(
+        f"ws://127.0.0.1:{port}/teacher/socket{query}",
+        headers={"Cookie": f"qttt-teacher={cookie}"} if cookie else {},
+    )
+    page = Page(await tornado.websocket.websocket_connect(request))
+    await page.until(lambda: page.root is not None or page.said)
+    return page
+
+
+def test_the_teachers_page_is_the_kernel_modes_dashboard(
+    server: tuple[RunningService, int],
+) -> None:
+    """Signed in, the teacher's socket draws the dashboard itself (cards, the large game,
+    both brooms) from this classroom's service; without the teacher's cookie, or with
+    one the server did not make, it draws nothing."""
+    from qttt_edu.classroom.teacher_page import cookie_value
+
+    _, port = server
+
+    async def scenario() -> None:
+        ada = await Page.open(port)
+        await tell_class_key(ada)
+        await ada.click("qttt-shared-new")
+        await ada.until(lambda: bool(room_code(ada)))
+        code = room_code(ada)
+        for cookie in (None, "0" * 64):
+            stranger = await open_dashboard(port, cookie)
+            await stranger.until(lambda s=stranger: any(m["type"] == "closed" for m in s.said))
+            assert stranger.root is None and stranger.models == {}
+            assert "teacher's password" in stranger.said[0]["text"]
+        teacher = await open_dashboard(port, cookie_value(SECRET))
+        assert "qttt-dashboard" in teacher.models[teacher.root]["_dom_classes"]
+        # the cards (an anywidget whose value is their HTML) show Ada's game
+        await teacher.until(lambda: code in json.dumps(list(teacher.models.values())))
+        brooms = {m.get("description") for m in teacher.models.values()}
+        assert {"Clear finished games", "Clear abandoned games"} <= brooms
+        # ?room=CODE: that game alone, large, for a second screen
+        alone = await open_dashboard(port, cookie_value(SECRET), f"?room={code}")
+        boards = lambda: [m for m in alone.models.values() if m.get("readonly") is True]  # noqa: E731
+        await alone.until(lambda: any(b.get("view", {}).get("record") == "" for b in boards()))
+        for page in (ada, teacher, alone):  # (a device holds PER_ADDRESS pages)
+            page.sock.close()
+        await asyncio.sleep(0.5)
+        # the page's query reaches the dashboard: a code that is no game is said
+        wrong = await open_dashboard(port, cookie_value(SECRET), "?room=ZZZ-ZZZ")
+        await wrong.until(lambda: "ZZZ-ZZZ" in json.dumps(list(wrong.models.values())))
+        wrong.sock.close()
+
+    run(scenario)

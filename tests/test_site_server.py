@@ -316,9 +316,12 @@ def test_the_sites_teacher_page_opens_with_the_teacher_secret_only(
     assert "HttpOnly" in opened and "SameSite=Strict" in opened and secret not in opened
     signed = f"{cookie}; {opened.split(';')[0]}"
     status, page, _ = _page(port, "GET", "/teacher", cookie=signed)
-    assert status == 200 and "The class's games" in _words(page) and "&lt;Ada&gt;" in page
-    assert "<Ada>" not in page  # a nickname is text, never markup
-    assert made["room"]["label"] in _page(port, "GET", "/teacher?part=games", cookie=signed)[1]
+    # the live dashboard's page: its socket is below /teacher, where the cookie goes
+    assert status == 200 and "<title>The class&#x27;s games</title>" in page
+    assert 'data-socket="teacher/socket"' in page and "QTTT_" not in page
+    status, games, _ = _page(port, "GET", "/teacher?part=games", cookie=signed)
+    assert made["room"]["label"] in games and "&lt;Ada&gt;" in games
+    assert "<Ada>" not in games  # a nickname is text, never markup
     status, csv_text, _ = _page(port, "GET", "/teacher?part=csv", cookie=signed)
     assert status == 200 and made["room"]["label"] in csv_text
     # a cookie the server did not make opens nothing
@@ -508,7 +511,7 @@ def test_a_site_dry_run_writes_nothing_and_prints_what_a_start_would(
     untouched, out, _err = _site_dry_run(site_root, capsys, "--address", "10.9.8.7")
     assert untouched
     link = f"http://10.9.8.7:8866/qttt-join.html#class={class_key}"
-    assert f"Students open (the site; nothing to install, no kernel per student): {link}" in out
+    assert f"Students open (nothing to install, no kernel per student): {link}" in out
     assert secret in out and "Teacher's dashboard: http://10.9.8.7:8866/teacher" in out
     assert out.index(secret) < out.index(link)  # the teacher's lines before the QR code's
     qr = io.StringIO()

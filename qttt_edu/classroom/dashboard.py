@@ -45,7 +45,7 @@ from .stats import GameStatistics, export_csv, export_json, game_statistics, ran
 if TYPE_CHECKING:
     from ..rooms.remote import ServiceClient
 
-__all__ = ["CardGrid", "Dashboard", "page_dashboard"]
+__all__ = ["CardGrid", "Dashboard", "dashboard_for", "page_dashboard"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -332,6 +332,7 @@ class Dashboard:
         baseline_games: int = 2000,
         room: str | None = None,
         server_pid: int | None = None,
+        loop: Any = None,
     ) -> None:
         self.store: Any = store if store is not None else dashboard_store()
         self.class_name = class_name
@@ -347,7 +348,9 @@ class Dashboard:
         self._card_cache: dict[str, tuple[tuple[int, bool, bool], str]] = {}
         self._downloads_due = True
         self._lock = threading.RLock()
-        self._kernel_loop = kernel_loop()
+        # where the widgets are set: the kernel's loop, or ``loop`` (a tornado IOLoop: the
+        # light page's, in the classroom's process)
+        self._kernel_loop = loop if loop is not None else kernel_loop()
         self._games_widgets()
         self._stats_widgets()
         self.box = widgets.VBox([self._head(), self.games_view, self.stats_view])
@@ -690,10 +693,17 @@ def page_dashboard(class_name: str | None = None) -> Dashboard:
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
     room = (query.get("room") or [""])[0].strip() or None
     pid = os.environ.get("QTTT_CLASS_SERVER_PID", "")
+    return dashboard_for(class_name, room, server_pid=int(pid) if pid else None)
+
+
+def dashboard_for(class_name: str | None, room: str | None, **options: Any) -> Dashboard:
+    """The dashboard of a page whose address asks for ``room`` (``None``: the whole class):
+    a code that is not one is said, and the whole class shown. ``options`` go to
+    :class:`Dashboard` (``store``, ``server_pid``, ``loop``)."""
     try:
-        return Dashboard(class_name=class_name, room=room, server_pid=int(pid) if pid else None)
+        return Dashboard(class_name=class_name, room=room, **options)
     except ValueError:  # a code that is not one: say so, and show the whole class
-        dashboard = Dashboard(class_name=class_name, server_pid=int(pid) if pid else None)
+        dashboard = Dashboard(class_name=class_name, **options)
         dashboard.refusal.value = (
             f"<p role='alert'>{html.escape(t('dash_card_unknown', code=cut(room or '', 20)))}</p>"
         )

@@ -135,6 +135,7 @@ export class Page {
         BoxModel: () => this.box(model, ""),
         ButtonModel: () => this.button(model),
         DropdownModel: () => this.dropdown(model),
+        ToggleButtonsModel: () => this.toggles(model),
         TextModel: () => this.text(model),
         HTMLModel: () => this.html(model),
         IntSliderModel: () => this.slider(model),
@@ -240,6 +241,38 @@ export class Page {
     return node;
   }
 
+  // One button per option; the chosen one is pressed (mod-active, as ipywidgets marks it).
+  toggles(model) {
+    const node = this.el("div", "widget-inline-hbox widget-toggle-buttons");
+    const row = this.el("div", "widget-toggle-buttons-row");
+    row.setAttribute("role", "group");
+    node.append(row);
+    this.label(model, node, null);
+    const draw = () => {
+      const labels = model.get("_options_labels") || [];
+      const index = model.get("index");
+      row.replaceChildren(
+        ...labels.map((text, i) => {
+          const button = this.el("button", "widget-toggle-button jupyter-button");
+          button.type = "button";
+          button.textContent = text;
+          button.disabled = !!model.get("disabled");
+          button.classList.toggle("mod-active", i === index);
+          button.setAttribute("aria-pressed", i === index ? "true" : "false");
+          button.addEventListener("click", () => {
+            if (model.get("index") === i) return;
+            model.set("index", i);
+            model.save_changes();
+          });
+          return button;
+        }),
+      );
+    };
+    draw();
+    model.on("change:_options_labels change:index change:disabled", draw);
+    return node;
+  }
+
   text(model) {
     const node = this.el("div", "widget-inline-hbox widget-text");
     const input = this.el("input");
@@ -342,10 +375,10 @@ export class Page {
 /** The socket to the page's app, and what the page shows while it is gone. */
 export function start({ win = window, doc = document } = {}) {
   const root = doc.getElementById("qttt-light");
-  const lang = new URL(win.location.href).searchParams.get("lang") || "";
-  const url = new URL("socket", win.location.href);
+  // the page's own query goes along (its language; the dashboard's ?room=, one game large)
+  const url = new URL(root.dataset.socket || "socket", win.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.search = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+  url.search = new URL(win.location.href).search;
   url.hash = "";
   const ws = new win.WebSocket(url.href);
   const link = {

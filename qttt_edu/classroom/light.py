@@ -35,6 +35,7 @@ script (``light.js``, about 10 kB, against Voilà's and Pyodide's megabytes):
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import json
 import logging
@@ -56,7 +57,16 @@ from comm.base_comm import BaseComm
 from ..i18n import LANGUAGES, t_in, use_thread_language
 from ..rooms.service import Bucket
 
-__all__ = ["LightPages", "PageComm", "install", "light_rules"]
+__all__ = [
+    "AppMaker",
+    "LightPage",
+    "LightPages",
+    "LightSocket",
+    "PageComm",
+    "install",
+    "light_page",
+    "light_rules",
+]
 
 log = logging.getLogger(__name__)
 
@@ -131,18 +141,34 @@ def install() -> None:
             comm.create_comm = _create_comm
 
 
+#: makes a page's app on its thread: the widget the page draws, and what ends the app
+AppMaker = Callable[[], tuple[Any, Callable[[], None]]]
+
+
+def game_app(service_url: str) -> tuple[Any, Callable[[], None]]:
+    """The kit's game app for a student's page, its shared games on ``service_url``."""
+    from ..widgets.app import page_app
+
+    app = page_app(service=service_url)
+    return app.widget, app.close
+
+
 class LightPage:
     """One open page: its app, on a thread and event loop of its own.
 
-    ``send(text)`` hands a JSON text to the page's socket from any thread. Messages from
-    the page go to :meth:`receive`; :meth:`close` ends the app and its thread.
+    ``make()``, called on the page's thread, makes the page's app: it returns the widget
+    the page draws and what ends the app (the game app of :func:`game_app`, or the
+    teacher's dashboard). ``send(text)`` hands a JSON text to the page's socket from any
+    thread. Messages from the page go to :meth:`receive`; :meth:`close` ends the app and
+    its thread.
     """
 
-    def __init__(self, *, lang: str, service_url: str, send: Callable[[str], None]) -> None:
+    def __init__(self, *, lang: str, make: AppMaker, send: Callable[[str], None]) -> None:
         self.lang = lang
-        self.service_url = service_url
+        self.make = make
         self.comms: dict[str, PageComm] = {}
-        self.app: Any = None
+        self.root: Any = None
+        self._end: Callable[[], None] | None = None
         self._send = send
         self._outbox: list[dict[str, Any]] = []
         self._lock = threading.Lock()
@@ -177,15 +203,13 @@ class LightPage:
             loop.close()
 
     def _build(self) -> None:
-        from ..widgets.app import page_app
-
         try:
-            self.app = page_app(service=self.service_url)
+            self.root, self._end = self.make()
         except Exception:  # the page says so; the log keeps why
             log.exception("the light app could not start")
             self.publish({"type": "failed", "text": t_in(self.lang, "light_failed")})
             return
-        self.publish({"type": "root", "id": self.app.widget.model_id})
+        self.publish({"type": "root", "id": self.root.model_id})
 
     def _handle(self, message: dict[str, Any]) -> None:
         target = self.comms.get(str(message.get("id")))
@@ -213,10 +237,10 @@ class LightPage:
             log.exception("a light page's message failed")
 
     def _teardown(self) -> None:
-        app, self.app = self.app, None
-        if app is not None:
+        end, self._end, self.root = self._end, None, None
+        if end is not None:
             with suppress(Exception):
-                app.close()
+                end()
         from ipywidgets.widgets.widget import _instances
 
         for comm_id in list(self.comms):
@@ -330,8 +354,13 @@ class LightSocket(tornado.websocket.WebSocketHandler):
             loop.add_callback(self._write, text)
 
         self.pages.live[self.address] += 1
-        self.page = LightPage(lang=self.lang, service_url=self.pages.service_url, send=send)
+        self.page = LightPage(lang=self.lang, make=self.maker(), send=send)
         self.page.start()
+
+    def maker(self) -> AppMaker:
+        """What makes this socket's app: the game app (the teacher's socket makes the
+        dashboard instead)."""
+        return functools.partial(game_app, self.pages.service_url)
 
     def _write(self, text: str) -> None:
         with suppress(tornado.websocket.WebSocketClosedError):
@@ -373,22 +402,40 @@ class LightFile(tornado.web.RequestHandler):
         self.set_header("Content-Type", self.kind)
         self.set_header("Cache-Control", "no-cache")
         self.set_header("X-Content-Type-Options", "nosniff")
-        text = self.source.read_text("utf-8")
-        if self.source == PAGE_SOURCE:
-            lang = page_language(self.get_query_argument("lang", None), self.lang)
-            self.set_header("Referrer-Policy", "no-referrer")
-            text = text.replace("QTTT_LANG", lang)
-            if not self.site_app:  # classroom --light: no site to lead to
-                text = re.sub(r"<!-- the site's own app.*?</p>\n", "", text, flags=re.S)
-            for mark, key in (
-                ("QTTT_LOADING", "light_loading"),
-                ("QTTT_LOST", "light_lost"),
-                ("QTTT_RELOAD", "widget_kernel_reload"),
-                ("QTTT_NOSCRIPT", "class_site_join_noscript"),
-                ("QTTT_SITE_APP", "light_site_app"),
-            ):
-                text = text.replace(mark, html.escape(t_in(lang, key)))
-        self.finish(text)
+        if self.source != PAGE_SOURCE:
+            self.finish(self.source.read_text("utf-8"))
+            return
+        lang = page_language(self.get_query_argument("lang", None), self.lang)
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(light_page(lang, site_app=self.site_app))
+
+
+def light_page(
+    lang: str,
+    *,
+    site_app: bool = False,
+    title: str = "qttt-edu",
+    socket: str = "socket",
+    assets: str = "./",
+) -> str:
+    """The light page in ``lang``: its app comes over ``socket`` (an address relative to
+    the page), its script and style from ``assets``; ``site_app``: a link to the site's
+    own app under the game."""
+    text = PAGE_SOURCE.read_text("utf-8")
+    if not site_app:  # classroom --light, or the dashboard: no site to lead to
+        text = re.sub(r"<!-- the site's own app.*?</p>\n", "", text, flags=re.S)
+    for mark, value in (("QTTT_ASSETS", assets), ("QTTT_SOCKET", socket), ("QTTT_TITLE", title)):
+        text = text.replace(mark, html.escape(value, quote=True))
+    text = text.replace("QTTT_LANG", lang)
+    for mark, key in (
+        ("QTTT_LOADING", "light_loading"),
+        ("QTTT_LOST", "light_lost"),
+        ("QTTT_RELOAD", "widget_kernel_reload"),
+        ("QTTT_NOSCRIPT", "class_site_join_noscript"),
+        ("QTTT_SITE_APP", "light_site_app"),
+    ):
+        text = text.replace(mark, html.escape(t_in(lang, key)))
+    return text
 
 
 def light_rules(

@@ -500,8 +500,8 @@ def start_site(
     def serve(service: RoomsService) -> None:
         app = service.application()
         lang = get_language()
-        app.wildcard_router.add_rules(teacher_rules(service, class_name, lang))
         pages = LightPages(own_url(sockets) + SERVICE_PREFIX, per_address=pages_per_address)
+        app.wildcard_router.add_rules(teacher_rules(service, class_name, lang, pages))
         app.wildcard_router.add_rules(light_rules(pages, lang, site_app=site is not None))
         rules = site_rules(site, table, service=SERVICE_PREFIX, app=LIGHT_PATH)
         app.wildcard_router.add_rules(rules)

@@ -1,28 +1,38 @@
-"""The teacher's page of ``qttt-edu classroom --site``: the class's games, its statistics,
-the downloads and the brooms, behind the teacher's secret.
+"""The teacher's page of ``qttt-edu classroom --light`` and ``--site``: the kernel mode's
+dashboard, behind the teacher's secret.
 
-The kernel mode has its dashboard (a Voilà page on the teacher's computer only). The
-site mode runs no kernel, so the site's server draws this page itself, at ``/teacher``
-on the students' port: the teacher's secret (printed in the terminal, never in a
-student's link) opens it, through a login form like the kernel mode's, and a cookie
-that only this server can make (an HMAC of the secret, ``HttpOnly``, ``SameSite=Strict``)
-keeps it open in that browser. A wrong secret waits a second. The page reads the games
-again every few seconds; every stored text is escaped (:func:`card_html`).
+The kernel mode has its dashboard (a Voilà page on the teacher's computer only). These
+modes run no kernel, so the classroom's own process makes the same :class:`Dashboard`
+for each open teacher's page, on a page thread of the light app (``light.py``), and
+the page draws it as the light page draws the game: the large game on top, the cards,
+the statistics beside random play, the downloads and both brooms. It answers at
+``/teacher`` on the students' port: the teacher's secret (printed in the terminal,
+never in a student's link) opens it, through a login form like the kernel mode's, and
+a cookie that only this server can make (an HMAC of the secret, ``HttpOnly``,
+``SameSite=Strict``) keeps it open in that browser, and opens the dashboard's socket
+(``/teacher/socket``). A wrong secret waits a second. ``?part=games``, ``?part=csv``
+and ``?part=json`` answer the same cookie with the games as HTML, CSV and JSON, for
+scripts; every stored text is escaped (:func:`card_html`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import html
+import json
+from collections.abc import Callable
 from typing import Any
 
+import tornado.ioloop
 import tornado.web
 
-from ..i18n import t
-from .dashboard import card_html, statistics_html
-from .login import WRONG_PASSWORD_DELAY, kit_page, login_page
+from ..i18n import t, t_in
+from .dashboard import card_html, dashboard_for, statistics_html
+from .light import LIGHT_PATH, AppMaker, LightPages, LightSocket, light_page
+from .login import WRONG_PASSWORD_DELAY, login_page
 from .stats import (
     GameStatistics,
     export_csv,
@@ -35,48 +45,24 @@ __all__ = ["PAGE_PATH", "teacher_rules"]
 
 #: where the page answers on the site's server
 PAGE_PATH = "/teacher"
+#: its dashboard's socket, relative to the page (below PAGE_PATH: the cookie goes along)
+SOCKET = "teacher/socket"
+#: where the page finds the light page's script and style
+ASSETS = f"./{LIGHT_PATH}"
 COOKIE = "qttt-teacher"
-#: seconds between two reads of the games while the page is open
-REFRESH_SECONDS = 3
 BASELINE_GAMES = 2000
-
-PAGE_CSS = """
-body { align-items: flex-start; padding: 12px 0; }
-main { max-width: none; width: calc(100% - 24px); padding: 16px 20px; }
-h1 { font-size: 28px; }
-.qttt-site-cards { display: flex; flex-wrap: wrap; gap: 12px; margin: 12px 0 20px; }
-.qttt-site-cards .qttt-card { display: flex; flex-direction: column; gap: 4px; width: 196px;
-  margin: 0; padding: 6px; border: 2px solid #767676; border-radius: 6px; background: #fff;
-  font: inherit; font-size: 16px; line-height: 1.3; text-align: left; color: #000; }
-.qttt-site-cards .qttt-card-board svg { display: block; width: 180px; height: 180px; }
-table.qttt-stats { font-size: 18px; border-collapse: collapse; margin: 8px 0 16px; }
-table.qttt-stats th, table.qttt-stats td { padding: 6px 16px; border-bottom: 1px solid #bbb; }
-table.qttt-stats th { text-align: right; }
-.qttt-site-actions { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
-.qttt-site-actions a, .qttt-site-actions button { font: inherit; font-size: 18px;
-  min-height: 48px; padding: 10px 18px; border-radius: 6px; box-sizing: border-box; }
-.qttt-site-actions a { color: #005a8c; border: 2px solid #005a8c; text-decoration: underline; }
-.qttt-site-actions button { background: #f0f0f0; border: 2px solid #4d4d4d; cursor: pointer; }
-a:focus-visible, button:focus-visible { outline: 4px solid #000; outline-offset: 3px; }
-"""
-
-#: the page reads its own games part again every REFRESH_SECONDS (no framework, no build)
-REFRESH_SCRIPT = """
-<script>
-setInterval(async () => {
-  try {
-    const answer = await fetch("?part=games", { credentials: "same-origin", cache: "no-store" });
-    if (answer.ok) document.getElementById("qttt-games").innerHTML = await answer.text();
-  } catch (err) { /* the server is away: the page keeps what it showed */ }
-}, REFRESH_MS);
-</script>
-"""
 
 
 def cookie_value(secret: str) -> str:
     """What the page's cookie holds: the secret's HMAC (the secret itself never travels
     in a cookie), which only a server that knows the secret can make."""
     return hmac.new(secret.encode(), b"qttt-teacher-page", hashlib.sha256).hexdigest()
+
+
+def signed_in(handler: tornado.web.RequestHandler, secret: str) -> bool:
+    """Whether the request carries the cookie only a server that knows ``secret`` makes."""
+    value = handler.get_cookie(COOKIE) or ""
+    return hmac.compare_digest(value.encode(), cookie_value(secret).encode())
 
 
 class TeacherPage(tornado.web.RequestHandler):
@@ -94,8 +80,7 @@ class TeacherPage(tornado.web.RequestHandler):
         self.set_header("Referrer-Policy", "no-referrer")
 
     def signed_in(self) -> bool:
-        value = self.get_cookie(COOKIE) or ""
-        return hmac.compare_digest(value.encode(), cookie_value(self.secret).encode())
+        return signed_in(self, self.secret)
 
     def login(self, wrong: bool = False) -> None:
         self.set_status(401 if wrong else 200)
@@ -118,8 +103,9 @@ class TeacherPage(tornado.web.RequestHandler):
             self.set_header("Content-Type", f"{kind}; charset=utf-8")
             self.set_header("Content-Disposition", f'attachment; filename="qttt-games.{part}"')
             self.finish(export_csv(rooms) if part == "csv" else export_json(rooms))
-        else:
-            self.finish(self.page(rooms, await baseline()))
+        else:  # the live dashboard, drawn as the light app is (TeacherSocket)
+            title = t("dash_title")
+            self.finish(light_page(self.lang, title=title, socket=SOCKET, assets=ASSETS))
 
     async def post(self) -> None:
         self.check_xsrf_cookie()
@@ -141,23 +127,6 @@ class TeacherPage(tornado.web.RequestHandler):
         )
         self.redirect(PAGE_PATH)
 
-    def page(self, rooms: list[Any], random_play: GameStatistics) -> str:
-        finished = sum(1 for room in rooms if room.finished)
-        confirm = html.escape(t("dash_clear_confirm", count=finished), quote=True)
-        body = (
-            f"<main><h1>{html.escape(t('dash_title'))}</h1>"
-            f'<div id="qttt-games">{games_html(rooms, random_play)}</div>'
-            '<div class="qttt-site-actions">'
-            f'<a href="?part=csv">{html.escape(t("dash_csv"))}</a>'
-            f'<a href="?part=json">{html.escape(t("dash_json"))}</a>'
-            f'<form method="post" onsubmit="return confirm(this.dataset.ask)" data-ask="{confirm}">'
-            f"{self.xsrf_form_html()}"
-            '<button type="submit" name="clear" value="finished">'
-            f"{html.escape(t('dash_clear'))}</button></form></div></main>"
-            + REFRESH_SCRIPT.replace("REFRESH_MS", str(REFRESH_SECONDS * 1000))
-        )
-        return kit_page(self.lang, html.escape(t("dash_title")), PAGE_CSS, body)
-
 
 async def baseline() -> GameStatistics:
     """The statistics of random play the class is compared with: played once (0.3 s), on
@@ -176,7 +145,54 @@ def games_html(rooms: list[Any], random_play: GameStatistics) -> str:
     return f'<div class="qttt-site-cards">{cards}</div>{statistics_html(ours, random_play)}'
 
 
-def teacher_rules(service: Any, class_name: str, lang: str) -> list[Any]:
-    """The tornado rule of the teacher's page, for the site's server."""
+class TeacherSocket(LightSocket):
+    """``/teacher/socket``: the kernel mode's own dashboard (:class:`Dashboard`), made in
+    this process for a signed-in teacher's page and drawn by the light page; the
+    dashboard reads the games from the rooms service with the teacher's secret."""
+
+    def initialize(  # type: ignore[override]
+        self, pages: LightPages, lang: str, service: Any, class_name: str
+    ) -> None:
+        super().initialize(pages, lang)
+        self.secret = str(service.config.teacher_secret)
+        self.class_name = class_name
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        if not signed_in(self, self.secret):  # a cookie gone stale, or none at all
+            text = t_in(self.lang, "light_teacher_signed_out")
+            self.write_message(json.dumps([{"type": "refused", "text": text}]))
+            self.close(4401, "teacher")
+            return
+        super().open(*args, **kwargs)
+
+    def maker(self) -> AppMaker:
+        room = self.get_query_argument("room", None)
+        return functools.partial(
+            teacher_dashboard, self.pages.service_url, self.secret, self.class_name, room
+        )
+
+
+def teacher_dashboard(
+    service_url: str, secret: str, class_name: str, room: str | None
+) -> tuple[Any, Callable[[], None]]:
+    """The dashboard of a teacher's page (on the page's thread), and what ends it."""
+    from ..rooms.remote import ServiceClient
+
+    store = ServiceClient(service_url, teacher_secret=secret)
+    loop = tornado.ioloop.IOLoop.current()
+    dashboard = dashboard_for(class_name, room, store=store, loop=loop)
+
+    def end() -> None:
+        dashboard.close()
+        store.close()
+
+    return dashboard.box, end
+
+
+def teacher_rules(service: Any, class_name: str, lang: str, pages: LightPages) -> list[Any]:
+    """The tornado rules of the teacher's page and its dashboard's socket."""
     options = {"service": service, "class_name": class_name, "lang": lang}
-    return [(PAGE_PATH, TeacherPage, options)]
+    return [
+        (PAGE_PATH, TeacherPage, options),
+        (f"{PAGE_PATH}/socket", TeacherSocket, {**options, "pages": pages}),
+    ]

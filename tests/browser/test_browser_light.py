@@ -159,3 +159,48 @@ def test_a_stopped_server_is_said_at_once(chromium: Any, tmp_path_factory) -> No
         context.close()
         if running.process.poll() is None:
             running.stop()
+
+
+def test_the_teachers_dashboard_on_a_projector(chromium: Any, classroom) -> None:
+    """The teacher signs in at /teacher with the printed password and gets the kernel
+    mode's dashboard, drawn by the light page: the latest game large, the cards under
+    it, the statistics a click away, all on a 1920x1080 projector without scrolling."""
+    import re
+
+    log = (classroom.work / f"classroom-{classroom.starts}.log").read_text()
+    secret = re.search(r"not the class password\): (\S+)", log)
+    assert secret, log
+    student = chromium.new_context(viewport={"width": 1366, "height": 768})
+    projector = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        ada = student.new_page()
+        ada.goto(classroom.link)
+        playable(ada)
+        ada.get_by_role("button", name="New shared game").click()
+        ada.locator(".qttt-room-code").wait_for()
+        code = ada.locator(".qttt-room-code").inner_text()
+        square(ada, 3).click()
+        square(ada, 7).click()
+
+        teacher = projector.new_page()
+        teacher.goto(classroom.base + "teacher")
+        teacher.get_by_label("Teacher's password").fill(secret[1])
+        teacher.keyboard.press("Enter")
+        teacher.locator(f'.qttt-large[data-room="{code}"]').wait_for(timeout=20_000)
+        teacher.locator(f'button.qttt-card[data-room="{code}"]').wait_for()
+        teacher.wait_for_function(
+            "() => /X1/.test(document.querySelectorAll('.qttt-dashboard button.qttt-square')[2]"
+            "?.textContent || '')",
+            timeout=10_000,
+        )
+        shot(teacher, "dashboard-projector")
+        assert teacher.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+        teacher.get_by_role("button", name="Statistics").click()
+        teacher.get_by_role("button", name="Clear abandoned games").wait_for()
+        assert (
+            teacher.get_by_role("button", name="Statistics").get_attribute("aria-pressed") == "true"
+        )
+        shot(teacher, "dashboard-projector-stats")
+    finally:
+        student.close()
+        projector.close()

@@ -116,6 +116,29 @@ describe("the light app's page", () => {
     assert.equal(node.children.length, 1);
   });
 
+  it("draws a view switch whose chosen button is pressed, and sends the other choice", () => {
+    const sent = [];
+    const page = new Page({ send: (id, data) => sent.push({ id, data }) }, window.document);
+    page.receive(layout("LT"));
+    page.receive({
+      type: "open",
+      id: "V",
+      state: {
+        _model_name: "ToggleButtonsModel", _options_labels: ["Games", "Statistics"],
+        index: 0, layout: "IPY_MODEL_LT", _dom_classes: ["qttt-dash-view"],
+      },
+    });
+    const node = page.view("V");
+    const [games, stats] = node.querySelectorAll("button.widget-toggle-button");
+    assert.equal(games.getAttribute("aria-pressed"), "true");
+    assert.ok(games.classList.contains("mod-active") && !stats.classList.contains("mod-active"));
+    stats.click();
+    assert.deepEqual(sent, [{ id: "V", data: { method: "update", state: { index: 1 } } }]);
+    page.receive({ type: "update", id: "V", state: { index: 1 } });
+    const now = node.querySelectorAll("button.widget-toggle-button");
+    assert.equal(now[1].getAttribute("aria-pressed"), "true");
+  });
+
   it("keeps what a student types while the server echoes it", () => {
     const { page, node } = drawn();
     const input = node.querySelector("input");
