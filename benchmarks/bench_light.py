@@ -18,6 +18,12 @@ costs a laptop that also serves it.
 
     python benchmarks/bench_light.py                       # 30 pages, 60 s
     python benchmarks/bench_light.py --students 60 --seconds 30
+    python benchmarks/bench_light.py --weak-laptop 0.5     # one page on half a core
+
+``--weak-laptop CORES`` times a student's side instead: one page in Chromium, all of it
+capped at CORES cores by a CPU cgroup (root; ``bench_site.py``'s cap), opened ``--runs``
+times: seconds until it can be played, and each click of a few moves until the board
+shows it.
 """
 
 from __future__ import annotations
@@ -182,18 +188,88 @@ async def run(port: int, args: argparse.Namespace, command: psutil.Process) -> N
         reader.cancel()
 
 
+PLAYABLE = (
+    "() => { const s = document.querySelector('.qttt-app .qttt-status');"
+    " return !!s && /choose two squares/.test(s.textContent); }"
+)
+
+
+# A click timed in the page: from the click until the status line shows its answer (the
+# server's new board, drawn), without Playwright's own round trips.
+CLICK = """async (square) => {
+  const status = () => document.querySelector('.qttt-app .qttt-status').innerText;
+  const before = status();
+  const started = performance.now();
+  document.querySelectorAll('button.qttt-square')[square - 1].click();
+  await new Promise((done) => {
+    const seen = new MutationObserver(() => {
+      if (status() !== before) { seen.disconnect(); done(); }
+    });
+    seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return performance.now() - started;
+}"""
+
+
+def weak_laptop(port: int, cores: float, runs: int) -> None:
+    """One student's page in Chromium capped at ``cores`` cores (a cgroup, as
+    bench_site.py's --cpu-quota): seconds to playable, then a game's clicks, each timed
+    until the board shows it."""
+    from bench_site import CpuCap
+    from playwright.sync_api import sync_playwright
+
+    cap = CpuCap(cores)
+    starts, clicks = [], []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+            cap.take()
+            for _ in range(runs):
+                context = browser.new_context(viewport={"width": 1366, "height": 768})
+                page = context.new_page()
+                cap.take()  # the new renderer too
+                started = time.perf_counter()
+                page.goto(f"http://127.0.0.1:{port}/light/")
+                page.wait_for_function(PLAYABLE, timeout=120_000)
+                starts.append(time.perf_counter() - started)
+                for first, second in ((1, 5), (2, 6), (3, 7), (4, 8)):
+                    for square in (first, second):
+                        clicks.append(page.evaluate(CLICK, square) / 1000)
+                context.close()
+            browser.close()
+    finally:
+        cap.close()
+    print(
+        f"one page in Chromium capped at {cores:g} core(s), {runs} runs: playable after "
+        f"{statistics.median(starts):.2f} s (median; {min(starts):.2f} to {max(starts):.2f}), "
+        f"click to new board median {1000 * statistics.median(clicks):.0f} ms "
+        f"(worst {1000 * max(clicks):.0f} ms, {len(clicks)} clicks, timed in the page)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, nargs=2, default=(0.3, 0.9))
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--weak-laptop",
+        type=float,
+        default=None,
+        metavar="CORES",
+        help="instead, time one page in Chromium capped at CORES cores (needs root)",
+    )
+    parser.add_argument("--runs", type=int, default=5, help="pages opened with --weak-laptop")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-light-"))
     process, port = start(work)
     print(f"qttt-edu classroom --light on port {port} (load {os.getloadavg()[0]:.1f})", flush=True)
     try:
-        asyncio.run(run(port, args, psutil.Process(process.pid)))
+        if args.weak_laptop is not None:
+            weak_laptop(port, args.weak_laptop, args.runs)
+        else:
+            asyncio.run(run(port, args, psutil.Process(process.pid)))
     finally:
         process.terminate()
         process.wait(30)
