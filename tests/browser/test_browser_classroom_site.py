@@ -12,6 +12,7 @@ without a service and is told so.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -122,14 +123,21 @@ class Classroom:
         assert self.link == link, "a restart must keep the students' link"
 
 
-@pytest.fixture(scope="module")
-def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
-    work = tmp_path_factory.mktemp("classroom-site")
-    running = Classroom(work, make_site(work))
+@contextlib.contextmanager
+def serving(work: Path, site: Path | None) -> Iterator[Classroom]:
+    """The command running over ``site`` (``None``: ``--light``) until the block ends."""
+    running = Classroom(work, site)
     try:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    work = tmp_path_factory.mktemp("classroom-site")
+    with serving(work, make_site(work)) as running:
+        yield running
 
 
 def ready(page: Any) -> Any:

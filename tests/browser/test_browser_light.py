@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .browser_harness import ARTIFACTS
-from .test_browser_classroom_site import Classroom, make_site
+from .test_browser_classroom_site import Classroom, make_site, serving
 
 pytestmark = [pytest.mark.browser]
 
@@ -29,22 +29,16 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
     """``qttt-edu classroom --light``: no site folder at all."""
     work = tmp_path_factory.mktemp("classroom-light")
-    running = Classroom(work, None)
-    try:
+    with serving(work, None) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module")
 def with_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
     """``qttt-edu classroom --site FOLDER``: the light app and the site's own app."""
     work = tmp_path_factory.mktemp("classroom-light-site")
-    running = Classroom(work, make_site(work))
-    try:
+    with serving(work, make_site(work)) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def prompt(page: Any) -> str:
