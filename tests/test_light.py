@@ -186,6 +186,13 @@ def test_a_page_may_change_values_only(server: tuple[RunningService, int]) -> No
         forged = {"readonly": True, "lost": {"message": "pwned"}}
         await page.send(board, {"method": "update", "state": forged})
         await page.send(undo, {"method": "update", "state": {"tooltip": "pwned"}})
+        # a click on a disabled button is no click (Redo, with nothing to redo, would say so)
+        await page.click("qttt-redo")
+        redo = page.find("qttt-redo")
+        page.models[redo]["description"] = None  # until the server says it again:
+        await page.send(redo, {"method": "request_state"})  # answered after the click
+        await page.until(lambda: page.models[redo]["description"] is not None)
+        assert page.board()["status"]["message"] is None, page.board()["status"]
         await page.click_square(4)
         await page.until(lambda: "square 4 chosen" in page.prompt())
         assert page.models[board]["readonly"] is False

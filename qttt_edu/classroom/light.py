@@ -212,11 +212,15 @@ class LightPage:
         self.publish({"type": "root", "id": self.root.model_id})
 
     def _handle(self, message: dict[str, Any]) -> None:
+        from ipywidgets.widgets.widget import _instances
+
         target = self.comms.get(str(message.get("id")))
         data = message.get("data")
         if target is None or not isinstance(data, dict):
             return
         method = data.get("method")
+        if method != "request_state" and getattr(_instances.get(target.comm_id), "disabled", False):
+            return  # a disabled control takes no click and no value, whatever a page sends
         if method == "update":
             state = data.get("state")
             if not isinstance(state, dict):
