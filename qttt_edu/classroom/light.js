@@ -396,6 +396,10 @@ export function start({ win = window, doc = document } = {}) {
     doc.getElementById("qttt-light-loading").hidden = true;
   };
   notice.querySelector("button").addEventListener("click", () => win.location.reload());
+  // the link to the site's own app takes this page's query along: its language, and the
+  // room it plays (the seat is in the tab, where the site's app finds it too)
+  const site = doc.querySelector(".qttt-light-foot a");
+  if (site) site.addEventListener("click", () => (site.search = win.location.search));
   let drawn = false;
   ws.addEventListener("message", (event) => {
     for (const message of JSON.parse(event.data)) {

@@ -2,11 +2,13 @@
 
 The session's built site (``built_site``: the Voici app, Python in the browser) is
 served by the real command, ``qttt-edu classroom --site``, beside its rooms service.
-Two separate browser contexts (two students' laptops) play in the site's app, as the
-Voilà app does: Ada opens the class link and starts a shared game; Bo opens the
-invitation link (the one her QR code holds) in a browser that has never seen the class
-and takes the other seat; they play to the end, a collapse included, and Bo reloads
-his page midway and keeps his seat. No key stays in an address bar. The same site
+Two separate browser contexts (two students' laptops) play: Ada opens the class link,
+which lands on the light app, follows its link to the site's own app and starts a
+shared game there; Bo opens the invitation link (the one her QR code holds) in a
+browser that has never seen the class, lands on the light app as the link leads, and
+takes the other seat: the two apps play one game through the service. They play to the
+end, a collapse included, and Ada reloads her site app midway and keeps her seat. No
+key stays in an address bar. The same site
 served by a plain web server, with no rooms service beside it, says that shared games
 need a server.
 """
@@ -85,9 +87,14 @@ def classroom(
         running.stop()
 
 
-def site_app(page: Any, url: str) -> Any:
-    """Open ``url`` and wait until the site's app asks for move 1."""
+def site_app(page: Any, url: str, *, from_light: bool = False) -> Any:
+    """Open ``url`` and wait until the app asks for move 1; ``from_light``: ``url`` opens
+    the light app, whose link under the game leads to the site's own app (in this tab,
+    with the class key the join page left in it)."""
     page.goto(url, timeout=SITE_TIMEOUT)
+    if from_light:
+        page.locator(".qttt-light-foot a").click()
+        page.wait_for_url(re.compile(r".*/voici/render/app\.html.*"), timeout=SITE_TIMEOUT)
     app = page.locator(".qttt-app")
     app.wait_for(timeout=SITE_TIMEOUT)
     wait_for_status(app, r"X, move 1|You joined|Back in room", timeout=SITE_TIMEOUT)
@@ -104,7 +111,7 @@ def test_the_sites_app_plays_a_shared_game_by_link(
     classroom: SiteClassroom, offline_page: Any
 ) -> None:
     ada_page = offline_page()
-    ada = site_app(ada_page, classroom.link)
+    ada = site_app(ada_page, classroom.link, from_light=True)
     # the join page took the class key out of the address bar before the app started
     no_key_in(ada_page.url, "class", "seat")
     assert "/voici/render/app.html" in ada_page.url
@@ -130,7 +137,8 @@ def test_the_sites_app_plays_a_shared_game_by_link(
     no_key_in(ada_page.url, "class", "seat")
 
     bo_page = offline_page()  # another browser: it has never seen the class link
-    bo = site_app(bo_page, invite)
+    bo = site_app(bo_page, invite)  # the light app, where the join page leads
+    assert "/light/" in bo_page.url
     wait_for_status(bo, rf"You joined room {code} and play O", timeout=SITE_TIMEOUT)
     no_key_in(bo_page.url, "class", "seat")
     wait_for_status(ada, r"X, move 1: choose two squares", timeout=30_000)
@@ -139,12 +147,12 @@ def test_the_sites_app_plays_a_shared_game_by_link(
     seats = {"X": ada, "O": bo}
     movers = ["X", "O", "X", "X", "O", "X", "O"]  # c1 is X's choice, c5 is O's
     for i, (token, side) in enumerate(zip(tokens, movers, strict=True), 1):
-        if i == 4:  # Bo reloads his page in the middle of the game: the same seat
-            bo_page.reload(timeout=SITE_TIMEOUT)
-            bo = bo_page.locator(".qttt-app")
-            bo.wait_for(timeout=SITE_TIMEOUT)
-            wait_for_status(bo, rf"Back in room {code}: you play O", timeout=SITE_TIMEOUT)
-            seats["O"] = bo
+        if i == 4:  # Ada reloads her site app in the middle of the game: the same seat
+            ada_page.reload(timeout=SITE_TIMEOUT)
+            ada = ada_page.locator(".qttt-app")
+            ada.wait_for(timeout=SITE_TIMEOUT)
+            wait_for_status(ada, rf"Back in room {code}: you play X", timeout=SITE_TIMEOUT)
+            seats["X"] = ada
         record = " ".join(tokens[:i])
         click_token(seats[side], token)
         for screen in (ada, bo):
