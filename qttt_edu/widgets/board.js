@@ -701,6 +701,10 @@ function render({ model, el: host }) {
     timers = [];
     ui.root.dataset.phase = view.phase;
     ui.root.lang = view.lang;
+    // a page that holds the app alone (the classroom's light page) speaks its language
+    if (document.body && document.body.hasAttribute("data-qttt-page")) {
+      document.documentElement.lang = view.lang;
+    }
     drawHead(ui, view, send);
     drawSide(ui, view);
     drawGraph(ui.graph, view.graph, view.texts, hatchId);

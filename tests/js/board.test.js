@@ -169,6 +169,12 @@ describe("the squares", () => {
     assert.equal(squares[0].getAttribute("aria-label"), view.squares[0].label);
     assert.match(view.squares[0].label, /^Felt 1/);
     assert.equal(host.querySelector(".qttt-board").getAttribute("aria-label"), view.texts.board_label);
+    // a page of its own (the light page) says the language for the whole page; another
+    // page's (JupyterLab's) is left alone
+    assert.notEqual(window.document.documentElement.lang, "da");
+    window.document.body.setAttribute("data-qttt-page", "");
+    show(view);
+    assert.equal(window.document.documentElement.lang, "da");
   });
 });
 
