@@ -176,7 +176,16 @@ export class Page {
 
   box(model, kind) {
     const node = this.el("div", `widget-container widget-box ${kind}`.trim());
-    const fill = () => node.replaceChildren(...(model.get("children") || []).map((c) => this.view(c)));
+    // a child already drawn keeps its element (an anywidget is rendered once, not again)
+    let drawn = new Map();
+    const fill = () => {
+      const next = new Map();
+      for (const child of model.get("children") || []) {
+        next.set(child, drawn.get(child) || this.view(child));
+      }
+      drawn = next;
+      node.replaceChildren(...next.values());
+    };
     fill();
     model.on("change:children", fill);
     return node;

@@ -112,8 +112,10 @@ describe("the light app's page", () => {
     assert.deepEqual(sent, [{ id: "B", data: { method: "custom", content: { event: "click" } } }]);
     page.receive({ type: "update", id: "L1", state: { display: "none" } });
     assert.equal(button.style.display, "none");
+    const field = node.querySelector(".qttt-room-input");
     page.receive({ type: "update", id: "R", state: { children: ["IPY_MODEL_T"] } });
     assert.equal(node.children.length, 1);
+    assert.equal(node.children[0], field); // the same element, not drawn again
   });
 
   it("draws a view switch whose chosen button is pressed, and sends the other choice", () => {
