@@ -74,15 +74,20 @@ function squareClasses(sq, view) {
   if (sq.stem) c.push("qttt-stem");
   if (sq.choosable) c.push("qttt-choosable");
   if (sq.line) c.push("qttt-line", sq.line === "winner" ? "qttt-line-winner" : "qttt-line-later");
-  if (view && (view.phase === "thinking" || view.phase === "over")) c.push("qttt-idle");
+  if (view && IDLE.includes(view.phase)) c.push("qttt-idle");
   return c.join(" ");
 }
+
+// The phases in which a square takes no click: the computer thinks, the other player
+// of a shared game is to act (a click would only be refused), the game is over.
+const IDLE = ["thinking", "waiting", "over"];
 
 function drawSquare(button, sq, view) {
   button.className = squareClasses(sq, view);
   button.title = sq.label;
   button.setAttribute("aria-label", sq.label);
-  button.setAttribute("aria-disabled", view && view.phase === "thinking" ? "true" : "false");
+  const resting = view && (view.phase === "thinking" || view.phase === "waiting");
+  button.setAttribute("aria-disabled", resting ? "true" : "false");
   const num = el("span", "qttt-num", { "aria-hidden": "true" });
   num.textContent = String(sq.square);
   const body = [num];

@@ -77,8 +77,12 @@ def test_join_by_code_in_jupyterlab_and_see_the_other_players_moves(
         while store.room(ada.code).record != "1-2 3-4" and time.monotonic() < deadline:
             time.sleep(0.05)
         assert store.room(ada.code).record == "1-2 3-4"
-        app.locator(".qttt-square-5").click()  # X's turn now: refused here
-        wait_for_status(app, r"you play O, and it is X's turn")
+        # X's turn now: the board says so and its squares take no click (a click would
+        # only be refused)
+        wait_for_status(app, r"X to act: waiting for Ada")
+        assert app.locator(".qttt-square-5").get_attribute("aria-disabled") == "true"
+        app.locator(".qttt-square-5").click(force=True)
+        assert app.locator(".qttt-refusal").count() == 0
         screenshot(page, "lab-shared-joined", app)
     finally:
         store.close()

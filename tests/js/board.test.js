@@ -162,6 +162,14 @@ describe("the squares", () => {
     assert.deepEqual(model.sent, []);
   });
 
+  it("take no click while the other player of a shared game is to act", () => {
+    const { model, squares } = show({ ...fixture("empty"), phase: "waiting" });
+    assert.ok(squares.every((b) => b.getAttribute("aria-disabled") === "true"));
+    assert.ok(squares.every((b) => classes(b).includes("qttt-idle")));
+    squares[4].click();
+    assert.deepEqual(model.sent, []);
+  });
+
   it("use the language of the view", () => {
     const view = fixture("danish");
     const { host, squares } = show(view);
