@@ -272,6 +272,12 @@ def test_a_device_opens_only_so_many_pages(server: tuple[RunningService, int]) -
         assert extra.root is None
         refusal = next(m for m in extra.said if m["type"] == "refused")
         assert str(PER_ADDRESS) in refusal["text"] and "enhed" in refusal["text"]
+        # the teacher's pages have a count of their own: the dashboard still opens
+        from qttt_edu.classroom.teacher_page import cookie_value
+
+        teacher = await open_dashboard(port, cookie_value(SECRET))
+        assert teacher.root is not None
+        teacher.sock.close()
         pages[0].sock.close()
         await asyncio.sleep(0.5)  # the server hears the close
         again = await Page.open(port)

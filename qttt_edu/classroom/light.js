@@ -12,6 +12,7 @@
 // "custom" | "close" | "root" | "refused" | "failed"}.
 
 const WIDGET_PREFIX = "IPY_MODEL_";
+const RETRY_MS = 2000; // how often a page whose server went away asks whether it is back
 
 /** A widget's model as an anywidget's module sees it: get, set, save_changes, on, off, send. */
 export class Model {
@@ -428,7 +429,23 @@ export function start({ win = window, doc = document } = {}) {
   ws.addEventListener("close", () => {
     // the app is gone (the server stopped, the network dropped): say so at once, above
     // the board, with a button to reload; a refused page keeps its refusal
-    if (!refused) say(notice.dataset.lost, true);
+    if (refused) return;
+    say(notice.dataset.lost, true);
+    // and once the server answers again (a restart, the network back), reload: the app
+    // comes back, a shared game to its seat (kept in the tab)
+    const again = async () => {
+      try {
+        const answer = await win.fetch(win.location.href, { cache: "no-store" });
+        if (answer.ok) {
+          win.location.reload();
+          return;
+        }
+      } catch {
+        /* still away */
+      }
+      win.setTimeout(again, RETRY_MS);
+    };
+    win.setTimeout(again, RETRY_MS);
   });
   return { ws, page };
 }

@@ -98,6 +98,8 @@ def login_page(
     True
     >>> "Lærerens adgangskode" in login_page("da", "", "/", role="teacher")
     True
+    >>> 'autocapitalize="off"' in login_page("en", "", "/", role="teacher")
+    True
 
     The command's name is never broken at its hyphen, and copies as typed:
 
@@ -112,6 +114,9 @@ def login_page(
         return kit_text(lang, part + key)
 
     alert = f'<p class="wrong" role="alert">{say("wrong")}</p>' if wrong else ""
+    # the class password is capitals only (a tablet's keyboard may start in capitals);
+    # the teacher's secret mixes cases, so the keyboard must type what it is told
+    capitals = "characters" if role == "class" else "off"
     css = """
 label { display: block; font-size: 20px; font-weight: 600; margin-bottom: 8px; }
 input { font-size: 22px; padding: 8px 10px; width: 100%; box-sizing: border-box;
@@ -135,7 +140,7 @@ p { font-size: 17px; line-height: 1.4; }
 {xsrf_field}
 <label for="password">{say("label")}</label>
 <input type="password" id="password" name="password" autocomplete="current-password"
-  autocapitalize="characters" spellcheck="false" autofocus required>
+  autocapitalize="{capitals}" spellcheck="false" autofocus required>
 <button type="submit">{say("button")}</button>
 </form>
 <p>{say("hint")}</p>

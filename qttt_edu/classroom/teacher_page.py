@@ -156,6 +156,9 @@ class TeacherSocket(LightSocket):
         super().initialize(pages, lang)
         self.secret = str(service.config.teacher_secret)
         self.class_name = class_name
+        # the teacher's pages (the dashboard, a game alone on a second screen) have a
+        # count of their own: they never use up a student's pages on the same device
+        self.address = f"teacher:{self.address}"
 
     def open(self, *args: str, **kwargs: str) -> None:
         if not signed_in(self, self.secret):  # a cookie gone stale, or none at all

@@ -136,7 +136,9 @@ def test_the_light_page_leads_to_the_sites_own_app_with_the_class_key(
         context.close()
 
 
-def test_a_stopped_server_is_said_at_once(chromium: Any, tmp_path_factory) -> None:
+def test_a_stopped_server_is_said_at_once_and_a_restarted_one_comes_back(
+    chromium: Any, tmp_path_factory
+) -> None:
     work = tmp_path_factory.mktemp("classroom-light-stop")
     running = Classroom(work, None)
     context = chromium.new_context()
@@ -149,6 +151,10 @@ def test_a_stopped_server_is_said_at_once(chromium: Any, tmp_path_factory) -> No
         notice.wait_for(state="visible", timeout=3_000)
         assert "lost its connection" in notice.inner_text()
         assert page.get_by_role("button", name="Reload the page").is_visible()
+        # the teacher starts it again: the page comes back by itself
+        running.start()
+        notice.wait_for(state="hidden", timeout=15_000)
+        playable(page)
     finally:
         context.close()
         if running.process.poll() is None:
