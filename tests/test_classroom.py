@@ -906,6 +906,22 @@ def test_until_the_teacher_picks_a_card_the_large_game_is_the_latest_action(
     assert board.shown == ada.code
 
 
+def test_the_large_game_follows_the_game_being_played_not_a_new_empty_one(
+    tmp_path: Path,
+) -> None:
+    """A student who makes a new room, or one who joins it, does not take the projector
+    from the game in play: the large game follows moves (newcomer pass, defect 2)."""
+    store, ada, _ben, _cy, board = _two_games(tmp_path)
+    assert board.shown == ada.code
+    eve = store.create_room(nickname="Eve", class_name="7B")  # the newest room: no move
+    store.join(eve.code, nickname="Fay")
+    assert board.update() is True
+    assert board.shown == ada.code and board.large_board.view["record"] == "1-2"
+    store.act(eve.code, eve.credential, "4-6")  # now Eve's game has the latest move
+    assert board.update() is True
+    assert board.shown == eve.code
+
+
 def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
     tmp_path: Path,
 ) -> None:

@@ -202,6 +202,19 @@ def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def followed(rooms: list[RoomState]) -> RoomState | None:
+    """The game the large view follows until the teacher picks one: of the games still
+    open, the one changed last that has a move (``rooms`` come last changed first), so
+    a room just made or just joined, or one whose players left, does not take the
+    projector from the game being played; else the open game changed last, else the
+    game changed last."""
+    live = [room for room in rooms if not room.expired]
+    for pool in ([room for room in live if room.ply > 0], live, rooms):
+        if pool:
+            return pool[0]
+    return None
+
+
 def server_usage(pid: int) -> tuple[int, float] | None:
     """The kernels of the students' server ``pid`` and the memory (MB, resident) of the
     server and its kernels together, or ``None`` when it cannot be read.
@@ -526,7 +539,8 @@ class Dashboard:
             self.shown = self.alone
         elif not self._picked or self.shown not in {room.code for room in rooms}:
             self._picked = False  # the picked game went: follow the latest action again
-            self.shown = rooms[0].code if rooms else None  # the game with the latest action
+            latest = followed(rooms)
+            self.shown = latest.code if latest is not None else None
         self._draw_cards()
         self._draw_large()
         return True
