@@ -706,9 +706,15 @@ function render({ model, el: host }) {
     timers = [];
     ui.root.dataset.phase = view.phase;
     ui.root.lang = view.lang;
-    // a page that holds the app alone (the classroom's light page) speaks its language
-    if (document.body && document.body.hasAttribute("data-qttt-page")) {
+    // a page that holds the app alone (the classroom's light page) speaks its language,
+    // and keeps it in its address, so a reload keeps the language chosen in the menu
+    if (document.body && document.body.hasAttribute("data-qttt-page") && view.lang) {
       document.documentElement.lang = view.lang;
+      const url = new URL(window.location.href);
+      if (url.searchParams.get("lang") !== view.lang) {
+        url.searchParams.set("lang", view.lang);
+        window.history.replaceState(window.history.state, "", url.href);
+      }
     }
     drawHead(ui, view, send);
     drawSide(ui, view);

@@ -183,6 +183,8 @@ describe("the squares", () => {
     window.document.body.setAttribute("data-qttt-page", "");
     show(view);
     assert.equal(window.document.documentElement.lang, "da");
+    // and in its address: a reload keeps the language chosen in the app's menu
+    assert.equal(new URL(window.location.href).searchParams.get("lang"), "da");
   });
 });
 
