@@ -123,7 +123,9 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
 ) -> None:
     """R7: the dashboard's second broom, through the rooms service as the classroom
     command runs it: the teacher's key deletes the class's unfinished games in which
-    nothing happened for 30 minutes; a student's class key deletes nothing."""
+    nothing happened for 30 minutes, and those their players left (a room that ended
+    without a result filled the projector's strip for half an hour); a student's class
+    key deletes nothing."""
     from qttt_edu.rooms.remote import ServiceClient
 
     store = RoomStore(store_url)
@@ -135,9 +137,12 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
         store.act(done.code, seats[store.room(done.code).to_act].credential, token)
     abandoned = store.create_room(nickname="Ed", class_name="7B")
     elsewhere = store.create_room(nickname="Fa", class_name="8C")  # abandoned, another class
+    left = store.create_room(nickname="Gu", class_name="7B")  # a minute old, but left:
+    store.leave(left.code, left.credential)  # it ended without a result (expired)
     store.close()
     now = time.time()
     ages = {live.code: 20 * 60, done.code: 40 * 60, abandoned.code: 31 * 60, elsewhere.code: 3600}
+    ages[left.code] = 60
     for code, age in ages.items():
         raw_sql(store_url, "UPDATE qttt_rooms SET updated_at = ? WHERE code = ?", (now - age, code))
 
@@ -165,9 +170,9 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
         refresh=0,
         baseline_games=50,
     )
-    assert len(teacher.listing.rooms) == 3 and teacher.abandoned() == 1
+    assert len(teacher.listing.rooms) == 4 and teacher.abandoned() == 2
     teacher.clear_abandoned.click()
-    assert "delete 1 unfinished game in which nothing has happened for 30 minutes" in (
+    assert "delete 2 unfinished games: left by the players, or with nothing happening for 30" in (
         teacher.clear_abandoned.description
     )
     assert stored() == everything
@@ -175,14 +180,14 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     assert teacher.clear_abandoned.description == "Clear abandoned games"
     teacher.clear_abandoned.click()
     teacher.clear_abandoned.click()
-    assert stored() == everything - {abandoned.code}
+    assert stored() == everything - {abandoned.code, left.code}
     assert {room.code for room in teacher.listing.rooms} == {live.code, done.code}
     assert teacher.clear_abandoned.description == "Clear abandoned games"
     # none left: the broom says so and asks nothing ("delete 0 games?" was the old answer)
     teacher.clear_abandoned.click()
     assert teacher.clear_abandoned.description == "Clear abandoned games"
     assert "There are no abandoned games to clear." in teacher.status.value
-    assert stored() == everything - {abandoned.code}
+    assert stored() == everything - {abandoned.code, left.code}
 
 
 def test_a_move_redraws_its_own_card_and_the_statistics_wait_for_a_finished_game(

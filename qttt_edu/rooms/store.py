@@ -765,9 +765,11 @@ class RoomStore:
         return result
 
     def clear_abandoned(self, class_name: str | None = None, idle: float = ABANDONED_AFTER) -> int:
-        """Delete unfinished rooms nobody acted in for ``idle`` seconds (the teacher's broom)."""
-        where = "finished_at IS NULL AND updated_at <= ?"
-        params: tuple[Any, ...] = (self.clock() - idle,)
+        """Delete unfinished rooms nobody acted in for ``idle`` seconds, and those that
+        ended without a result (their players left): the teacher's broom."""
+        where = "finished_at IS NULL AND (updated_at <= ? OR expires_at <= ?)"
+        now = self.clock()
+        params: tuple[Any, ...] = (now - idle, now)
         if class_name is not None:
             where, params = where + " AND class_name = ?", (*params, class_name)
         return self._delete(where, params)
