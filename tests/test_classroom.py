@@ -25,7 +25,7 @@ import segno
 from qttt_edu import Game
 from qttt_edu.__main__ import main as cli_main
 from qttt_edu.classroom.cli import build_command
-from qttt_edu.classroom.dashboard import Dashboard
+from qttt_edu.classroom.dashboard import BROOM_SAYS, Dashboard
 from qttt_edu.classroom.stats import (
     chooser_choices,
     export_csv,
@@ -162,7 +162,8 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     # (a student's key lists no games, so its broom finds nothing to ask about)
     student.clear_abandoned.click()
     student.clear_abandoned.click()
-    assert "no abandoned games to clear" in student.status.value and stored() == everything
+    said = student.clear_abandoned.description  # on the broom, where the teacher looks
+    assert "no abandoned games to clear" in said and stored() == everything
     # the teacher's key: the first click asks, the second deletes the one abandoned game
     teacher = Dashboard(
         ServiceClient(service.url, teacher_secret=TEACHER),
@@ -183,11 +184,16 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     assert stored() == everything - {abandoned.code, left.code}
     assert {room.code for room in teacher.listing.rooms} == {live.code, done.code}
     assert teacher.clear_abandoned.description == "Clear abandoned games"
-    # none left: the broom says so and asks nothing ("delete 0 games?" was the old answer)
+    # none left: the broom says so on itself and asks nothing ("delete 0 games?" was the
+    # old answer); what a broom says stays for BROOM_SAYS seconds, then it is a broom again
     teacher.clear_abandoned.click()
-    assert teacher.clear_abandoned.description == "Clear abandoned games"
-    assert "There are no abandoned games to clear." in teacher.status.value
+    assert teacher.clear_abandoned.description == "There are no abandoned games to clear."
     assert stored() == everything - {abandoned.code, left.code}
+    teacher.update()
+    assert teacher.clear_abandoned.description == "There are no abandoned games to clear."
+    teacher.said_at = time.monotonic() - BROOM_SAYS  # (as if the seconds had passed)
+    teacher.update()
+    assert teacher.clear_abandoned.description == "Clear abandoned games"
 
 
 def test_a_move_redraws_its_own_card_and_the_statistics_wait_for_a_finished_game(

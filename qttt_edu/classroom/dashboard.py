@@ -45,7 +45,7 @@ from .stats import GameStatistics, export_csv, export_json, game_statistics, ran
 if TYPE_CHECKING:
     from ..rooms.remote import ServiceClient
 
-__all__ = ["CardGrid", "Dashboard", "dashboard_for", "page_dashboard"]
+__all__ = ["BROOM_SAYS", "CardGrid", "Dashboard", "dashboard_for", "followed", "page_dashboard"]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -200,6 +200,11 @@ def large_view(room: RoomState, event: dict[str, Any]) -> dict[str, Any]:
         pending["locked"] = chooser_caption(room, chooser)
     view["event"] = event
     return view
+
+
+#: seconds a broom shows its question ("Click again to delete ...") or "nothing to clear"
+#: on itself, where the teacher looks, before it is a broom again
+BROOM_SAYS = 10.0
 
 
 def followed(rooms: list[RoomState]) -> RoomState | None:
@@ -412,6 +417,8 @@ class Dashboard:
         )
         self.clear_abandoned.add_class("qttt-dash-clear-abandoned")
         self._armed: Button | None = None  # the broom clicked once, waiting for the second
+        # when a broom last asked or said something on itself: it says it for BROOM_SAYS s
+        self.said_at: float | None = None
         self.clear.on_click(self._on_clear)
         self.clear_abandoned.on_click(self._on_clear)
         self.stats_view = widgets.VBox(
@@ -510,6 +517,8 @@ class Dashboard:
             return False
         if not self.status.value.startswith("<span role='alert'>"):
             self.status.value = ""  # a broom's refusal stays until the next click
+        if self.said_at is not None and time.monotonic() - self.said_at >= BROOM_SAYS:
+            self._disarm()  # a question left unanswered, or "nothing to clear", is let go
         self.read_usage()
         signature = tuple((r.code, r.version, r.expired) for r in read.rooms) + tuple(
             str(p) for p in read.problems
@@ -645,9 +654,10 @@ class Dashboard:
         if self._armed is not button:
             self._disarm()
             count = self.abandoned() if abandoned else sum(r.finished for r in self.listing.rooms)
-            if count == 0:  # nothing would go: say so, and ask nothing
+            self.said_at = time.monotonic()
+            if count == 0:  # nothing would go: say so on the broom itself, and ask nothing
                 none = "dash_clear_abandoned_none" if abandoned else "dash_clear_none"
-                self.status.value = f"<span role='status'>{html.escape(t(none))}</span>"
+                button.description = t(none)
                 return
             self._armed = button
             if abandoned:
@@ -671,6 +681,7 @@ class Dashboard:
 
     def _disarm(self) -> None:
         self._armed = None
+        self.said_at = None
         self.clear.description = t("dash_clear")
         self.clear_abandoned.description = t("dash_clear_abandoned")
 
