@@ -627,6 +627,9 @@ function render({ model, el: host }) {
     const view = model.get("view");
     return Boolean(view && view.pending && view.phase !== "over");
   };
+  // a read-only board (the dashboard's large game) is no stop on the way through the
+  // page by Tab: its squares take no move (each still says what it holds, on hover)
+  if (model.get("readonly")) ui.buttons.forEach((b) => (b.tabIndex = -1));
   ui.buttons.forEach((b, i) => {
     b.addEventListener("click", () => {
       if (b.getAttribute("aria-disabled") === "true") return;

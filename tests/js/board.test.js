@@ -229,6 +229,8 @@ describe("what the page sends", () => {
     squares[0].click();
     host.querySelector(".qttt-choices button").click();
     assert.deepEqual(model.sent, []);
+    // and Tab passes it by: nine squares that take no move are no stops on the way
+    assert.ok(squares.every((b) => b.tabIndex === -1));
   });
 
   it("asks its kernel every 5 s when read-only, and says so when no answer comes", () => {
