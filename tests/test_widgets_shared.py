@@ -181,6 +181,10 @@ def test_a_spectator_sees_the_game_and_cannot_act(
     assert cy.message == t("widget_shared_watching_chosen", code=code)
     act(ada, "1-2")
     wait_until(lambda: shows(cy, "1-2"))
+    # the spectator is told who acts, never what to do ("O, move 2: choose two squares"),
+    # and the board rests (it takes no move here)
+    assert cy.status_text == "O to act: you are watching"
+    assert cy.board.view["phase"] == "waiting"
     before = rooms.room(code)
     click(cy, 5)
     assert cy.message == t("widget_refusal", reason=t("rooms_spectator"))

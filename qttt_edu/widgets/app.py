@@ -556,8 +556,8 @@ class GameApp:
         game = self._game
         if game.is_over:
             return False
-        if self._shared is not None:
-            return self._shared.seat is not None and game.to_act != self._shared.seat
+        if self._shared is not None:  # a spectator waits for both players
+            return self._shared.seat is None or game.to_act != self._shared.seat
         return self._player is not None and game.to_act == self.computer_plays
 
     def _prompt(self) -> str:

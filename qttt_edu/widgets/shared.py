@@ -335,7 +335,10 @@ class SharedSeat:
         return t("widget_shared_headline", code=self.label, who=self.role())
 
     def waiting_for(self, player: str) -> str:
-        """The prompt while ``player`` (the other seat) is to act."""
+        """The prompt while ``player`` (the other seat, or either for a spectator) is to
+        act: a spectator is told who acts, never what to do."""
+        if self.seat is None:
+            return t("widget_shared_wait_watching", player=player)
         kind = self.state.seats[player].kind
         if kind == "empty":
             return t("widget_shared_wait_free", player=player)
