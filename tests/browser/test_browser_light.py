@@ -70,13 +70,14 @@ def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroo
         ada.goto(classroom.link)
         playable(ada)
         # the join page replaced itself with the light app; the class key left the address
-        assert ada.url == classroom.base + "light/"
+        # (the page keeps its language in its address: a reload keeps it)
+        assert ada.url == classroom.base + "light/?lang=en"
         assert prompt(ada).startswith("X, move 1: choose two squares")
         ada.get_by_role("button", name="New shared game").click()
         invite = ada.locator(".qttt-room-links a").first
         invite.wait_for()
         link = invite.get_attribute("href")
-        assert link and link.startswith(classroom.base + "qttt-join.html?room=")
+        assert link and link.startswith(classroom.base + "qttt-join.html?") and "room=" in link
         assert "seat=" not in link  # the opponent's link holds no seat
 
         bea = phone.new_page()
@@ -123,14 +124,14 @@ def test_the_light_page_leads_to_the_sites_own_app_with_the_class_key(
         page.goto(with_site.link)
         playable(page)
         page.locator(".qttt-light-foot a").click()
-        page.wait_for_url(with_site.base)
+        page.wait_for_url(with_site.base + "?lang=en")  # the page's language goes along
         key = with_site.link.split("#class=")[1]
         assert page.evaluate("sessionStorage.getItem('qttt-rooms:class')") == key
         # without a site (--light) there is no such link, and the address alone opens
         # the light app
         page.goto(classroom.base)
         playable(page)
-        assert page.url == classroom.base + "light/"
+        assert page.url == classroom.base + "light/?lang=en"
         assert page.locator(".qttt-light-foot").count() == 0
     finally:
         context.close()
