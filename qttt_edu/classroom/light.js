@@ -410,7 +410,8 @@ export function start({ win = window, doc = document } = {}) {
   // room it plays (the seat is in the tab, where the site's app finds it too)
   const site = doc.querySelector(".qttt-light-foot a");
   if (site) site.addEventListener("click", () => (site.search = win.location.search));
-  let drawn = false;
+  let drawn = false; // the app is on the page
+  let refused = false; // the server said no before drawing it (a limit, a signed-out teacher)
   ws.addEventListener("message", (event) => {
     for (const message of JSON.parse(event.data)) {
       if (message.type === "root") {
@@ -425,7 +426,6 @@ export function start({ win = window, doc = document } = {}) {
       }
     }
   });
-  let refused = false;
   ws.addEventListener("close", () => {
     // the app is gone (the server stopped, the network dropped): say so at once, above
     // the board, with a button to reload; a refused page keeps its refusal

@@ -54,7 +54,7 @@ import tornado.web
 import tornado.websocket
 from comm.base_comm import BaseComm
 
-from ..i18n import LANGUAGES, t_in, use_thread_language
+from ..i18n import language_code, t_in, use_thread_language
 from ..rooms.service import Bucket
 
 __all__ = [
@@ -141,6 +141,14 @@ def install() -> None:
             comm.create_comm = _create_comm
 
 
+def _widget(comm_id: str) -> Any:
+    """The live widget whose comm is ``comm_id``, or ``None`` (ipywidgets is imported when
+    a page first needs it, not with this module: the hub's service imports it too)."""
+    from ipywidgets.widgets.widget import _instances
+
+    return _instances.get(comm_id)
+
+
 #: makes a page's app on its thread: the widget the page draws, and what ends the app
 AppMaker = Callable[[], tuple[Any, Callable[[], None]]]
 
@@ -212,14 +220,12 @@ class LightPage:
         self.publish({"type": "root", "id": self.root.model_id})
 
     def _handle(self, message: dict[str, Any]) -> None:
-        from ipywidgets.widgets.widget import _instances
-
         target = self.comms.get(str(message.get("id")))
         data = message.get("data")
         if target is None or not isinstance(data, dict):
             return
         method = data.get("method")
-        if method != "request_state" and getattr(_instances.get(target.comm_id), "disabled", False):
+        if method != "request_state" and getattr(_widget(target.comm_id), "disabled", False):
             return  # a disabled control takes no click and no value, whatever a page sends
         if method == "update":
             state = data.get("state")
@@ -245,10 +251,8 @@ class LightPage:
         if end is not None:
             with suppress(Exception):
                 end()
-        from ipywidgets.widgets.widget import _instances
-
         for comm_id in list(self.comms):
-            widget = _instances.get(comm_id)
+            widget = _widget(comm_id)
             if widget is not None:
                 with suppress(Exception):
                     widget.close()
@@ -323,13 +327,13 @@ class LightPages:
 
 
 def page_language(wanted: str | None, default: str) -> str:
-    """The page's language: its ``?lang=`` if the kit speaks it, else the class's.
+    """The page's language: its ``?lang=`` if the kit speaks it (as a locale names it:
+    ``no`` is Bokmål), else the class's.
 
     >>> page_language("FI", "en"), page_language("xx", "da"), page_language(None, "nb")
     ('fi', 'da', 'nb')
     """
-    lang = (wanted or "").strip().lower()
-    return lang if lang in LANGUAGES else default
+    return language_code((wanted or "").strip()) or default
 
 
 class LightSocket(tornado.websocket.WebSocketHandler):

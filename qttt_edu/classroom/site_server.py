@@ -530,11 +530,8 @@ def own_url(sockets: Sequence[socket.socket]) -> str:
     >>> sock.close()
     """
     host, port = sockets[0].getsockname()[:2]
-    if host in ("0.0.0.0", ""):
-        host = "127.0.0.1"
-    elif host == "::":
-        host = "::1"
-    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    loopback = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}
+    return http_base(loopback.get(host, host), port)
 
 
 def student_link(base: str, class_key: str, lang: str | None = None) -> str:
