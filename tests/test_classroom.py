@@ -33,7 +33,7 @@ from qttt_edu.classroom.stats import (
     game_statistics,
     random_play_statistics,
 )
-from qttt_edu.rooms import BadCodeError, RoomError, RoomStore, UnknownRoomError
+from qttt_edu.rooms import AWAY_AFTER, BadCodeError, RoomError, RoomStore, UnknownRoomError
 from tests import rooms_support
 from tests.pg import free_port
 from tests.rooms_support import CLASS_KEY, TEACHER, raw_sql
@@ -986,6 +986,47 @@ def test_clicking_a_card_shows_that_game_large_and_bad_cards_change_nothing(
     board.show(ada.label.lower().replace("-", " "))
     assert board.shown == ada.code and board.refusal.value == ""
     assert board.large_board.view["record"] == "1-2 3-4"
+    store.close()
+
+
+def test_a_card_says_which_player_is_away_until_they_are_back(tmp_path: Path) -> None:
+    """A student who closed the tab or the lid mid-game: their card says "(away)", for
+    the eye and for a screen reader, and says it no more once they are back or the game
+    is over."""
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    store = RoomStore(url)
+    ada = store.create_room(nickname="Ada", class_name="7B")
+    seats = {"X": ada, "O": store.join(ada.code)}  # O: a player without a nickname
+    board = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=50)
+    card = _card(board.cards.value, ada.label)
+    assert "Ada<br>" in card and "away" not in card
+    store.set_presence(ada.code, "O", False)
+    assert board.update() is True  # presence alone is a change the teacher sees
+    card = _card(board.cards.value, ada.label)
+    assert "O: (no nickname, away)" in card and "X: Ada<br>" in card
+    assert "vs a player without a nickname (O) (away)" in card
+    store.set_presence(ada.code, "X", False)
+    store.set_presence(ada.code, "O", True)
+    board.update()
+    card = _card(board.cards.value, ada.label)
+    assert "X: Ada (away)" in card and "O: (no nickname)<br>" in card
+    # the kernel mode has no live connection: a seat not heard from for AWAY_AFTER s is
+    # away, with no new version of the game, and the card says so all the same
+    now = [time.time()]
+    kernels = Dashboard(
+        RoomStore(url, clock=lambda: now[0]), class_name="7B", refresh=0, baseline_games=50
+    )
+    store.set_presence(ada.code, "X", True)
+    kernels.update()
+    assert "X: Ada<br>" in _card(kernels.cards.value, ada.label)
+    now[0] += AWAY_AFTER + 1
+    assert kernels.update() is True
+    assert "X: Ada (away)" in _card(kernels.cards.value, ada.label)
+    for token in WON.split():  # over: whoever went home is no news
+        store.act(ada.code, seats[store.room(ada.code).to_act].credential, token)
+    board.update()
+    assert "away" not in _card(board.cards.value, ada.label)
+    kernels.close()
     store.close()
 
 

@@ -514,9 +514,14 @@ def test_a_site_dry_run_writes_nothing_and_prints_what_a_start_would(
     assert f"Students open (nothing to install, no kernel per student): {link}" in out
     assert secret in out and "Teacher's dashboard: http://10.9.8.7:8866/teacher" in out
     assert out.index(secret) < out.index(link)  # the teacher's lines before the QR code's
+    assert "never show these lines to the class" in " ".join(out.split())
     qr = io.StringIO()
     segno.make(link, error="m").terminal(qr, compact=True)
     assert qr.getvalue() in out  # the QR code carries the printed address, exactly
+    # a server only this computer reaches: no warning about the network's other devices
+    untouched, out, err = _site_dry_run(site_root, capsys, "--host", "127.0.0.1")
+    assert untouched and secret in out and "listens on this computer only" in err
+    assert "any device" not in out
 
 
 def test_the_dry_run_check_catches_a_planted_fault(

@@ -45,7 +45,15 @@ from .stats import GameStatistics, export_csv, export_json, game_statistics, ran
 if TYPE_CHECKING:
     from ..rooms.remote import ServiceClient
 
-__all__ = ["BROOM_SAYS", "CardGrid", "Dashboard", "dashboard_for", "followed", "page_dashboard"]
+__all__ = [
+    "BROOM_SAYS",
+    "CardGrid",
+    "Dashboard",
+    "away_seats",
+    "dashboard_for",
+    "followed",
+    "page_dashboard",
+]
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -62,12 +70,37 @@ def _status(room: RoomState) -> str:
     return t("dash_to_act", player=room.to_act)
 
 
+def away_seats(room: RoomState) -> tuple[str, ...]:
+    """The seats of a game still being played whose player is away (a closed tab, a
+    laptop lid shut): the teacher sees who left, not only the other player.
+
+    >>> from qttt_edu.rooms import RoomStore
+    >>> store = RoomStore("sqlite:///:memory:")
+    >>> code = store.create_room(nickname="Ada").code
+    >>> away_seats(store.room(code))
+    ()
+    >>> away_seats(store.set_presence(code, "X", False))
+    ('X',)
+    """
+    if room.finished or room.expired:
+        return ()
+    return tuple(
+        seat
+        for seat, info in room.seats.items()
+        if info.kind == "human" and not info.present(room.read_at)
+    )
+
+
 def _who(room: RoomState, seat: str) -> str:
     info = room.seats[seat]
     if info.kind == "computer":
         return t("dash_computer", name=info.nickname or "")
     if info.kind in ("empty", "left"):
         return t("dash_free")
+    if seat in away_seats(room):
+        if info.nickname:
+            return t("widget_shared_away", name=info.nickname)
+        return t("widget_shared_no_name_away")
     return info.nickname or t("dash_no_name")
 
 
@@ -80,8 +113,10 @@ def _player(room: RoomState, seat: str) -> str:
     if info.kind in ("empty", "left"):
         return t("dash_card_free", seat=seat)
     if not info.nickname:
-        return t("dash_card_no_name", seat=seat)
-    return t("dash_card_player", name=info.nickname, seat=seat)
+        player = t("dash_card_no_name", seat=seat)
+    else:
+        player = t("dash_card_player", name=info.nickname, seat=seat)
+    return t("widget_shared_away", name=player) if seat in away_seats(room) else player
 
 
 def card_name(room: RoomState) -> str:
@@ -363,7 +398,7 @@ class Dashboard:
         self.listing = RoomList([], [])
         self._signature: tuple[Any, ...] = ()
         self._games: tuple[frozenset[str], frozenset[str]] | None = None
-        self._card_cache: dict[str, tuple[tuple[int, bool, bool], str]] = {}
+        self._card_cache: dict[str, tuple[tuple[Any, ...], str]] = {}
         self._downloads_due = True
         self._lock = threading.RLock()
         # where the widgets are set: the kernel's loop, or ``loop`` (a tornado IOLoop: the
@@ -520,9 +555,9 @@ class Dashboard:
         if self.said_at is not None and time.monotonic() - self.said_at >= BROOM_SAYS:
             self._disarm()  # a question left unanswered, or "nothing to clear", is let go
         self.read_usage()
-        signature = tuple((r.code, r.version, r.expired) for r in read.rooms) + tuple(
-            str(p) for p in read.problems
-        )
+        # presence is in it: the kernel mode's seats go away with no new version
+        rooms = tuple((r.code, r.version, r.expired, away_seats(r)) for r in read.rooms)
+        signature = rooms + tuple(str(p) for p in read.problems)
         return self._redraw(read, signature)
 
     def _redraw(self, listing: RoomList, signature: tuple[Any, ...]) -> bool:
@@ -608,10 +643,10 @@ class Dashboard:
         rooms = sorted(self.listing.rooms, key=lambda room: (room.created_at, room.code))
         built: dict[str, tuple[tuple[int, bool, bool], str]] = {}
         for room in rooms:
-            key = (room.version, room.expired, room.code == self.shown)
+            key = (room.version, room.expired, away_seats(room), room.code == self.shown)
             cached = self._card_cache.get(room.code)
             if cached is None or cached[0] != key:
-                cached = (key, card_html(room, shown=key[2]))
+                cached = (key, card_html(room, shown=key[-1]))
             built[room.code] = cached
         self._card_cache = built  # the cards of cleared games go
         self.cards.value = "".join(html_ for _key, html_ in built.values()) or (

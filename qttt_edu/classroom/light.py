@@ -56,6 +56,7 @@ from comm.base_comm import BaseComm
 
 from ..i18n import language_code, t_in, use_thread_language
 from ..rooms.service import Bucket
+from .login import ICON
 
 __all__ = [
     "AppMaker",
@@ -434,7 +435,7 @@ def light_page(
         text = re.sub(r"<!-- the site's own app.*?</p>\n", "", text, flags=re.S)
     for mark, value in (("QTTT_ASSETS", assets), ("QTTT_SOCKET", socket), ("QTTT_TITLE", title)):
         text = text.replace(mark, html.escape(value, quote=True))
-    text = text.replace("QTTT_LANG", lang)
+    text = text.replace("QTTT_LANG", lang).replace("QTTT_ICON", ICON)
     for mark, key in (
         ("QTTT_LOADING", "light_loading"),
         ("QTTT_LOST", "light_lost"),

@@ -64,12 +64,25 @@ code { white-space: nowrap; font-size: 0.95em; }
 COMMAND = "qttt-edu classroom"
 
 
+#: the kit's tab icon (a board with an X and an O, in the board's colours), inline: no
+#: extra request, and no "not found" for /favicon.ico in a browser's console
+ICON = (
+    "data:image/svg+xml,"
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>"
+    "<rect width='32' height='32' rx='5' fill='%23fff'/>"
+    "<path d='M11.5 3v26M20.5 3v26M3 11.5h26M3 20.5h26' stroke='%23555' stroke-width='2'/>"
+    "<path d='M3.5 3.5l5 5m0-5l-5 5' stroke='%230072b2' stroke-width='2.5'/>"
+    "<circle cx='25' cy='25' r='3' fill='none' stroke='%23b34700' stroke-width='2.5'/></svg>"
+)
+
+
 def kit_page(lang: str, title: str, css: str, body: str) -> str:
     """A whole page of the kit's own in ``lang``: ``title`` and ``body`` as HTML (already
     escaped), ``css`` after the shared look (:data:`KIT_PAGE_CSS`)."""
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="{ICON}">
 <title>{title}</title>
 <style>{KIT_PAGE_CSS}{css}</style></head>
 <body>{body}</body></html>"""

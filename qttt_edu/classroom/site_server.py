@@ -58,7 +58,14 @@ from ..rooms.errors import RoomError, SchemaError, StoreUnavailableError
 from ..rooms.service import Limits, RoomsService, RunningService, settle_collector, start_service
 from .kept import keep, read_kept
 from .light import LIGHT_PATH, LightPages, light_rules
-from .network import http_base, print_qr, print_student_links, student_addresses
+from .login import ICON
+from .network import (
+    http_base,
+    is_loopback,
+    print_qr,
+    print_student_links,
+    student_addresses,
+)
 from .stopping import Stopped, run_until_stopped, stop_signals
 from .teacher_page import PAGE_PATH, teacher_rules
 
@@ -378,6 +385,7 @@ class JoinHandler(tornado.web.RequestHandler):
         self.set_header("Referrer-Policy", "no-referrer")
         page = JOIN_SOURCE.read_text("utf-8")
         page = page.replace("QTTT_LANG", get_language()).replace("QTTT_APP", self.app)
+        page = page.replace("QTTT_ICON", ICON)
         self.finish(page.replace("QTTT_NOSCRIPT", html.escape(t("class_site_join_noscript"))))
 
 
@@ -592,7 +600,8 @@ def _announce(args: Any, keys: tuple[str, str]) -> None:
     addresses = student_addresses(args.address, args.host)
     print(t("class_teacher", url=f"{http_base(addresses[0], args.port)}{PAGE_PATH}"))
     print(t("class_teacher_key", key=teacher_secret))
-    print(t("class_site_teacher"))
+    if not is_loopback(args.host):  # no other device reaches it: nothing to warn of
+        print(t("class_site_teacher"))
     print()
     base = print_student_links("class_site_students", link, addresses, args.port)
     print_qr(link(base))

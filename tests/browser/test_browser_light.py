@@ -65,8 +65,10 @@ def shot(page: Any, name: str) -> None:
 def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroom) -> None:
     laptop = chromium.new_context(viewport={"width": 1366, "height": 768})
     phone = chromium.new_context(**PHONE)
+    errors: list[str] = []  # the pages' console: no script error, no missing file
     try:
         ada = laptop.new_page()
+        ada.on("console", lambda m: m.type == "error" and errors.append(f"laptop: {m.text}"))
         ada.goto(classroom.link)
         playable(ada)
         # the join page replaced itself with the light app; the class key left the address
@@ -81,6 +83,7 @@ def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroo
         assert "seat=" not in link  # the opponent's link holds no seat
 
         bea = phone.new_page()
+        bea.on("console", lambda m: m.type == "error" and errors.append(f"phone: {m.text}"))
         bea.goto(link)
         bea.get_by_text("You play O", exact=True).wait_for(timeout=20_000)
         assert "class=" not in bea.url and "room=" in bea.url
@@ -110,6 +113,7 @@ def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroo
         shot(ada, "projector")
         # nothing scrolls sideways on the phone
         assert bea.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert errors == []
     finally:
         laptop.close()
         phone.close()
