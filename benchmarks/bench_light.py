@@ -18,7 +18,13 @@ costs a laptop that also serves it.
 
     python benchmarks/bench_light.py                       # 30 pages, 60 s
     python benchmarks/bench_light.py --students 60 --seconds 30
+    python benchmarks/bench_light.py --opponent perfect --think 2 5
     python benchmarks/bench_light.py --weak-laptop 0.5     # one page on half a core
+
+``--opponent NAME`` has every page play X against that computer opponent instead, as
+a class in a lesson on strategy does: every computer's move is then also the teacher's
+computer's work, and the time from a student's move to the computer's answer on the
+board is printed too (it includes the app's pause, ``COMPUTER_DELAY``).
 
 ``--weak-laptop CORES`` times a student's side instead: one page in Chromium, all of it
 capped at CORES cores by a CPU cgroup (root; ``bench_site.py``'s cap), opened ``--runs``
@@ -45,6 +51,8 @@ import psutil
 import tornado.websocket
 
 from qttt_edu.core import Action, Game
+from qttt_edu.widgets.app import COMPUTER_DELAY
+from qttt_edu.widgets.controls import OPPONENTS
 
 
 def free_port() -> int:
@@ -80,6 +88,8 @@ class Student:
         self.models: dict[str, dict[str, Any]] = {}
         self.board: str | None = None
         self.changed = asyncio.Event()
+        self.seen: list[float] = []  # click to new board (s)
+        self.answers: list[float] = []  # against the computer: its move to its answer (s)
 
     async def read(self) -> None:
         while True:
@@ -106,8 +116,22 @@ class Student:
             json.dumps({"id": wid, "data": {"method": "custom", "content": content}})
         )
 
-    async def click(self, content: dict[str, Any], ply: int, seen: list[float]) -> None:
-        """Send one click; time it until the board shows a new ply (or any new view)."""
+    async def choose_opponent(self, name: str) -> None:
+        """Pick ``name`` in the opponent menu, as the page does (its ``index``)."""
+        menu = next(
+            i for i, m in self.models.items() if "qttt-opponent" in (m.get("_dom_classes") or [])
+        )
+        index = [str(label).lower() for label in self.models[menu]["_options_labels"]]
+        wanted = next(i for i, label in enumerate(index) if label.endswith(name))
+        self.changed.clear()
+        await self.sock.write_message(
+            json.dumps({"id": menu, "data": {"method": "update", "state": {"index": wanted}}})
+        )
+        await asyncio.wait_for(self.changed.wait(), 30)
+
+    async def click(self, content: dict[str, Any], ply: int) -> None:
+        """Send one click; time it until the board shows a new ply (or any new view), and,
+        against the computer, from there until its answer is on the board."""
         assert self.board is not None
         self.changed.clear()
         started = time.perf_counter()
@@ -118,9 +142,16 @@ class Student:
             view = self.view()
             if view["ply"] != ply or (content["type"] == "square" and view["phase"] == "second"):
                 break
-        seen.append(time.perf_counter() - started)
+        self.seen.append(time.perf_counter() - started)
+        if view["phase"] != "thinking":
+            return
+        asked = time.perf_counter()
+        while self.view()["phase"] == "thinking":
+            await asyncio.wait_for(self.changed.wait(), 60)
+            self.changed.clear()
+        self.answers.append(time.perf_counter() - asked)
 
-    async def play(self, until: float, think: tuple[float, float], seen: list[float]) -> int:
+    async def play(self, until: float, think: tuple[float, float]) -> int:
         games = 0
         while time.monotonic() < until:
             view = self.view()
@@ -137,14 +168,14 @@ class Student:
             ply = view["ply"]
             await asyncio.sleep(self.rng.uniform(*think))
             if action.kind == "collapse":
-                await self.click({"type": "choose", "square": action.squares[0]}, ply, seen)
+                await self.click({"type": "choose", "square": action.squares[0]}, ply)
             elif action.kind == "classical":
-                await self.click({"type": "square", "square": action.squares[0]}, ply, seen)
+                await self.click({"type": "square", "square": action.squares[0]}, ply)
             else:
                 first, second = action.squares
-                await self.click({"type": "square", "square": first}, ply, seen)
+                await self.click({"type": "square", "square": first}, ply)
                 await asyncio.sleep(self.rng.uniform(*think))
-                await self.click({"type": "square", "square": second}, ply, seen)
+                await self.click({"type": "square", "square": second}, ply)
         return games
 
 
@@ -159,13 +190,16 @@ async def run(port: int, args: argparse.Namespace, command: psutil.Process) -> N
         students.append(student)
     while any(s.board is None for s in students):
         await asyncio.sleep(0.05)
+    if args.opponent:
+        await asyncio.gather(*(s.choose_opponent(args.opponent) for s in students))
     cpu0 = sum(command.cpu_times()[:2])
-    seen: list[float] = []
     started = time.monotonic()
     think = (args.think[0], args.think[1])
-    games = await asyncio.gather(*(s.play(started + args.seconds, think, seen) for s in students))
+    games = await asyncio.gather(*(s.play(started + args.seconds, think) for s in students))
     wall = time.monotonic() - started
     cpu = sum(command.cpu_times()[:2]) - cpu0
+    seen = [t for s in students for t in s.seen]
+    answers = [t for s in students for t in s.answers]
     seen.sort()
     ms = [1000 * s for s in seen]
     p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
@@ -177,6 +211,14 @@ async def run(port: int, args: argparse.Namespace, command: psutil.Process) -> N
         f"click to new board: median {statistics.median(ms):.1f} ms, p90 {p(0.9):.1f} ms, "
         f"p99 {p(0.99):.1f} ms, worst {ms[-1]:.1f} ms"
     )
+    if answers:
+        waits = sorted(answers)
+        print(
+            f"the computer's answer ({args.opponent}), from the student's move to its own on "
+            f"the board, its pause of {COMPUTER_DELAY} s included: median "
+            f"{statistics.median(waits):.2f} s, p90 {waits[int(0.9 * len(waits))]:.2f} s, "
+            f"worst {waits[-1]:.2f} s ({len(waits)} answers)"
+        )
     rss = command.memory_info().rss / 2**20
     print(
         f"the command: {cpu:.1f} CPU s in all, {1000 * cpu / max(1, len(ms)):.1f} ms a click; "
@@ -253,6 +295,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, nargs=2, default=(0.3, 0.9))
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--opponent",
+        choices=sorted(OPPONENTS),
+        default=None,
+        help="each page plays X against this computer opponent (O) instead of a classmate",
+    )
     parser.add_argument(
         "--weak-laptop",
         type=float,

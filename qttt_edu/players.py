@@ -67,6 +67,7 @@ from .solver import (
     inverse_symmetry,
     map_action,
     sample_best_actions,
+    shared_solver,
 )
 
 __all__ = [
@@ -354,14 +355,27 @@ class PerfectPlayer:
     to three best actions found in a random order (finding all of them there
     takes minutes), when losing all the actions of rule 2. Later positions are
     solved on the spot: the player tries actions in a random order and plays
-    the first of best value, a uniform choice among them.
+    the first of best value, a uniform choice among them. The solving is done by
+    ``solver``, else by the process's own (:func:`~qttt_edu.solver.shared_solver`),
+    which every player shares: a position solved for one game is known to all.
     """
 
-    def __init__(self, scoring: str = "seed", seed: int | None = None, book: bool = True) -> None:
+    def __init__(
+        self,
+        scoring: str = "seed",
+        seed: int | None = None,
+        book: bool = True,
+        solver: Solver | None = None,
+    ) -> None:
         check_scoring(scoring)
         self.scoring = scoring
         self.name = t("players_name_perfect", scoring=scoring_name(scoring))
-        self.solver = Solver(scoring)
+        # the process's solver unless one is given: its table is only a memory of
+        # answers, which stay exact, so players share it (thirty games of a class in
+        # one process solve each position once, in one bounded table)
+        self.solver = solver if solver is not None else shared_solver(scoring)
+        if self.solver.scoring != scoring:
+            raise ValueError(f"a {self.solver.scoring!r} solver cannot play {scoring!r}")
         self.use_book = book
         self.reseed(seed)
 
@@ -380,7 +394,8 @@ class PerfectPlayer:
         if entry is not None:
             value, actions = entry
         else:
-            value, found = best_actions(self.solver, pos)
+            with self.solver.lock:
+                value, found = best_actions(self.solver, pos)
             actions = [Action(c) for c in found]
         return self.solver.scaled(value), actions
 
@@ -389,7 +404,8 @@ class PerfectPlayer:
         entry = self._book_entry(pos)
         if entry is not None:
             return self._rng.choice(entry[1])
-        _, codes = sample_best_actions(self.solver, pos, self._rng, 1)
+        with self.solver.lock:
+            _, codes = sample_best_actions(self.solver, pos, self._rng, 1)
         return Action(self._rng.choice(codes))
 
     def _book_entry(self, pos: Position) -> tuple[int, list[Action]] | None:

@@ -91,6 +91,7 @@ no symmetry.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import add
@@ -110,6 +111,7 @@ __all__ = [
     "inverse_symmetry",
     "map_action",
     "sample_best_actions",
+    "shared_solver",
     "solve",
     "symmetries",
 ]
@@ -328,6 +330,9 @@ class Solver:
         self._history = [0] * 1100  # 100 * move number + action code, moves 1-10
         self._rootings: dict[tuple[tuple[tuple[int, int, int], ...], int], _Rooting] = {}
         self._add_pair, self._add_single, self._to_single = _TABLES[scoring == "complete"]
+        #: held for a question by whoever shares this solver between threads
+        #: (:func:`shared_solver`): one search at a time in its table
+        self.lock = threading.RLock()
 
     # --- conversions -----------------------------------------------------
 
@@ -794,6 +799,30 @@ def sample_best_actions(
             if len(found) == limit:
                 break
     return value, tuple(sorted(found))
+
+
+#: the table of a solver the players of one process share (about 200 bytes a position:
+#: some 200 MB when full, then it is emptied)
+SHARED_ENTRIES = 1_000_000
+_shared: dict[str, Solver] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_solver(scoring: str = "seed") -> Solver:
+    """The process's one solver for ``scoring``, which every :class:`~qttt_edu.players.
+    PerfectPlayer` uses unless given its own: the classroom's light app runs thirty
+    students' games in one process, and thirty tables of their own held a gigabyte
+    after a minute, each solving again what another had solved. Ask it under its
+    ``lock``.
+
+    >>> shared_solver("goff") is shared_solver("goff") is not shared_solver("seed")
+    True
+    """
+    check_scoring(scoring)
+    with _shared_lock:
+        if scoring not in _shared:
+            _shared[scoring] = Solver(scoring, max_entries=SHARED_ENTRIES)
+        return _shared[scoring]
 
 
 def solve(position_or_game: Position | Game, scoring: str = "seed") -> Solution:

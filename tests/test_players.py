@@ -22,7 +22,14 @@ from qttt_edu.players import (
     play_game,
     play_match,
 )
-from qttt_edu.solver import SCORINGS, Solver, book_key, inverse_symmetry, map_action
+from qttt_edu.solver import (
+    SCORINGS,
+    Solver,
+    book_key,
+    inverse_symmetry,
+    map_action,
+    shared_solver,
+)
 
 # pytest puts this folder on the path; the book's builder lives in tools/
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -252,6 +259,31 @@ def test_perfect_player_is_reproducible_with_a_seed() -> None:
         return play_game(PerfectPlayer("complete", seed=seed), RandomPlayer(seed)).record()
 
     assert record(2) == record(2)
+
+
+def test_perfect_players_share_the_process_solver_and_play_as_with_their_own() -> None:
+    """Thirty games of a class in one process (the light app) share one solver: one
+    table, bounded, and each position solved once. Sharing it, from threads at once,
+    changes no choice: every game is the one the same seeds play with solvers of
+    their own."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    assert PerfectPlayer().solver is PerfectPlayer(seed=1).solver is shared_solver("seed")
+    assert PerfectPlayer("goff").solver is shared_solver("goff") is not shared_solver("seed")
+    own = Solver("complete")
+    assert PerfectPlayer("complete", solver=own).solver is own
+    with pytest.raises(ValueError, match="'complete' solver cannot play 'seed'"):
+        PerfectPlayer("seed", solver=own)
+
+    def game(seed: int, solver: Solver | None) -> str:
+        perfect = PerfectPlayer("seed", seed=seed, solver=solver)  # past the book: search
+        return play_game(RandomPlayer(seed), perfect, time_limit=None).record()
+
+    seeds = range(8)
+    alone = [game(seed, Solver("seed")) for seed in seeds]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda seed: game(seed, None), seeds))
+    assert together == alone
 
 
 # --- the opening book -------------------------------------------------------------------
