@@ -100,8 +100,23 @@ _catalogs: dict[str, dict[str, str]] = {}
 _current = "en"
 # A thread that serves one page of its own (the classroom's light app runs each page's
 # app on a thread in one process) speaks that page's language: set_language() there
-# changes the thread's language, not the process's (use_thread_language()).
+# changes the thread's language, not the process's (use_thread_language()). The
+# language is held in a box (_Own) that the threads the page's thread starts share
+# (carry_language()), so they switch with it.
 _thread = threading.local()
+
+
+class _Own:
+    """A page's own language, shared by the threads that work for the page."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+
+def _own() -> _Own | None:
+    return getattr(_thread, "own", None)
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -126,8 +141,9 @@ def set_language(lang: str) -> None:
     """
     global _current
     catalog(lang)
-    if getattr(_thread, "lang", None) is not None:
-        _thread.lang = lang
+    own = _own()
+    if own is not None:
+        own.lang = lang
     else:
         _current = lang
 
@@ -146,13 +162,45 @@ def use_thread_language(lang: str) -> None:
     (['fi'], 'en')
     """
     catalog(lang)
-    _thread.lang = lang
+    _thread.own = _Own(lang)
+
+
+def carry_language(work: Callable[..., Any]) -> Callable[..., Any]:
+    """``work`` as it runs on another thread (a worker, a socket's thread) for the calling
+    thread: in this thread's own language, also after a later :func:`set_language` here.
+    A thread with no language of its own gives ``work`` back as it is.
+
+    >>> import threading
+    >>> said = []
+    >>> def page():
+    ...     use_thread_language("it")
+    ...     helper = threading.Thread(target=carry_language(lambda: said.append(t("predict_yes"))))
+    ...     set_language("da")  # the page's menu, before its helper speaks
+    ...     helper.start(); helper.join()
+    >>> worker = threading.Thread(target=page)
+    >>> worker.start(); worker.join()
+    >>> said, get_language()
+    (['ja'], 'en')
+    """
+    own = _own()
+    if own is None:
+        return work
+
+    def in_language(*args: Any, **kwargs: Any) -> Any:
+        before = _own()
+        _thread.own = own
+        try:
+            return work(*args, **kwargs)
+        finally:
+            _thread.own = before
+
+    return in_language
 
 
 def get_language() -> str:
     """The language messages are printed in now (this thread's own, if it has one)."""
-    own: str | None = getattr(_thread, "lang", None)
-    return _current if own is None else own
+    own = _own()
+    return _current if own is None else own.lang
 
 
 def t(key: str, /, **fields: Any) -> str:

@@ -295,3 +295,35 @@ async def _burst_of_reads(url: str, code: str, x_cred: str) -> tuple[list[int], 
     sock.next_id = 100
     status, _ = await sock.ask("room", code=code, credential=x_cred)
     return statuses, status
+
+
+def test_a_pages_client_says_a_lost_connection_in_the_pages_language() -> None:
+    """The classroom's light app runs every page's client in one process: the thread
+    that keeps a Finnish page's connection says its trouble in Finnish, also after the
+    page switched to Italian, while the process speaks English."""
+    import threading
+    import time
+
+    from qttt_edu.i18n import get_language, set_language, use_thread_language
+
+    said: list[str | None] = []
+
+    def page() -> None:
+        use_thread_language("fi")
+        client = ServiceClient("http://127.0.0.1:1/", class_key=CLASS_KEY, on_status=said.append)
+        client.watch("ABC-DEF", lambda code, state: None)
+        deadline = time.monotonic() + 10
+        while not said and time.monotonic() < deadline:
+            time.sleep(0.05)
+        set_language("it")  # the page's menu
+        while len(said) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        client.close()
+
+    worker = threading.Thread(target=page)
+    worker.start()
+    worker.join(20)
+    assert get_language() == "en"
+    assert said[0] and said[0].startswith("yhteys, joka tuo vastustajan siirrot, katkesi")
+    reason = said[0].split("(", 1)[1].split(")", 1)[0]
+    assert said[1] == t_in("it", "rooms_watch_lost", reason=reason)

@@ -34,7 +34,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from ..core import Game, IllegalMoveError, InvalidRecordError
-from ..i18n import catalog, get_language, t
+from ..i18n import carry_language, catalog, get_language, t
 from . import codes
 from .errors import (
     BadCodeError,
@@ -513,8 +513,9 @@ class ServiceClient:
         with self._lock:
             if self._thread is not None or self._closed:
                 return
+            # its words (a lost connection) in the language of the page that made it
             self._thread = threading.Thread(
-                target=self._socket_thread, name="qttt-rooms-socket", daemon=True
+                target=carry_language(self._socket_thread), name="qttt-rooms-socket", daemon=True
             )
             self._thread.start()
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core import Action, Position
 from ..environment import in_pyodide
+from ..i18n import carry_language
 
 __all__ = ["ComputerClock", "EventGate", "PageEvent", "running_loop"]
 
@@ -154,7 +155,8 @@ class ComputerClock:
             if in_pyodide():  # Pyodide has no threads: at once
                 self._finish(done, generation, answer(pos))
                 return
-            future = loop.run_in_executor(None, answer, pos)
+            # the worker speaks the page's language (a light page's, in the classroom)
+            future = loop.run_in_executor(None, carry_language(answer), pos)
             future.add_done_callback(lambda f: self._finish(done, generation, f.result()))
 
         self._handle = loop.call_later(delay, start)
