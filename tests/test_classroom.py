@@ -76,6 +76,10 @@ def test_exports_hold_every_record_and_never_a_formula(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(export_csv(rooms))))
     assert rows[0]["record"] == WON and rows[0]["result"] == "X" and rows[0]["collapses"] == "2"
     assert rows[0]["x"] == "'=HYPERLINK(1)" and rows[0]["o"] == "Bo"
+    # times as a spreadsheet and a teacher read them: this computer's local time
+    local = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(rooms[0].finished_at))
+    assert rows[0]["finished_at"] == local
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", rows[0]["created_at"])
     data = json.loads(export_json(rooms))
     assert data[0]["record"] == WON and Game.from_record(data[0]["record"]).is_over
     assert "hash" not in json.dumps(data)

@@ -190,7 +190,7 @@ def test_the_csv_export_leaves_empty_cells_empty_and_quotes_formulas() -> None:
     import csv
     import io
 
-    from qttt_edu.rooms.service import export_csv
+    from qttt_edu.rooms.store import games_csv
 
     seat = {"kind": "human", "present": False}
     room = {
@@ -203,7 +203,7 @@ def test_the_csv_export_leaves_empty_cells_empty_and_quotes_formulas() -> None:
         "created_at": 1.0,
         "finished_at": None,
     }
-    row = next(csv.DictReader(io.StringIO(export_csv([room]))))
+    row = next(csv.DictReader(io.StringIO(games_csv([room]))))
     assert (row["class"], row["record"]) == ("", "")
     assert (row["x"], row["o"]) == ("'=1+1", "Ben")
 

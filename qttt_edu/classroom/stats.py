@@ -10,8 +10,6 @@ exported file read back next lesson, and a test alike.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import random
 from collections.abc import Iterable
@@ -20,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core import Action, Game, Position, other_player, player_of
+from ..rooms.store import games_csv
 
 __all__ = [
     "GameStatistics",
@@ -29,19 +28,6 @@ __all__ = [
     "game_statistics",
     "random_play_statistics",
 ]
-
-CSV_COLUMNS = (
-    "code",
-    "class",
-    "x",
-    "o",
-    "result",
-    "plies",
-    "collapses",
-    "record",
-    "created_at",
-    "finished_at",
-)
 
 
 @dataclass(frozen=True)
@@ -155,30 +141,6 @@ def export_json(rooms: Iterable[Any]) -> str:
 
 
 def export_csv(rooms: Iterable[Any]) -> str:
-    """One line per game: code, class, nicknames, result, plies, collapses, record, times."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for room in rooms:
-        data = room.to_dict()
-        seats = data["seats"]
-        writer.writerow(
-            [
-                data["code"],
-                data["class"],
-                _csv_safe(seats["X"]["nickname"] or ""),
-                _csv_safe(seats["O"]["nickname"] or ""),
-                data["result"] or "",
-                data["plies"],
-                sum(1 for token in data["record"].split() if token.startswith("c")),
-                data["record"],
-                data["created_at"],
-                data["finished_at"] if data["finished_at"] is not None else "",
-            ]
-        )
-    return out.getvalue()
-
-
-def _csv_safe(text: str) -> str:
-    """A nickname a spreadsheet will show, never run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """One line per game (:func:`~qttt_edu.rooms.store.games_csv`): code, class,
+    nicknames, result, plies, collapses, record, times."""
+    return games_csv(room.to_dict() for room in rooms)

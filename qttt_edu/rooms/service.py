@@ -31,10 +31,8 @@ True
 from __future__ import annotations
 
 import asyncio
-import csv
 import functools
 import gc
-import io
 import json
 import logging
 import os
@@ -72,7 +70,7 @@ from .errors import (
     StoreUnavailableError,
     UnknownRoomError,
 )
-from .store import RoomState, RoomStore, RowCache
+from .store import RoomState, RoomStore, RowCache, games_csv
 
 if TYPE_CHECKING:
     from ..cli import Parser
@@ -865,45 +863,10 @@ class ExportHandler(Handler):
         if fmt == "csv":
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="qttt-games.csv"')
-            self.finish(export_csv(rooms))
+            self.finish(games_csv(rooms))
             return
         self.set_header("Content-Disposition", 'attachment; filename="qttt-games.json"')
         self.reply({"exported_at": self.service.clock(), "rooms": rooms})
-
-
-#: what a spreadsheet reads as the start of a formula (an empty cell is not one)
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _as_text(value: object) -> object:
-    """``value``, with a ``'`` before a text a spreadsheet would run as a formula.
-
-    >>> _as_text("=1+1"), _as_text(""), _as_text("Ada"), _as_text(None)
-    ("'=1+1", '', 'Ada', None)
-    """
-    return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA) else value
-
-
-def export_csv(rooms: list[dict[str, Any]]) -> str:
-    """The games as CSV; a cell that a spreadsheet would run as a formula is quoted as text."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    columns = ["code", "class", "x", "o", "record", "plies", "result", "created_at", "finished_at"]
-    writer.writerow(columns)
-    for room in rooms:
-        row = [
-            room["code"],
-            room["class"],
-            room["seats"]["X"]["nickname"],
-            room["seats"]["O"]["nickname"],
-            room["record"],
-            room["plies"],
-            room["result"],
-            room["created_at"],
-            room["finished_at"],
-        ]
-        writer.writerow([_as_text(v) for v in row])
-    return out.getvalue()
 
 
 class RoomsService:

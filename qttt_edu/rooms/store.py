@@ -19,6 +19,8 @@ core's notation reader, and a room that does not parse is reported
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import threading
 import time
@@ -57,6 +59,7 @@ __all__ = [
     "RoomStore",
     "SeatInfo",
     "Ticket",
+    "games_csv",
 ]
 
 SEATS = ("X", "O")
@@ -163,6 +166,69 @@ class RoomState:
             "updated_at": self.updated_at,
             "finished_at": self.finished_at,
         }
+
+
+#: the columns of the games' CSV (:func:`games_csv`)
+CSV_COLUMNS = (
+    "code",
+    "class",
+    "x",
+    "o",
+    "result",
+    "plies",
+    "collapses",
+    "record",
+    "created_at",
+    "finished_at",
+)
+#: what a spreadsheet reads as the start of a formula (an empty cell is not one)
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _as_text(value: object) -> object:
+    """``value``, with a ``'`` before a text a spreadsheet would run as a formula.
+
+    >>> _as_text("=1+1"), _as_text(""), _as_text("Ada"), _as_text(None)
+    ("'=1+1", '', 'Ada', None)
+    """
+    return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA) else value
+
+
+def _local_time(stamp: float | None) -> str:
+    r"""A stored time as a spreadsheet and a teacher read it: this computer's local time.
+
+    >>> import re
+    >>> bool(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", _local_time(1796000000.5)))
+    True
+    >>> _local_time(None)
+    ''
+    """
+    return "" if stamp is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(stamp))
+
+
+def games_csv(rooms: Iterable[dict[str, Any]]) -> str:
+    """The games (each as :meth:`RoomState.to_dict` gives it) as CSV, one line a game
+    (:data:`CSV_COLUMNS`): the times in this computer's local time, and a cell that a
+    spreadsheet would run as a formula (a nickname "=1+1") quoted as text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for room in rooms:
+        seats, record = room["seats"], room["record"]
+        row = [
+            room["code"],
+            room["class"],
+            seats["X"]["nickname"] or "",
+            seats["O"]["nickname"] or "",
+            room["result"] or "",
+            room["plies"],
+            sum(1 for token in record.split() if token.startswith("c")),
+            record,
+            _local_time(room["created_at"]),
+            _local_time(room["finished_at"]),
+        ]
+        writer.writerow([_as_text(value) for value in row])
+    return out.getvalue()
 
 
 @dataclass(frozen=True)
