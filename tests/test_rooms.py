@@ -387,6 +387,24 @@ def test_an_away_player_can_be_replaced_but_not_a_present_one(make_store: Any) -
     assert state.seats["O"].kind == "computer" and state.seats["O"].nickname == "Random"
 
 
+def test_a_seat_names_itself_once_and_only_itself(make_store: Any) -> None:
+    store = make_store()
+    x = store.create_room(nickname="Ada")
+    o = store.join(x.code)  # by a link: no nickname
+    version = store.room(x.code).version
+    state = store.rename(x.code, o.credential, " Bea ")
+    assert state.seats["O"].nickname == "Bea" and state.version == version + 1
+    assert store.rename(x.code, o.credential, "Bea").version == version + 1  # nothing new
+    for bad in ("B" * 25, "Be\x00a", 3):
+        with pytest.raises(RoomError, match="nickname"):
+            store.rename(x.code, o.credential, bad)  # type: ignore[arg-type]
+    with pytest.raises(CredentialError):
+        store.rename(x.code, "not-a-seat-credential-at-all", "Bob")
+    state = store.room(x.code)
+    assert (state.seats["X"].nickname, state.seats["O"].nickname) == ("Ada", "Bea")
+    assert store.rename(x.code, o.credential, "").seats["O"].nickname is None  # none again
+
+
 # -- what the database holds -----------------------------------------------------------
 
 

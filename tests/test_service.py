@@ -7,6 +7,7 @@ attacker who writes raw requests.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -219,3 +220,41 @@ def test_an_error_page_without_the_services_words_is_still_said_in_words() -> No
         assert "502" in str(err) and "could not answer" in str(err)
     finally:
         client.close()
+
+
+def test_a_seat_names_itself_only_and_every_screen_sees_it(service: Any) -> None:
+    """A student who came in by a link took the seat before typing a nickname: the
+    seat's own credential names it afterwards, once, for every screen. As an attacker:
+    another seat's credential, the class key, a stranger's guess, a name too long or
+    with control characters change nothing."""
+    a, b = client(service), client(service)
+    try:
+        ada = SharedGame.create(a, nickname="Ada")
+        bea = SharedGame.join(b, ada.code)  # by the link: no nickname yet
+        bea.rename("  Bea   B ")
+        assert bea.state.seats["O"].nickname == "Bea B"  # spaces as a join trims them
+        deadline = time.monotonic() + 5
+        while ada.state.seats["O"].nickname != "Bea B" and time.monotonic() < deadline:
+            ada.wait_for_change(timeout=1)
+        assert ada.state.seats["O"].nickname == "Bea B"  # pushed to the other screen
+        path = f"api/v1/rooms/{ada.code}/nickname"
+
+        def names() -> list[tuple[str, str]]:
+            sql = "SELECT x_name, o_name FROM qttt_rooms WHERE code = ?"
+            return list(raw_sql(service.store_url, sql, (ada.code,)))
+
+        for who in ({"class_key": CLASS_KEY}, {"seat": "x" * 30}, {}):
+            status, body = http(service.url, "POST", path, {"nickname": "Bob"}, **who)
+            assert status == 403 and names() == [("Ada", "Bea B")], (who, body)
+        # the other seat's credential names its own seat, never this one
+        status, _ = http(service.url, "POST", path, {"nickname": "Bob"}, seat=ada.credential)
+        assert status == 200 and names() == [("Bob", "Bea B")]
+        for bad, status_wanted in (("B" * 300, 413), ("Bo\x07b", 409), (7, 400)):
+            status, body = http(service.url, "POST", path, {"nickname": bad}, seat=bea.credential)
+            assert status == status_wanted and body["error"]["message"], body
+        assert ada.refresh().seats["O"].nickname == "Bea B"
+        with pytest.raises(RoomError):
+            SharedGame.spectate(a, ada.code).rename("Cy")
+    finally:
+        a.close()
+        b.close()

@@ -864,3 +864,35 @@ def test_a_link_from_a_loopback_address_says_it_opens_only_here_and_offers_the_c
     # the classroom's network address: a plain link and its QR code, no note
     panel.page.href = PAGE
     assert "<svg" in panel.info.value and "qttt-room-local" not in panel.info.value
+
+
+def test_a_seat_taken_by_a_link_is_named_afterwards_and_every_screen_sees_the_name(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    """Bo opens Ada's link and plays at once, with no nickname: Bo's panel offers to name
+    the seat (Ada's, named, and a spectator's do not), a blank name is refused, and
+    Bo's name reaches Ada's screen and the store."""
+    ada, bo, cy = make_app(), make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    bo.open_shared(code)  # as the link does: the free seat, no nickname typed
+    cy.open_shared(code)  # both seats taken: watching
+
+    def offered(app: GameApp) -> bool:
+        panel = app.shared_panel
+        shown = {panel.rename_input.layout.display, panel.rename_button.layout.display}
+        assert len(shown) == 1  # the field and its button come and go together
+        return shown != {"none"}
+
+    assert bo.shared is not None and bo.shared.seat == "O"
+    assert offered(bo) and not offered(ada) and not offered(cy)
+    assert bo.shared_panel.rename_button.description == "Use this nickname"
+    bo.shared_panel.rename_button.click()  # nothing typed
+    assert bo.message is not None and "Type a nickname first" in bo.message
+    assert rooms.room(code).seats["O"].nickname is None
+    bo.shared_panel.rename_input.value = " Bo "
+    bo.shared_panel.rename_button.click()
+    assert bo.message == "You now play as Bo"
+    assert rooms.room(code).seats["O"].nickname == "Bo"
+    assert not offered(bo) and bo.shared_panel.rename_input.value == ""
+    wait_until(lambda: "O: Bo" in ada.shared_panel.info.value)
+    wait_until(lambda: "O: Bo" in cy.shared_panel.info.value)

@@ -37,7 +37,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 from ..core import Action, Game, other_player
 from ..i18n import t
 from . import codes
-from .errors import ConflictError, RoomError, StoreUnavailableError
+from .errors import ConflictError, RoomError, SpectatorError, StoreUnavailableError
 from .store import RoomState, RoomStore, Ticket
 
 if TYPE_CHECKING:
@@ -271,6 +271,12 @@ class SharedGame:
         if self._unbeat is not None:
             self._unbeat()
             self._unbeat = None
+
+    def rename(self, nickname: str | None) -> None:
+        """Show ``nickname`` for this client's seat (a spectator has none to name)."""
+        if self.credential is None:
+            raise SpectatorError(t("rooms_spectator"))
+        self._update(self.store.rename(self.code, self.credential, nickname))
 
     def hand_to_computer(self, player: Any) -> None:
         """The opponent left or is away: agree to play on against ``player``.

@@ -391,6 +391,13 @@ class ServiceClient:
             self._seats.pop(key, None)
         return state_from_json(answer["room"])
 
+    def rename(self, code: object, credential: object, nickname: str | None) -> RoomState:
+        key = codes.normalize_code(code)
+        answer = self.request(
+            "POST", f"api/v1/rooms/{key}/nickname", {"nickname": nickname}, seat=str(credential)
+        )
+        return state_from_json(answer["room"])
+
     def hand_to_computer(self, code: object, credential: object, player_name: str) -> RoomState:
         key = codes.normalize_code(code)
         answer = self.request(

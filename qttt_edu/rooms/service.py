@@ -800,6 +800,17 @@ class LeaveHandler(Handler):
         await self.service.changed(state)
 
 
+class NicknameHandler(Handler):
+    async def post(self, code: str) -> None:
+        svc = self.service
+        key = codes.normalize_code(code)
+        credential = self.seat_credential()
+        nickname = _text_field(self.body(), "nickname", 4 * svc.config.limits.nickname_chars)
+        state = await svc.call(lambda store: store.rename(key, credential, nickname))
+        self.reply({"room": room_json(state)})
+        await svc.changed(state)
+
+
 class ComputerHandler(Handler):
     async def post(self, code: str) -> None:
         svc = self.service
@@ -1214,6 +1225,7 @@ class RoomsService:
             (rf"{base}api/v1/rooms/{code}/actions", ActionHandler, args),
             (rf"{base}api/v1/rooms/{code}/leave", LeaveHandler, args),
             (rf"{base}api/v1/rooms/{code}/computer", ComputerHandler, args),
+            (rf"{base}api/v1/rooms/{code}/nickname", NicknameHandler, args),
             (rf"{base}api/v1/class/rooms", ClassRoomsHandler, args),
             (rf"{base}api/v1/class/clear", ClearHandler, args),
             (rf"{base}api/v1/class/export", ExportHandler, args),

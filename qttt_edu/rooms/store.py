@@ -857,6 +857,20 @@ class RoomStore:
 
         return self._mutate(code, change)
 
+    def rename(self, code: object, credential: object, nickname: str | None) -> RoomState:
+        """Give the seat of ``credential`` the nickname ``nickname`` (``None`` or blank: none),
+        so the opponent and the teacher's cards can say who plays: a student who came in
+        by a link took the seat before typing one. Only the seat's own credential can."""
+        name = codes.check_nickname(nickname)
+
+        def change(state: RoomState, raw: RoomRow) -> dict[str, Any] | None:
+            seat = self._seat_of(state, raw, credential)
+            if state.seats[seat].nickname == name:
+                return None  # nothing new: no new version for every screen to draw
+            return {f"{seat.lower()}_name": name}
+
+        return self._mutate(code, change)
+
     def hand_to_computer(self, code: object, credential: object, player_name: str) -> RoomState:
         """Agree that a computer takes the seat of an opponent who left or is away.
 

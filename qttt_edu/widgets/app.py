@@ -206,6 +206,7 @@ class GameApp:
             stop=self._on_leave_shared,
             callback=self._callback,
             service=service,
+            rename=self._on_rename_shared,
         )
         self.shared_panel.redraw = self._callback(self._render)  # the site found its service
         # The DOM order is the tab order: the nine squares first, then the controls.
@@ -456,6 +457,14 @@ class GameApp:
         shared.leave()
         self._game = shared.client.game
         self._changed(("note", t("widget_shared_left_note", code=shared.label)))
+
+    def _on_rename_shared(self) -> None:
+        if self._shared is None:
+            return
+        name = self.shared_panel.typed_nickname()
+        self._shared.rename(name)
+        self.shared_panel.rename_input.value = ""
+        self._changed(("note", t("widget_shared_renamed", name=name)))
 
     def _on_hand_to_computer(self) -> None:
         if self._shared is None:

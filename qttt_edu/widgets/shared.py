@@ -423,6 +423,10 @@ class SharedSeat:
         it is back). Neither is a rule break, and neither is shown as one."""
         self.client.act(action)
 
+    def rename(self, nickname: str) -> None:
+        """Show ``nickname`` for this screen's seat, on every screen of the game."""
+        self.client.rename(nickname)
+
     def hand_to_computer(self) -> str:
         """Let a computer player take the opponent's seat; returns that seat."""
         from ..players import HeuristicPlayer
@@ -528,6 +532,7 @@ class SharedPanel:
         stop: Callable[[], None],
         callback: Callable[[Callable[[], None]], Callable[..., None]],
         service: str | None = None,
+        rename: Callable[[], None] | None = None,
     ) -> None:
         self._rooms = rooms
         self._service = service
@@ -546,6 +551,7 @@ class SharedPanel:
         self.info = w.HTML()
         self.info.add_class("qttt-shared-info")
         self.leave_button = button("qttt-shared-leave", "leave", callback(stop))
+        self._rename_widgets(callback, rename)
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
         self.open_row = row(
@@ -553,7 +559,7 @@ class SharedPanel:
         )
         # (the offer to let the computer play a gone opponent's seat is in the status
         # line, where the player looks: see SharedSeat.offer)
-        self.game_row = row(self.leave_button)
+        self.game_row = row(self.rename_input, self.rename_button, self.leave_button)
         self.widget = w.VBox(
             [self.title, self.note, self.open_row, self.info, self.game_row, self.page],
             layout=w.Layout(grid_gap="6px"),
@@ -572,6 +578,21 @@ class SharedPanel:
         # the link is found after the page has asked its server: draw it when it comes
         self._shown: SharedSeat | None = None
         self.page.observe(self._link_found, ["href", "why"])
+
+    def _rename_widgets(
+        self,
+        callback: Callable[[Callable[[], None]], Callable[..., None]],
+        rename: Callable[[], None] | None,
+    ) -> None:
+        """A seat taken by a link, before a nickname was typed: its player names it now,
+        so that the opponent and the teacher's cards can say who plays (``rename``: what
+        the app does then)."""
+        self.rename_input = w.Text(layout=w.Layout(width="200px", max_width="100%"))
+        self.rename_input.add_class("qttt-nickname")
+        self.rename_button = w.Button(layout=w.Layout(width="auto"))
+        self.rename_button.add_class("qttt-shared-rename")
+        if rename is not None:
+            self.rename_button.on_click(callback(rename))
 
     def _link_found(self, _change: object) -> None:
         if self._shown is not None:
@@ -732,12 +753,27 @@ class SharedPanel:
         credential = seat.client.credential
         self.page.params = {"room": seat.label, "seat": credential or ""}
         self.info.value = self._info_html(seat)
+        nameless = seat.seat is not None and not seat.state.seats[seat.seat].nickname
+        show(self.rename_input, nameless)
+        show(self.rename_button, nameless)
+
+    def typed_nickname(self) -> str:
+        """The nickname typed to name a seat taken without one; a blank or bad one is
+        refused in words, and nothing changes."""
+        from ..rooms import RoomError
+        from ..rooms.codes import check_nickname
+
+        name = check_nickname(self.rename_input.value)
+        if name is None:
+            raise RoomError(t("widget_shared_rename_empty"))
+        return name
 
     def _render_texts(self, seat: SharedSeat | None) -> None:
         # The placeholder shows what to type; the tooltip (title) also names the field
         # for a screen reader once something is typed.
         for field, key in (
             (self.nickname, "widget_shared_nickname"),
+            (self.rename_input, "widget_shared_rename_placeholder"),
             (self.code_input, "widget_shared_code_placeholder"),
         ):
             field.placeholder = field.tooltip = t(key)
@@ -748,6 +784,8 @@ class SharedPanel:
         ):
             labelled.description = t(key)
             labelled.tooltip = t(f"{key}_tooltip")
+        self.rename_button.description = t("widget_shared_rename")
+        self.rename_button.tooltip = t("widget_shared_rename_tooltip")
         watching = seat is not None and seat.seat is None
         self.leave_button.description = t(
             "widget_shared_stop_watching" if watching else "widget_shared_leave"

@@ -87,6 +87,11 @@ def test_two_devices_play_a_shared_game_on_the_light_app(chromium: Any, classroo
         bea.goto(link)
         bea.get_by_text("You play O", exact=True).wait_for(timeout=20_000)
         assert "class=" not in bea.url and "room=" in bea.url
+        # Bea came in by the link with no nickname: she names her seat, and Ada sees it
+        bea.get_by_placeholder("Your nickname").fill("Bea")
+        bea.get_by_role("button", name="Use this nickname").tap()
+        ada.locator(".qttt-room-who", has_text="O: Bea").wait_for(timeout=10_000)
+        assert not bea.get_by_placeholder("Your nickname").is_visible()
         # Ada plays by keyboard: square 1 takes the focus, Enter marks it
         square(ada, 1).focus()
         ada.keyboard.press("Enter")
