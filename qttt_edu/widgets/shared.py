@@ -588,7 +588,7 @@ class SharedPanel:
         so that the opponent and the teacher's cards can say who plays (``rename``: what
         the app does then)."""
         self.rename_input = w.Text(layout=w.Layout(width="200px", max_width="100%"))
-        self.rename_input.add_class("qttt-nickname")
+        self.rename_input.add_class("qttt-rename-input")
         self.rename_button = w.Button(layout=w.Layout(width="auto"))
         self.rename_button.add_class("qttt-shared-rename")
         if rename is not None:
