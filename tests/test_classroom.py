@@ -1179,3 +1179,53 @@ def test_sigint_stops_a_class_started_as_a_background_job(tmp_path: Path) -> Non
             server.kill()
     assert "The classroom server has stopped" in log.read_text()
     assert (tmp_path / "g.sqlite3").exists()
+
+
+def test_the_terminal_qr_code_is_black_on_white_on_a_dark_or_a_light_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Drawn in the terminal's own colours the code is inverted on a light terminal (a
+    Mac's default), which many phones' cameras do not read: on a terminal, every module
+    is given its colour, dark ones black and light ones white, and it is the same code."""
+    import segno
+
+    from qttt_edu.classroom import network
+
+    link = "http://10.0.0.2:8866/qttt-join.html#class=abcdefghijklmnopqrstuv"
+    code = segno.make(link, error="m")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    network.print_qr(link)
+    monkeypatch.undo()
+    text = screen.getvalue()
+    # read it back as a terminal draws it: each half block's upper half in the colour
+    # set last for the foreground, its lower half in the background's
+    colour = {"30": 1, "40": 1, "97": 0, "107": 0}
+    drawn: list[list[int]] = []
+    for line in text.splitlines():
+        top: list[int] = []
+        bottom: list[int] = []
+        fg = bg = None
+        for token in re.findall(r"\x1b\[(\d+);(\d+)m|(▀)|\x1b\[0m", line):
+            if token[0]:
+                fg, bg = colour[token[0]], colour[token[1]]
+            elif token[2]:
+                assert fg is not None and bg is not None  # never a module in the terminal's own
+                top.append(fg)
+                bottom.append(bg)
+        drawn += [top, bottom]
+    wanted = [list(row) for row in code.matrix_iter(scale=1, border=4)]
+    assert drawn[: len(wanted)] == wanted
+    assert all(not any(row) for row in drawn[len(wanted) :])  # the padding row is quiet zone
+    # written to a file or a pipe, the code stays plain text
+    network.print_qr(link)
+    plain = io.StringIO()
+    code.terminal(plain, compact=True)
+    assert capsys.readouterr().out == plain.getvalue()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..i18n import t
 
@@ -138,9 +139,47 @@ def print_student_links(
 
 
 def print_qr(url: str) -> None:
+    """Print the QR code of ``url`` for the terminal: in black on white whatever the
+    terminal's colours when it is one that reads colour codes (a QR code drawn in the
+    terminal's own colours is inverted on a light terminal, and many phones' cameras do
+    not read an inverted code); else in the terminal's own colours, as text."""
     try:
         import segno
     except ImportError:
         print(t("class_no_qr"))
         return
-    segno.make(url, error="m").terminal(compact=True)
+    code = segno.make(url, error="m")
+    if sys.platform != "win32" and sys.stdout.isatty() and os.environ.get("TERM") != "dumb":
+        sys.stdout.write(qr_in_colour(code.matrix_iter(scale=1, border=4)))
+        sys.stdout.flush()
+    else:  # a file, a pipe, Windows' console (segno draws it with the console's own calls)
+        code.terminal(compact=True)
+
+
+#: ANSI colours: black and bright white, as a half block's upper (foreground) and lower
+#: (background) halves
+_FG = {1: "30", 0: "97"}
+_BG = {1: "40", 0: "107"}
+
+
+def qr_in_colour(rows: Iterable[Iterable[int]]) -> str:
+    """A QR code's modules (rows of 1 for dark, 0 for light, with their quiet zone) as
+    text for a terminal: two rows a line of upper half blocks, each module's colour set
+    (black, white), so the code reads the same on a dark or a light terminal.
+
+    >>> qr_in_colour([(1, 0), (0, 1)]) == "\\033[30;107m▀\\033[97;40m▀\\033[0m\\n"
+    True
+    """
+    matrix = [tuple(row) for row in rows]
+    if len(matrix) % 2:
+        matrix.append((0,) * len(matrix[0]))  # the quiet zone goes on below
+    lines = []
+    for top, bottom in zip(matrix[0::2], matrix[1::2], strict=True):
+        line, last = [], None
+        for pair in zip(top, bottom, strict=True):
+            if pair != last:
+                line.append(f"\033[{_FG[pair[0]]};{_BG[pair[1]]}m")
+                last = pair
+            line.append("▀")
+        lines.append("".join(line) + "\033[0m\n")
+    return "".join(lines)
