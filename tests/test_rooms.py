@@ -32,6 +32,7 @@ from qttt_edu.rooms import (
     SharedGame,
     SpectatorError,
     UnknownRoomError,
+    codes,
     normalize_code,
 )
 from qttt_edu.rooms.backends import MIGRATIONS, SCHEMA_VERSION, RoomRow, backend_for, notice
@@ -543,9 +544,12 @@ def test_a_change_notice_that_is_not_a_room_is_ignored() -> None:
     assert decode_notice("1-2", 0.0) is None
     assert decode_notice([1, 2, 3], 0.0) is None
     row = ["K7MQ2P", "1-2 zz", 1, "empty", None, None, None, "empty", None, None, None]
-    assert decode_notice([*row, 1.0, 1.0, None, None, None, None, ""], 0.0) is None
-    good = decode_notice(["K7MQ2P", "1-2", 1, *row[3:], 1.0, 1.0, None, None, None, "id", ""], 0.0)
+    assert decode_notice([*row, 1.0, 1.0, None, None, None, None, "", None], 0.0) is None
+    tail = [1.0, 1.0, None, None, None, "id", "", None]  # times, result, action id, class, next
+    good = decode_notice(["K7MQ2P", "1-2", 1, *row[3:], *tail], 0.0)
     assert good is not None and good.record == "1-2"
+    # a "next game" pointer on a game not over is no room either
+    assert decode_notice(["K7MQ2P", "1-2", 1, *row[3:], *tail[:-1], "K7MQ2Q"], 0.0) is None
 
 
 def test_the_rooms_package_stands_on_the_core_alone() -> None:
@@ -569,3 +573,50 @@ def test_the_rooms_package_stands_on_the_core_alone() -> None:
     assert kit <= {"qttt_edu.bits", "qttt_edu.core", "qttt_edu.i18n", "qttt_edu.notation"} | {
         n for n in kit if n.startswith("qttt_edu.rooms")
     }, kit
+
+
+def test_play_again_swaps_the_sides_and_both_players_find_one_new_room(make_store: Any) -> None:
+    store = make_store()
+    x = store.create_room(nickname="Ada", class_name="7B")
+    o = store.join(x.code, nickname="Bo")
+    with pytest.raises(RoomError, match="not over yet"):
+        store.rematch(x.code, x.credential)  # a game still being played
+    seats = {"X": x, "O": o}
+    for token in ["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]:
+        store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+    assert store.room(x.code).finished
+    rooms_before = len(store.list_rooms().rooms)
+    bo_again = store.rematch(x.code, o.credential)  # Bo asks first: Bo now moves first
+    old = store.room(x.code)
+    assert bo_again.seat == "X" and old.next_code == bo_again.code != x.code
+    assert old.to_dict()["next"] == codes.format_code(bo_again.code)
+    ada_again = store.rematch(x.code, x.credential)  # Ada's screen finds Bo's room
+    assert (ada_again.code, ada_again.seat) == (bo_again.code, "O")
+    again = store.room(bo_again.code)
+    assert (again.seats["X"].nickname, again.seats["O"].nickname) == ("Bo", "Ada")
+    assert again.class_name == "7B" and again.record == "" and again.next_code is None
+    assert len(store.list_rooms().rooms) == rooms_before + 1  # one new room, not two
+    with pytest.raises(RoomFullError):
+        store.rematch(x.code, x.credential)  # asked twice: no third seat
+    with pytest.raises(CredentialError):
+        store.rematch(x.code, "not-a-seat-credential-at-all")
+
+
+def test_two_players_asking_to_play_again_at_once_make_one_room(make_store: Any) -> None:
+    """Both press Play again in the same moment: one of them opens the room, the other
+    takes its free seat, and the room the other opened first is not left behind."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = make_store()
+    for _ in range(5):
+        x = store.create_room(nickname="Ada")
+        o = store.join(x.code, nickname="Bo")
+        seats = {"X": x, "O": o}
+        for token in ["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]:
+            store.act(x.code, seats[store.room(x.code).to_act].credential, token)
+        before = {room.code for room in store.list_rooms().rooms}
+        with ThreadPoolExecutor(2) as pool:
+            tickets = list(pool.map(lambda t, c=x.code: store.rematch(c, t.credential), (x, o)))
+        assert tickets[0].code == tickets[1].code == store.room(x.code).next_code
+        assert {t.seat for t in tickets} == {"X", "O"}
+        assert {room.code for room in store.list_rooms().rooms} - before == {tickets[0].code}

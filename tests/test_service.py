@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from qttt_edu.core import Game
 from qttt_edu.rooms import ConflictError, CredentialError, NotYourTurnError, RoomError, SharedGame
 from qttt_edu.rooms.remote import ServiceClient
 from tests import rooms_support
@@ -255,6 +256,47 @@ def test_a_seat_names_itself_only_and_every_screen_sees_it(service: Any) -> None
         assert ada.refresh().seats["O"].nickname == "Bea B"
         with pytest.raises(RoomError):
             SharedGame.spectate(a, ada.code).rename("Cy")
+    finally:
+        a.close()
+        b.close()
+
+
+def test_play_again_through_the_service_finds_one_room_for_both(service: Any) -> None:
+    """Bo presses Play again first: Ada's screen is told of the room (the old room points
+    to it), and her Play again takes its other seat; the sides are swapped. Nobody else
+    can ask for the players: the class key, a spectator, a guessed credential."""
+    a, b = client(service), client(service)
+    try:
+        ada = SharedGame.create(a, nickname="Ada")
+        bo = SharedGame.join(b, ada.code, nickname="Bo")
+        path = f"api/v1/rooms/{ada.code}/rematch"
+        status, body = http(service.url, "POST", path, {}, seat=bo.credential)
+        assert status == 409 and "not over yet" in body["error"]["message"]
+        seats = {"X": ada, "O": bo}
+        game = Game()
+        for ply, token in enumerate(["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]):
+            mover = seats[str(game.to_act)]
+            assert mover.wait_for_ply(ply)  # the other's move has reached this screen
+            mover.act(token)
+            game.apply(token)
+        assert bo.wait_for_ply(game.ply) and bo.state.finished
+        for who in ({"class_key": CLASS_KEY}, {"seat": "x" * 30}, {}):
+            status, body = http(service.url, "POST", path, {}, **who)
+            assert status == 403, (who, body)
+        assert ada.refresh().next_code is None  # nothing was opened for them
+        bo_again = bo.rematch()
+        assert bo_again.seat == "X" and bo_again.state.seats["X"].nickname == "Bo"
+        deadline = time.monotonic() + 5
+        while ada.state.next_code is None and time.monotonic() < deadline:
+            ada.wait_for_change(timeout=1)
+        assert ada.state.next_code == bo_again.code  # pushed to Ada's screen
+        ada_again = ada.rematch()
+        assert (ada_again.code, ada_again.seat) == (bo_again.code, "O")
+        assert bo_again.refresh().seats["O"].nickname == "Ada"
+        status, body = http(service.url, "POST", path, {}, seat=ada.credential)
+        assert status == 409 and body["error"]["kind"] == "room_full"  # asked twice: no 3rd seat
+        for g in (ada, bo, ada_again, bo_again):
+            g.close()
     finally:
         a.close()
         b.close()

@@ -896,3 +896,41 @@ def test_a_seat_taken_by_a_link_is_named_afterwards_and_every_screen_sees_the_na
     assert not offered(bo) and bo.shared_panel.rename_input.value == ""
     wait_until(lambda: "O: Bo" in ada.shared_panel.info.value)
     wait_until(lambda: "O: Bo" in cy.shared_panel.info.value)
+
+
+def test_after_a_shared_game_both_players_play_again_with_the_sides_swapped(
+    make_app: Callable[..., GameApp], rooms: RoomStore
+) -> None:
+    """Play again is offered to the players of a finished game only; Bo presses it first
+    and moves first now, Ada's screen says Bo wants to play again and her Play again
+    takes the other seat; the spectator is told where they went."""
+    ada, bo, cy = make_app(), make_app(), make_app()
+    code = new_shared(ada, "Ada")
+    bo.shared_panel.nickname.value = "Bo"
+    join(bo, code)
+    cy.open_shared(code)  # both seats taken: watching
+
+    def offered(app: GameApp) -> bool:
+        return bool(app.shared_panel.again_button.layout.display != "none")
+
+    assert not offered(ada) and not offered(bo)  # a game being played: nothing to repeat
+    seats = {"X": ada, "O": bo}
+    record = ["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]
+    for i, token in enumerate(record, 1):
+        act(seats[str(ada.game.to_act)], token)
+        wait_until(lambda i=i: all(shows(app, " ".join(record[:i])) for app in (ada, bo)))  # type: ignore[misc]
+    assert offered(ada) and offered(bo) and not offered(cy)
+    assert bo.shared_panel.again_button.description == "Play again"
+    bo.shared_panel.again_button.click()
+    assert bo.shared is not None and bo.shared.seat == "X" and bo.shared.label != code
+    again = bo.shared.label
+    assert bo.message == f"New game in room {again}: you play X"
+    assert not offered(bo)  # a new game, not over
+    wanted = f"Your opponent wants to play again, in room {again}: press Play again"
+    wait_until(lambda: wanted in html.unescape(ada.shared_panel.info.value))
+    wait_until(lambda: f"The players play again, in room {again}" in cy.shared_panel.info.value)
+    ada.shared_panel.again_button.click()
+    assert ada.shared is not None and (ada.shared.label, ada.shared.seat) == (again, "O")
+    assert rooms.room(again).seats["O"].nickname == "Ada"
+    act(bo, "5-9")  # Bo moves first now
+    wait_until(lambda: shows(ada, "5-9"))

@@ -93,6 +93,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE INDEX qttt_rooms_open ON qttt_rooms (class_name) WHERE finished_at IS NULL",
         ),
     ),
+    (
+        4,
+        (
+            # A finished game's "play again": the room its players went on to, so the
+            # second player's screen finds the game the first one opened.
+            "ALTER TABLE qttt_rooms ADD COLUMN next_code TEXT",
+        ),
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -123,6 +131,7 @@ class RoomRow(NamedTuple):
     result: Any
     last_action_id: Any
     class_name: Any
+    next_code: Any
 
 
 #: the columns the store selects, in :class:`RoomRow`'s order

@@ -272,6 +272,14 @@ class SharedGame:
             self._unbeat()
             self._unbeat = None
 
+    def rematch(self) -> SharedGame:
+        """Play again after this finished game: the room its players go on to, with the
+        sides swapped (see :meth:`RoomStore.rematch`); this client stays as it was."""
+        if self.credential is None:
+            raise SpectatorError(t("rooms_spectator"))
+        ticket = self.store.rematch(self.code, self.credential)
+        return type(self).from_ticket(self.store, ticket)
+
     def rename(self, nickname: str | None) -> None:
         """Show ``nickname`` for this client's seat (a spectator has none to name)."""
         if self.credential is None:

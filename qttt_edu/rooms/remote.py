@@ -110,6 +110,7 @@ def state_from_json(room: Any) -> RoomState:
             updated_at=float(room["updated_at"]),
             expires_at=None if room["expires_at"] is None else float(room["expires_at"]),
             finished_at=None if room["finished_at"] is None else float(room["finished_at"]),
+            next_code=None if room.get("next") is None else codes.normalize_code(room["next"]),
             class_name=str(room["class"]),
             read_at=float(room["now"]),
             _game=game,
@@ -390,6 +391,11 @@ class ServiceClient:
         with self._lock:
             self._seats.pop(key, None)
         return state_from_json(answer["room"])
+
+    def rematch(self, code: object, credential: object) -> Ticket:
+        key = codes.normalize_code(code)
+        answer = self.request("POST", f"api/v1/rooms/{key}/rematch", {}, seat=str(credential))
+        return self._ticket(answer)
 
     def rename(self, code: object, credential: object, nickname: str | None) -> RoomState:
         key = codes.normalize_code(code)

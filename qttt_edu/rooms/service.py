@@ -200,6 +200,7 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
         "updated_at": state.updated_at,
         "expires_at": state.expires_at,
         "finished_at": state.finished_at,
+        "next": None if state.next_code is None else codes.format_code(state.next_code),
         "now": now,
     }
 
@@ -223,6 +224,7 @@ def room_text(state: RoomState, window: float = PRESENCE_WINDOW) -> str:
         state.updated_at,
         state.expires_at,
         state.finished_at,
+        state.next_code,
         x.kind,
         x.nickname,
         o.kind,
@@ -719,17 +721,7 @@ class RoomsHandler(Handler):
         mine = svc.created.setdefault(self.client_id, [])
 
         def create(store: RoomStore) -> tuple[RoomState, str, str]:
-            # forget the rooms finished, expired or left: the list stays short, and a
-            # student who left a room (the refusal says to) may start another
-            mine[:] = store.held_among(mine)
-            if len(mine) >= limits.rooms_per_client:
-                raise Refusal(
-                    "too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client
-                )
-            if store.open_rooms(class_name) >= limits.rooms_per_class:
-                raise Refusal(
-                    "too_many_rooms", 429, "service_rooms_class", limit=limits.rooms_per_class
-                )
+            check_room_limits(store, limits, mine, class_name)
             ticket = store.create_room(
                 nickname, seat=seat, class_name=class_name, ttl=limits.empty_room_ttl
             )
@@ -739,6 +731,43 @@ class RoomsHandler(Handler):
             state, seat, credential = await svc.call(create)
             mine.append((state.code, seat))
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
+        await svc.changed(state)
+
+
+def check_room_limits(
+    store: RoomStore, limits: Limits, mine: list[tuple[str, str]], class_name: str
+) -> None:
+    """Refuse a new room past the client's or the class's limit (under the create lock).
+    The client's list forgets the rooms finished, expired or left: it stays short, and a
+    student who left a room (the refusal says to) may start another."""
+    mine[:] = store.held_among(mine)
+    if len(mine) >= limits.rooms_per_client:
+        raise Refusal("too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client)
+    if store.open_rooms(class_name) >= limits.rooms_per_class:
+        raise Refusal("too_many_rooms", 429, "service_rooms_class", limit=limits.rooms_per_class)
+
+
+class RematchHandler(Handler):
+    """``Play again`` after a finished game: a seat in the room its players go on to."""
+
+    async def post(self, code: str) -> None:
+        svc, limits = self.service, self.service.config.limits
+        key = codes.normalize_code(code)
+        credential = self.seat_credential()
+        mine = svc.created.setdefault(self.client_id, [])
+
+        def rematch(store: RoomStore) -> tuple[RoomState, RoomState, str, str]:
+            old, _seat = store.seat_for(key, credential)
+            if old.finished and old.next_code is None:  # this asks for a new room
+                check_room_limits(store, limits, mine, old.class_name)
+            ticket = store.rematch(key, credential, ttl=limits.empty_room_ttl)
+            return store.room(key), store.room(ticket.code), ticket.seat, ticket.credential
+
+        async with svc.create_lock:
+            old, state, seat, credential = await svc.call(rematch)
+            mine.append((state.code, seat))
+        self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
+        await svc.changed(old)  # the other player's screen finds the new room
         await svc.changed(state)
 
 
@@ -1226,6 +1255,7 @@ class RoomsService:
             (rf"{base}api/v1/rooms/{code}/leave", LeaveHandler, args),
             (rf"{base}api/v1/rooms/{code}/computer", ComputerHandler, args),
             (rf"{base}api/v1/rooms/{code}/nickname", NicknameHandler, args),
+            (rf"{base}api/v1/rooms/{code}/rematch", RematchHandler, args),
             (rf"{base}api/v1/class/rooms", ClassRoomsHandler, args),
             (rf"{base}api/v1/class/clear", ClearHandler, args),
             (rf"{base}api/v1/class/export", ExportHandler, args),

@@ -113,6 +113,8 @@ class RoomState:
     class_name: str
     read_at: float
     _game: Game = field(repr=False, compare=False)
+    #: the room the players of this finished game went on to ("Play again"), if any
+    next_code: str | None = None
 
     @property
     def game(self) -> Game:
@@ -165,6 +167,7 @@ class RoomState:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "finished_at": self.finished_at,
+            "next": None if self.next_code is None else codes.format_code(self.next_code),
         }
 
 
@@ -229,6 +232,14 @@ def games_csv(rooms: Iterable[dict[str, Any]]) -> str:
         ]
         writer.writerow([_as_text(value) for value in row])
     return out.getvalue()
+
+
+class _Taken(Exception):
+    """A rematch found the room already pointing to its next game (``code``)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -857,6 +868,35 @@ class RoomStore:
 
         return self._mutate(code, change)
 
+    def rematch(self, code: object, credential: object, *, ttl: float | None = None) -> Ticket:
+        """Play again after the finished game ``code``: the player of ``credential`` gets a
+        seat in the room its players go on to, with the sides swapped (X moved first last
+        time, so X's player now plays O). The first to ask opens that room and the old
+        one points to it (:attr:`RoomState.next_code`), so the other player's screen finds
+        it; the second takes its free seat. Two asking at once still make one room."""
+        state, seat = self.seat_for(code, credential)
+        if not state.finished:
+            raise RoomError(message("rooms_rematch_unfinished", code=state.label), state)
+        name = state.seats[seat].nickname
+        if state.next_code is not None:
+            return self.join(state.next_code, name)
+        ticket = self.create_room(
+            name, seat=other_player(seat), class_name=state.class_name, ttl=ttl
+        )
+
+        def point(now: RoomState, raw: RoomRow) -> dict[str, Any]:
+            self._seat_of(now, raw, credential)
+            if now.next_code is not None:
+                raise _Taken(now.next_code)
+            return {"next_code": ticket.code}
+
+        try:
+            self._mutate(code, point)
+        except _Taken as taken:  # the other player was quicker: theirs is the room
+            self.delete_room(ticket.code)
+            return self.join(taken.code, name)
+        return ticket
+
     def rename(self, code: object, credential: object, nickname: str | None) -> RoomState:
         """Give the seat of ``credential`` the nickname ``nickname`` (``None`` or blank: none),
         so the opponent and the teacher's cards can say who plays: a student who came in
@@ -1129,6 +1169,9 @@ def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> R
     class_name = row.class_name
     if not isinstance(class_name, str):
         raise bad(t("rooms_corrupt_field", field="class_name"))
+    next_code = row.next_code
+    if next_code is not None and not _next_code_ok(next_code, finished):
+        raise bad(t("rooms_corrupt_field", field="next_code"))
     return RoomState(
         code=code,
         version=version,
@@ -1141,6 +1184,17 @@ def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> R
         class_name=class_name,
         read_at=now,
         _game=game,
+        next_code=next_code,
+    )
+
+
+def _next_code_ok(next_code: object, finished: object) -> bool:
+    """Is ``next_code`` a room code, on a finished game (only those are played again)?"""
+    return (
+        isinstance(next_code, str)
+        and finished is not None
+        and len(next_code) == codes.CODE_LENGTH
+        and set(next_code) <= set(codes.CODE_ALPHABET)
     )
 
 

@@ -207,6 +207,7 @@ class GameApp:
             callback=self._callback,
             service=service,
             rename=self._on_rename_shared,
+            again=self._on_play_again,
         )
         self.shared_panel.redraw = self._callback(self._render)  # the site found its service
         # The DOM order is the tab order: the nine squares first, then the controls.
@@ -465,6 +466,15 @@ class GameApp:
         self._shared.rename(name)
         self.shared_panel.rename_input.value = ""
         self._changed(("note", t("widget_shared_renamed", name=name)))
+
+    def _on_play_again(self) -> None:
+        """The finished shared game's players play again, sides swapped: this screen goes
+        to the next room (the first to ask opens it, the other's screen is told)."""
+        if self._shared is None:
+            return
+        client = self._shared.rematch()
+        note = t("widget_shared_again_started", code=client.label, seat=client.seat)
+        self._start_shared(client, note)
 
     def _on_hand_to_computer(self) -> None:
         if self._shared is None:

@@ -427,6 +427,10 @@ class SharedSeat:
         """Show ``nickname`` for this screen's seat, on every screen of the game."""
         self.client.rename(nickname)
 
+    def rematch(self) -> SharedGame:
+        """The finished game's next one, with the same players, sides swapped."""
+        return self.client.rematch()
+
     def hand_to_computer(self) -> str:
         """Let a computer player take the opponent's seat; returns that seat."""
         from ..players import HeuristicPlayer
@@ -533,6 +537,7 @@ class SharedPanel:
         callback: Callable[[Callable[[], None]], Callable[..., None]],
         service: str | None = None,
         rename: Callable[[], None] | None = None,
+        again: Callable[[], None] | None = None,
     ) -> None:
         self._rooms = rooms
         self._service = service
@@ -552,6 +557,8 @@ class SharedPanel:
         self.info.add_class("qttt-shared-info")
         self.leave_button = button("qttt-shared-leave", "leave", callback(stop))
         self._rename_widgets(callback, rename)
+        # a finished game: the same two play again, sides swapped (``again``: the app's)
+        self.again_button = button("qttt-shared-again", "new", callback(again) if again else None)
         self.note = w.HTML()
         self.note.add_class("qttt-shared-note")
         self.open_row = row(
@@ -559,7 +566,9 @@ class SharedPanel:
         )
         # (the offer to let the computer play a gone opponent's seat is in the status
         # line, where the player looks: see SharedSeat.offer)
-        self.game_row = row(self.rename_input, self.rename_button, self.leave_button)
+        self.game_row = row(
+            self.again_button, self.rename_input, self.rename_button, self.leave_button
+        )
         self.widget = w.VBox(
             [self.title, self.note, self.open_row, self.info, self.game_row, self.page],
             layout=w.Layout(grid_gap="6px"),
@@ -756,6 +765,7 @@ class SharedPanel:
         nameless = seat.seat is not None and not seat.state.seats[seat.seat].nickname
         show(self.rename_input, nameless)
         show(self.rename_button, nameless)
+        show(self.again_button, seat.seat is not None and seat.state.finished)
 
     def typed_nickname(self) -> str:
         """The nickname typed to name a seat taken without one; a blank or bad one is
@@ -784,6 +794,8 @@ class SharedPanel:
         ):
             labelled.description = t(key)
             labelled.tooltip = t(f"{key}_tooltip")
+        self.again_button.description = t("widget_shared_again")
+        self.again_button.tooltip = t("widget_shared_again_tooltip")
         self.rename_button.description = t("widget_shared_rename")
         self.rename_button.tooltip = t("widget_shared_rename_tooltip")
         watching = seat is not None and seat.seat is None
@@ -819,6 +831,13 @@ class SharedPanel:
             f'<span class="qttt-room-code" data-room="{esc(label)}">{esc(label)}</span></div>',
             f'<div class="qttt-room-who"><b>{esc(who)}</b> · {esc(players)}</div>',
         ]
+        following = seat.state.next_code
+        if following is not None and seat.state.finished:  # the other player asked first
+            from ..rooms.codes import format_code
+
+            key = "widget_shared_again_waiting" if seat.seat else "widget_shared_again_watch"
+            text = esc(t(key, code=format_code(following)))
+            parts.append(f'<p class="qttt-room-again" role="status">{text}</p>')
         base, why = self.page.href, self.page.why
         inviting = seat.inviting()
         if not base and why in ("token", "path") and inviting:
