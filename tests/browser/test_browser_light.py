@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from qttt_edu.core import Action, Game
+
 from .browser_harness import ARTIFACTS
 from .test_browser_classroom_site import Classroom, make_site, serving
 
@@ -55,6 +57,16 @@ def playable(page: Any) -> None:
 
 def square(page: Any, number: int) -> Any:
     return page.locator("button.qttt-square").nth(number - 1)
+
+
+def shows(page: Any, record: str) -> None:
+    """Wait until the page's record (under the board's controls) is ``record``."""
+    page.wait_for_function(
+        "(r) => { const c = document.querySelector('.qttt-log code');"
+        " return !!c && c.textContent.trim() === r; }",
+        arg=record,
+        timeout=10_000,
+    )
 
 
 def shot(page: Any, name: str) -> None:
@@ -214,3 +226,49 @@ def test_the_teachers_dashboard_on_a_projector(chromium: Any, classroom) -> None
     finally:
         student.close()
         projector.close()
+
+
+def test_two_devices_finish_a_game_and_play_again_with_the_sides_swapped(
+    chromium: Any, classroom
+) -> None:
+    laptop = chromium.new_context(viewport={"width": 1366, "height": 768})
+    phone = chromium.new_context(**PHONE)
+    try:
+        ada = laptop.new_page()
+        ada.goto(classroom.link)
+        playable(ada)
+        ada.get_by_role("button", name="New shared game").click()
+        invite = ada.locator(".qttt-room-links a").first
+        invite.wait_for()
+        bea = phone.new_page()
+        bea.goto(str(invite.get_attribute("href")))
+        bea.get_by_text("You play O", exact=True).wait_for(timeout=20_000)
+        pages = {"X": ada, "O": bea}
+        game = Game()
+        for token in ["1-2", "1-2", "c1", "5-8", "3-6", "5-8", "c5"]:
+            page = pages[str(game.to_act)]
+            shows(page, game.record())  # the other's move has reached this screen
+            action = Action.parse(token)
+            for number in action.squares[:1] if action.kind == "collapse" else action.squares:
+                square(page, number).click()
+            game.apply(token)
+        for page in (ada, bea):
+            shows(page, game.record())
+        ada.get_by_text("X wins", exact=False).first.wait_for(timeout=10_000)
+        bea.get_by_text("X wins", exact=False).first.wait_for(timeout=10_000)
+        bea.get_by_role("button", name="Play again").tap()
+        bea.get_by_text("You play X", exact=True).wait_for(timeout=10_000)
+        ada.get_by_text("Your opponent wants to play again", exact=False).wait_for(timeout=10_000)
+        shot(ada, "play-again-laptop")
+        ada.get_by_role("button", name="Play again").click()
+        ada.get_by_text("You play O", exact=True).wait_for(timeout=10_000)
+        square(bea, 5).tap()  # Bea moves first now
+        square(bea, 9).tap()
+        ada.wait_for_function(
+            "() => /X1/.test(document.querySelectorAll('button.qttt-square')[4].textContent)",
+            timeout=10_000,
+        )
+        shot(bea, "play-again-phone")
+    finally:
+        laptop.close()
+        phone.close()
