@@ -1229,3 +1229,35 @@ def test_the_terminal_qr_code_is_black_on_white_on_a_dark_or_a_light_terminal(
     plain = io.StringIO()
     code.terminal(plain, compact=True)
     assert capsys.readouterr().out == plain.getvalue()
+
+
+def test_the_dashboard_shows_the_class_link_large_for_the_projector(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The classroom command hands the dashboard the students' link: a view of its own
+    shows it with its QR code (the same code the terminal prints), for the back row; a
+    dashboard without a link has no such view."""
+    from qttt_edu.classroom.dashboard import page_dashboard
+    from qttt_edu.widgets.shared import qr_svg
+
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    link = "http://10.0.0.2:8866/voila/render/app.ipynb?token=Ab3&x=<1>"
+    monkeypatch.setenv("QTTT_ROOMS_URL", url)
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("QTTT_CLASS_JOIN_LINK", link)
+    board = page_dashboard("7B")
+    try:
+        assert [value for _label, value in board.view.options] == ["games", "stats", "join"]
+        assert board.join_view.layout.display == "none"
+        board.view.value = "join"
+        assert board.join_view.layout.display is None
+        assert board.games_view.layout.display == "none" == board.stats_view.layout.display
+        assert html.escape(link) in board.join_view.value and qr_svg(link) in board.join_view.value
+        board.view.value = "games"
+        assert board.join_view.layout.display == "none" and board.games_view.layout.display is None
+    finally:
+        board.close()
+    monkeypatch.delenv("QTTT_CLASS_JOIN_LINK")
+    plain = Dashboard(RoomStore(url), class_name="7B", refresh=0, baseline_games=50)
+    assert [value for _label, value in plain.view.options] == ["games", "stats"]
+    plain.close()

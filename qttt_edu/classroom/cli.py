@@ -501,7 +501,7 @@ def _commands(args: argparse.Namespace, plan: _Plan) -> list[list[str]]:
     ]
 
 
-def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
+def _print_addresses(args: argparse.Namespace, plan: _Plan) -> str:
     """The teacher's lines first (the dashboard's address and its password), then the
     students' block: their address, the class password and the QR code, which a teacher
     may show the class without the teacher's lines beside it."""
@@ -518,6 +518,7 @@ def _print_addresses(args: argparse.Namespace, plan: _Plan) -> None:
     base = network.print_student_links("class_students", link, addresses, args.port)
     print(t("class_token", token=plan.token))
     network.print_qr(link(base))
+    return link(base)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -554,8 +555,8 @@ def _serve(args: argparse.Namespace) -> int:
     plan = _plan(args, Path(tempfile.mkdtemp(prefix="qttt-classroom-")), class_passwords(path))
     try:
         print(t("class_games_file", file=str(path), expired=expired))
-        _print_addresses(args, plan)
-        return _run(args, plan, url)
+        join_link = _print_addresses(args, plan)
+        return _run(args, plan, url, join_link)
     finally:
         shutil.rmtree(plan.root, ignore_errors=True)
 
@@ -590,8 +591,9 @@ def _environment(
     }
 
 
-def _run(args: argparse.Namespace, plan: _Plan, url: str) -> int:
-    """Start the rooms service and both servers; wait until one stops, Ctrl-C or SIGTERM."""
+def _run(args: argparse.Namespace, plan: _Plan, url: str, join_link: str) -> int:
+    """Start the rooms service and both servers; wait until one stops, Ctrl-C or SIGTERM.
+    ``join_link``: the students' link, which the dashboard shows for the projector."""
     _prepare(args, plan)
     commands = _commands(args, plan)
     running, service_env = start_rooms_service(url, args.class_name, plan.root)
@@ -621,6 +623,7 @@ def _run(args: argparse.Namespace, plan: _Plan, url: str) -> int:
         teacher_env = {
             **env,
             "QTTT_CLASS_SERVER_PID": str(servers[0].pid),
+            "QTTT_CLASS_JOIN_LINK": join_link,
             "QTTT_ROOMS_TEACHER_SECRET_FILE": secret_file,
         }
         start(commands[1], teacher_env, plan.teacher)

@@ -38,7 +38,7 @@ from ..rooms.store import ABANDONED_AFTER
 from ..svg import board_svg
 from ..view import view_model
 from ..widgets.board import BoardWidget
-from ..widgets.shared import chooser_caption
+from ..widgets.shared import chooser_caption, qr_svg
 from ..widgets.turns import PageEvent
 from .stats import GameStatistics, export_csv, export_json, game_statistics, random_play_statistics
 
@@ -386,8 +386,12 @@ class Dashboard:
         room: str | None = None,
         server_pid: int | None = None,
         loop: Any = None,
+        join_link: str | None = None,
     ) -> None:
         self.store: Any = store if store is not None else dashboard_store()
+        #: the students' link, shown large with its QR code in a view of its own for the
+        #: projector (the classroom command gives it; ``None``: no such view)
+        self.join_link = join_link
         self.class_name = class_name
         # ``room``: this page shows that one game large and nothing else (a second
         # screen, or the projector while the teacher's laptop keeps the cards)
@@ -406,7 +410,12 @@ class Dashboard:
         self._kernel_loop = loop if loop is not None else kernel_loop()
         self._games_widgets()
         self._stats_widgets()
-        self.box = widgets.VBox([self._head(), self.games_view, self.stats_view])
+        self.join_view = widgets.HTML(
+            join_html(join_link) if join_link else "", layout=widgets.Layout(display="none")
+        )
+        self.join_view.add_class("qttt-dash-join")
+        views = [self._head(), self.games_view, self.stats_view, self.join_view]
+        self.box = widgets.VBox(views)
         self.box.add_class("qttt-dashboard")
         self.update()
         self._stop = threading.Event()
@@ -468,10 +477,10 @@ class Dashboard:
         the back row reads."""
         self.usage = widgets.HTML()
         self.status = widgets.HTML()
-        self.view = widgets.ToggleButtons(
-            options=[(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")],
-            value="games",
-        )
+        views = [(t("dash_view_games"), "games"), (t("dash_view_stats"), "stats")]
+        if self.join_link:
+            views.append((t("dash_view_join"), "join"))
+        self.view = widgets.ToggleButtons(options=views, value="games")
         self.view.add_class("qttt-dash-view")
         self.view.observe(self._on_view, names="value")
         if self.alone is not None:
@@ -517,10 +526,14 @@ class Dashboard:
             return False
 
     def _on_view(self, change: dict[str, Any]) -> None:
-        stats = change["new"] == "stats"
-        self.games_view.layout.display = "none" if stats else None
-        self.stats_view.layout.display = None if stats else "none"
-        if stats:
+        shown = change["new"]
+        for name, view in (
+            ("games", self.games_view),
+            ("stats", self.stats_view),
+            ("join", self.join_view),
+        ):
+            view.layout.display = None if name == shown else "none"
+        if shown == "stats":
             self._draw_downloads()
 
     def read_usage(self, every: float = 5.0) -> None:
@@ -747,6 +760,24 @@ def dashboard_store() -> Any:
     return RoomStore()
 
 
+def join_html(link: str) -> str:
+    """The students' link for the projector: its QR code, as large as the screen allows,
+    and the address in type the back row reads (escaped; it holds the class's key or
+    password, which is what the class needs to come in).
+
+    >>> page = join_html("http://10.0.0.2:8866/qttt-join.html#class=a&b")
+    >>> "<svg" in page and "#class=a&amp;b</code>" in page
+    True
+    """
+    say = html.escape(t("dash_join_say"))
+    qr = qr_svg(link)
+    return (
+        f'<p class="qttt-dash-join-say">{say}</p>'
+        f'<p class="qttt-dash-join-link"><code>{html.escape(link)}</code></p>'
+        f'<div class="qttt-dash-join-qr" role="img" aria-label="{say}">{qr}</div>'
+    )
+
+
 def page_dashboard(class_name: str | None = None) -> Dashboard:
     """The dashboard of a Voilà page: ``?room=CODE`` in its address shows that game
     alone; the classroom command names the students' server (``QTTT_CLASS_SERVER_PID``)
@@ -754,13 +785,14 @@ def page_dashboard(class_name: str | None = None) -> Dashboard:
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
     room = (query.get("room") or [""])[0].strip() or None
     pid = os.environ.get("QTTT_CLASS_SERVER_PID", "")
-    return dashboard_for(class_name, room, server_pid=int(pid) if pid else None)
+    link = os.environ.get("QTTT_CLASS_JOIN_LINK") or None
+    return dashboard_for(class_name, room, server_pid=int(pid) if pid else None, join_link=link)
 
 
 def dashboard_for(class_name: str | None, room: str | None, **options: Any) -> Dashboard:
     """The dashboard of a page whose address asks for ``room`` (``None``: the whole class):
     a code that is not one is said, and the whole class shown. ``options`` go to
-    :class:`Dashboard` (``store``, ``server_pid``, ``loop``)."""
+    :class:`Dashboard` (``store``, ``server_pid``, ``loop``, ``join_link``)."""
     try:
         return Dashboard(class_name=class_name, room=room, **options)
     except ValueError:  # a code that is not one: say so, and show the whole class

@@ -490,11 +490,13 @@ def start_site(
     limits: Limits | None = None,
     log: Callable[[str], None] | None = None,
     pages_per_address: int = 0,
+    join_link: str | None = None,
 ) -> RunningService:
     """Make the compressed copies (here, before anything serves), then start the rooms
     service on a thread of its own, serving the site beside it on ``sockets`` (``None``:
     no site, ``classroom --light``), and the light app (``light/``, where the students'
-    link leads; ``pages_per_address`` pages at most from one address, 0 for no limit)."""
+    link leads; ``pages_per_address`` pages at most from one address, 0 for no limit);
+    ``join_link``: the students' link, which the teacher's page shows for the projector."""
     table = SidecarTable.empty()
     if site is not None:
         site = check_site(site)
@@ -509,7 +511,7 @@ def start_site(
         app = service.application()
         lang = get_language()
         pages = LightPages(own_url(sockets) + SERVICE_PREFIX, per_address=pages_per_address)
-        app.wildcard_router.add_rules(teacher_rules(service, class_name, lang, pages))
+        app.wildcard_router.add_rules(teacher_rules(service, class_name, lang, pages, join_link))
         app.wildcard_router.add_rules(light_rules(pages, lang, site_app=site is not None))
         rules = site_rules(site, table, service=SERVICE_PREFIX, app=LIGHT_PATH)
         app.wildcard_router.add_rules(rules)
@@ -588,7 +590,9 @@ def class_keys(games: Path) -> tuple[str, str]:
     return class_key, secret
 
 
-def _announce(args: Any, keys: tuple[str, str]) -> None:
+def _announce(
+    args: Any, keys: tuple[str, str], addresses: tuple[str, list[str]] | None = None
+) -> None:
     """The teacher's secret, then the students' link on each of the computer's networks
     and the QR code of the first link: what the kernel mode prints, for the site."""
     class_key, teacher_secret = keys
@@ -597,7 +601,8 @@ def _announce(args: Any, keys: tuple[str, str]) -> None:
         return student_link(base, class_key, args.lang)
 
     # the teacher's lines first: the link and its QR code below them can be shown alone
-    addresses = student_addresses(args.address, args.host)
+    if addresses is None:
+        addresses = student_addresses(args.address, args.host)
     print(t("class_teacher", url=f"{http_base(addresses[0], args.port)}{PAGE_PATH}"))
     print(t("class_teacher_key", key=teacher_secret))
     if not is_loopback(args.host):  # no other device reaches it: nothing to warn of
@@ -665,6 +670,8 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
         print(t("class_store_error", file=str(path), reason=err), file=sys.stderr)
         return 2
     print(t("class_games_file_site", file=str(path)))
+    addresses = student_addresses(args.address, args.host)  # its warnings first
+    join_link = student_link(http_base(addresses[0], args.port), keys[0], args.lang)
     try:
         with stop_signals():  # the first start compresses for a minute: stoppable too
             running = start_site(
@@ -676,6 +683,7 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
                 sockets=sockets,
                 log=lambda line: print(line, flush=True),
                 pages_per_address=args.kernels_per_address,
+                join_link=join_link,
             )
     except (KeyboardInterrupt, Stopped):
         print(t("class_site_stopped"), flush=True)
@@ -685,7 +693,7 @@ def _serve_on(args: Any, path: Path, sockets: list[socket.socket]) -> int:
         return 2
     # the link only once it serves: a student who scans it during the first start's
     # compression would wait on a page that does not answer
-    _announce(args, keys)
+    _announce(args, keys, addresses)
     print(t("class_site_ready"), flush=True)
 
     def wait() -> int:

@@ -151,9 +151,15 @@ class TeacherSocket(LightSocket):
     dashboard reads the games from the rooms service with the teacher's secret."""
 
     def initialize(  # type: ignore[override]
-        self, pages: LightPages, lang: str, service: Any, class_name: str
+        self,
+        pages: LightPages,
+        lang: str,
+        service: Any,
+        class_name: str,
+        join_link: str | None = None,
     ) -> None:
         super().initialize(pages, lang)
+        self.join_link = join_link
         self.secret = str(service.config.teacher_secret)
         self.class_name = class_name
         # the teacher's pages (the dashboard, a game alone on a second screen) have a
@@ -171,19 +177,28 @@ class TeacherSocket(LightSocket):
     def maker(self) -> AppMaker:
         room = self.get_query_argument("room", None)
         return functools.partial(
-            teacher_dashboard, self.pages.service_url, self.secret, self.class_name, room
+            teacher_dashboard,
+            self.pages.service_url,
+            self.secret,
+            self.class_name,
+            room,
+            self.join_link,
         )
 
 
 def teacher_dashboard(
-    service_url: str, secret: str, class_name: str, room: str | None
+    service_url: str,
+    secret: str,
+    class_name: str,
+    room: str | None,
+    join_link: str | None = None,
 ) -> tuple[Any, Callable[[], None]]:
     """The dashboard of a teacher's page (on the page's thread), and what ends it."""
     from ..rooms.remote import ServiceClient
 
     store = ServiceClient(service_url, teacher_secret=secret)
     loop = tornado.ioloop.IOLoop.current()
-    dashboard = dashboard_for(class_name, room, store=store, loop=loop)
+    dashboard = dashboard_for(class_name, room, store=store, loop=loop, join_link=join_link)
 
     def end() -> None:
         dashboard.close()
@@ -192,10 +207,14 @@ def teacher_dashboard(
     return dashboard.box, end
 
 
-def teacher_rules(service: Any, class_name: str, lang: str, pages: LightPages) -> list[Any]:
-    """The tornado rules of the teacher's page and its dashboard's socket."""
+def teacher_rules(
+    service: Any, class_name: str, lang: str, pages: LightPages, join_link: str | None = None
+) -> list[Any]:
+    """The tornado rules of the teacher's page and its dashboard's socket (``join_link``:
+    the students' link, which the dashboard shows large for the projector)."""
     options = {"service": service, "class_name": class_name, "lang": lang}
+    socket_options = {**options, "pages": pages, "join_link": join_link}
     return [
         (PAGE_PATH, TeacherPage, options),
-        (f"{PAGE_PATH}/socket", TeacherSocket, {**options, "pages": pages}),
+        (f"{PAGE_PATH}/socket", TeacherSocket, socket_options),
     ]

@@ -62,7 +62,14 @@ if TYPE_CHECKING:  # the rooms package is imported when a shared game is opened:
     from ..rooms import RoomState, RoomStore, SharedGame
     from ..rooms.remote import ServiceClient
 
-__all__ = ["PageLink", "SharedPanel", "SharedSeat", "open_store", "shared_games_unavailable"]
+__all__ = [
+    "PageLink",
+    "SharedPanel",
+    "SharedSeat",
+    "open_store",
+    "qr_svg",
+    "shared_games_unavailable",
+]
 
 #: the kit's Voilà app, looked for beside the notebook that shows the app
 APP_NOTEBOOK = "app.ipynb"
@@ -216,7 +223,7 @@ def joined_note(nickname: str, to_act: str | None) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _qr_svg(url: str) -> str:
+def qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (a few ms to make: every redraw of a game
     shows the same invite link, so it is made once)."""
     import segno
@@ -878,7 +885,7 @@ class SharedPanel:
         alt = esc(t("widget_shared_qr_alt" if inviting else "widget_shared_qr_alt_game"))
         parts = [
             '<div class="qttt-room-links">',
-            f'<div class="qttt-room-qr" role="img" aria-label="{alt}">{_qr_svg(invite)}</div>'
+            f'<div class="qttt-room-qr" role="img" aria-label="{alt}">{qr_svg(invite)}</div>'
             if qr
             else "",
             f"<div><div>{esc(t(invite_key))}</div>"

@@ -223,6 +223,16 @@ def test_the_teachers_dashboard_on_a_projector(chromium: Any, classroom) -> None
             teacher.get_by_role("button", name="Statistics").get_attribute("aria-pressed") == "true"
         )
         shot(teacher, "dashboard-projector-stats")
+        # the class link for the projector: the printed students' link, its QR code large,
+        # the whole view on the screen
+        teacher.get_by_role("button", name="Class link").click()
+        shown = teacher.locator(".qttt-dash-join-link code")
+        shown.wait_for()
+        assert shown.inner_text() == classroom.link
+        qr = teacher.locator(".qttt-dash-join-qr svg").bounding_box()
+        assert qr and qr["width"] >= 600 and qr["y"] + qr["height"] <= 1080
+        assert teacher.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+        shot(teacher, "dashboard-projector-join")
     finally:
         student.close()
         projector.close()
