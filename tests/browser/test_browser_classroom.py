@@ -181,6 +181,11 @@ class Command:
     students: str  # the students' server, http://127.0.0.1:PORT
     teacher_url: str  # the dashboard's address, with the teacher's key
     store: RoomStore
+    log_path: Path
+
+    def log(self) -> str:
+        """What the command printed so far."""
+        return self.log_path.read_text()
 
     def students_server(self) -> psutil.Process:
         return next(
@@ -246,6 +251,7 @@ def classroom_command(
             f"http://127.0.0.1:{port}",
             f"http://127.0.0.1:{teacher_port}/voila/render/dashboard.ipynb?token={key[1]}",
             store,
+            log_path,
         )
     finally:
         store.close()
@@ -325,6 +331,18 @@ def test_the_projected_dashboard_fits_and_the_statistics_have_a_view_of_their_ow
         page.set_viewport_size(size)
         page.wait_for_timeout(800)
         screenshot(page, f"classroom-dashboard-games-{name}")
+
+    # the class link for the projector: the students' address the command printed
+    page.set_viewport_size(PROJECTOR_HD)
+    page.get_by_role("radio", name="Class link").or_(
+        page.get_by_role("button", name="Class link")
+    ).first.click()
+    shown = page.locator(".qttt-dash-join-link code")
+    shown.wait_for(timeout=STEP_TIMEOUT)
+    printed = f"{command.students}/voila/render/app.ipynb?token={TOKEN}"
+    assert printed in command.log() and shown.inner_text() == printed
+    assert page.locator(".qttt-dash-join-qr svg").bounding_box()["width"] >= 600
+    screenshot(page, "classroom-dashboard-class-link-1920")
 
     # one room alone, large: the address a second screen opens
     alone = offline_page(viewport=PROJECTOR_HD)
