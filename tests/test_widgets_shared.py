@@ -903,7 +903,7 @@ def test_after_a_shared_game_both_players_play_again_with_the_sides_swapped(
 ) -> None:
     """Play again is offered to the players of a finished game only; Bo presses it first
     and moves first now, Ada's screen says Bo wants to play again and her Play again
-    takes the other seat; the spectator is told where they went."""
+    takes the other seat; the spectator is told where they went and follows."""
     ada, bo, cy = make_app(), make_app(), make_app()
     code = new_shared(ada, "Ada")
     bo.shared_panel.nickname.value = "Bo"
@@ -929,8 +929,12 @@ def test_after_a_shared_game_both_players_play_again_with_the_sides_swapped(
     wanted = f"Your opponent wants to play again, in room {again}: press Play again"
     wait_until(lambda: wanted in html.unescape(ada.shared_panel.info.value))
     wait_until(lambda: f"The players play again, in room {again}" in cy.shared_panel.info.value)
+    # the spectator follows them with one click (offered once a player has opened it)
+    assert offered(cy) and cy.shared_panel.again_button.description == "Watch the next game"
+    cy.shared_panel.again_button.click()
+    assert cy.shared is not None and (cy.shared.label, cy.shared.seat) == (again, None)
     ada.shared_panel.again_button.click()
     assert ada.shared is not None and (ada.shared.label, ada.shared.seat) == (again, "O")
     assert rooms.room(again).seats["O"].nickname == "Ada"
     act(bo, "5-9")  # Bo moves first now
-    wait_until(lambda: shows(ada, "5-9"))
+    wait_until(lambda: shows(ada, "5-9") and shows(cy, "5-9"))

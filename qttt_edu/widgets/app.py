@@ -473,7 +473,10 @@ class GameApp:
         if self._shared is None:
             return
         client = self._shared.rematch()
-        note = t("widget_shared_again_started", code=client.label, seat=client.seat)
+        if client.seat is None:  # a spectator follows the players
+            note = t("widget_shared_watching_chosen", code=client.label)
+        else:
+            note = t("widget_shared_again_started", code=client.label, seat=client.seat)
         self._start_shared(client, note)
 
     def _on_hand_to_computer(self) -> None:

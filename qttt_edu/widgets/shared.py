@@ -435,7 +435,15 @@ class SharedSeat:
         self.client.rename(nickname)
 
     def rematch(self) -> SharedGame:
-        """The finished game's next one, with the same players, sides swapped."""
+        """The finished game's next one, with the same players, sides swapped; for a
+        spectator, that game watched (once a player has opened it)."""
+        if self.seat is None:
+            from ..rooms import RoomError, SharedGame
+
+            following = self.state.next_code
+            if following is None:
+                raise RoomError(t("rooms_spectator"))
+            return SharedGame.spectate(self.client.store, following)
         return self.client.rematch()
 
     def hand_to_computer(self) -> str:
@@ -772,7 +780,9 @@ class SharedPanel:
         nameless = seat.seat is not None and not seat.state.seats[seat.seat].nickname
         show(self.rename_input, nameless)
         show(self.rename_button, nameless)
-        show(self.again_button, seat.seat is not None and seat.state.finished)
+        # the players play again; a spectator follows them once one of them has
+        following = seat.seat is not None or seat.state.next_code is not None
+        show(self.again_button, seat.state.finished and following)
 
     def typed_nickname(self) -> str:
         """The nickname typed to name a seat taken without one; a blank or bad one is
@@ -801,8 +811,10 @@ class SharedPanel:
         ):
             labelled.description = t(key)
             labelled.tooltip = t(f"{key}_tooltip")
-        self.again_button.description = t("widget_shared_again")
-        self.again_button.tooltip = t("widget_shared_again_tooltip")
+        watching = seat is not None and seat.seat is None
+        again = "widget_shared_again_follow" if watching else "widget_shared_again"
+        self.again_button.description = t(again)
+        self.again_button.tooltip = t(f"{again}_tooltip")
         self.rename_button.description = t("widget_shared_rename")
         self.rename_button.tooltip = t("widget_shared_rename_tooltip")
         watching = seat is not None and seat.seat is None
