@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -927,8 +928,13 @@ def test_after_a_shared_game_both_players_play_again_with_the_sides_swapped(
     assert bo.message == f"New game in room {again}: you play X"
     assert not offered(bo)  # a new game, not over
     wanted = f"Your opponent wants to play again, in room {again}: press Play again"
-    wait_until(lambda: wanted in html.unescape(ada.shared_panel.info.value))
-    wait_until(lambda: f"The players play again, in room {again}" in cy.shared_panel.info.value)
+
+    def said(app: GameApp) -> str:  # the panel's words, as read
+        return html.unescape(re.sub(r"<[^>]+>", "", app.shared_panel.info.value))
+
+    wait_until(lambda: wanted in said(ada))
+    wait_until(lambda: f"The players play again, in room {again}" in said(cy))
+    assert f'<span style="white-space: nowrap">{again}</span>' in ada.shared_panel.info.value
     # the spectator follows them with one click (offered once a player has opened it)
     assert offered(cy) and cy.shared_panel.again_button.description == "Watch the next game"
     cy.shared_panel.again_button.click()

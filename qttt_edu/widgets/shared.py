@@ -855,7 +855,10 @@ class SharedPanel:
             from ..rooms.codes import format_code
 
             key = "widget_shared_again_waiting" if seat.seat else "widget_shared_again_watch"
-            text = esc(t(key, code=format_code(following)))
+            label = esc(format_code(following))  # kept on one line: "4WV-" and "D9A" apart
+            text = esc(t(key, code=format_code(following))).replace(
+                label, f'<span style="white-space: nowrap">{label}</span>'
+            )
             parts.append(f'<p class="qttt-room-again" role="status">{text}</p>')
         base, why = self.page.href, self.page.why
         inviting = seat.inviting()
