@@ -200,7 +200,7 @@ def room_json(state: RoomState, window: float = PRESENCE_WINDOW) -> dict[str, An
         "updated_at": state.updated_at,
         "expires_at": state.expires_at,
         "finished_at": state.finished_at,
-        "next": None if state.next_code is None else codes.format_code(state.next_code),
+        "next": state.next_label,
         "now": now,
     }
 

@@ -127,6 +127,12 @@ class RoomState:
         return codes.format_code(self.code)
 
     @property
+    def next_label(self) -> str | None:
+        """The code of the room this finished game's players went on to, as people type
+        it, or ``None``."""
+        return None if self.next_code is None else codes.format_code(self.next_code)
+
+    @property
     def ply(self) -> int:
         """How many actions the game has (what ``expected_ply`` of an action compares with)."""
         return self._game.ply
@@ -167,7 +173,7 @@ class RoomState:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "finished_at": self.finished_at,
-            "next": None if self.next_code is None else codes.format_code(self.next_code),
+            "next": self.next_label,
         }
 
 
@@ -1170,8 +1176,8 @@ def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> R
     if not isinstance(class_name, str):
         raise bad(t("rooms_corrupt_field", field="class_name"))
     next_code = row.next_code
-    if next_code is not None and not _next_code_ok(next_code, finished):
-        raise bad(t("rooms_corrupt_field", field="next_code"))
+    if next_code is not None and (finished is None or not _stored_code(next_code)):
+        raise bad(t("rooms_corrupt_field", field="next_code"))  # only a finished game has one
     return RoomState(
         code=code,
         version=version,
@@ -1188,14 +1194,12 @@ def _decode_row(row: RoomRow, now: float, earlier: tuple[Any, Game] | None) -> R
     )
 
 
-def _next_code_ok(next_code: object, finished: object) -> bool:
-    """Is ``next_code`` a room code, on a finished game (only those are played again)?"""
-    return (
-        isinstance(next_code, str)
-        and finished is not None
-        and len(next_code) == codes.CODE_LENGTH
-        and set(next_code) <= set(codes.CODE_ALPHABET)
-    )
+def _stored_code(value: object) -> bool:
+    """Is ``value`` a room code in the form the store keeps?"""
+    try:
+        return codes.normalize_code(value) == value
+    except RoomError:
+        return False
 
 
 def _decode_seats(row: RoomRow, bad: Callable[[str], CorruptRoomError]) -> dict[str, SeatInfo]:

@@ -817,7 +817,6 @@ class SharedPanel:
         self.again_button.tooltip = t(f"{again}_tooltip")
         self.rename_button.description = t("widget_shared_rename")
         self.rename_button.tooltip = t("widget_shared_rename_tooltip")
-        watching = seat is not None and seat.seat is None
         self.leave_button.description = t(
             "widget_shared_stop_watching" if watching else "widget_shared_leave"
         )
@@ -850,14 +849,11 @@ class SharedPanel:
             f'<span class="qttt-room-code" data-room="{esc(label)}">{esc(label)}</span></div>',
             f'<div class="qttt-room-who"><b>{esc(who)}</b> · {esc(players)}</div>',
         ]
-        following = seat.state.next_code
+        following = seat.state.next_label
         if following is not None and seat.state.finished:  # the other player asked first
-            from ..rooms.codes import format_code
-
             key = "widget_shared_again_waiting" if seat.seat else "widget_shared_again_watch"
-            label = esc(format_code(following))  # kept on one line: "4WV-" and "D9A" apart
-            text = esc(t(key, code=format_code(following))).replace(
-                label, f'<span style="white-space: nowrap">{label}</span>'
+            text = esc(t(key, code=following)).replace(  # "4WV-" and "D9A" on one line
+                following, f'<span style="white-space: nowrap">{following}</span>'
             )
             parts.append(f'<p class="qttt-room-again" role="status">{text}</p>')
         base, why = self.page.href, self.page.why
