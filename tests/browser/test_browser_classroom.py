@@ -303,9 +303,11 @@ def test_the_projected_dashboard_fits_and_the_statistics_have_a_view_of_their_ow
     strip = page.locator(".qttt-cards-grid").bounding_box()
     assert large and strip and large["y"] < strip["y"]  # the large game on top
     assert strip["y"] + strip["height"] <= viewport  # the cards in view, in one strip
-    assert (
-        page.locator(".qttt-large").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 20
-    )
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    assert page.locator(".qttt-large").evaluate(size) >= 20
+    # the cards' names and states, read from the back row
+    assert page.locator(".qttt-card-caption").first.evaluate(size) >= 18
+    assert page.locator(".qttt-card-action").first.evaluate(size) >= 18
 
     page.get_by_role("radio", name="Statistics").or_(
         page.get_by_role("button", name="Statistics")
