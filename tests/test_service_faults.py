@@ -14,6 +14,7 @@ import random
 import resource
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -391,7 +392,7 @@ sys.exit(main(["--store", sys.argv[1], "--class", "7B", "--class-key", sys.argv[
 def test_a_full_disk_is_said_in_words_and_the_action_is_kept(tmp_path: Path) -> None:
     """R4: the service's files cannot grow (RLIMIT_FSIZE, as a full disk); then they can."""
     db = tmp_path / "full.sqlite3"
-    env = {**os.environ, "QTTT_ROOMS_TEACHER_SECRET": TEACHER}
+    env = {**os.environ, "QTTT_ROOMS_TEACHER_SECRET": TEACHER, "QTTT_LANG": "en"}
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -403,6 +404,7 @@ def test_a_full_disk_is_said_in_words_and_the_action_is_kept(tmp_path: Path) -> 
             str(pg.free_port()),
         ],
         stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         env=env,
     )
@@ -450,12 +452,53 @@ def test_a_full_disk_is_said_in_words_and_the_action_is_kept(tmp_path: Path) -> 
         if client is not None:
             client.close()
         proc.send_signal(signal.SIGINT)
-        proc.wait(20)
+        _, log = proc.communicate(timeout=20)
     with sqlite3.connect(db) as conn:
         rows = conn.execute(
             "SELECT record, version FROM qttt_rooms WHERE code = ?", (x.code,)
         ).fetchall()
     assert rows == [("1-5", 1)]
+    # the service's own log (the teacher's terminal) names the file and the reason once,
+    # not a line per refused request
+    down = [line for line in log.splitlines() if f"the game store {db} is not answering (" in line]
+    assert len(down) == 1, log
+    assert " 503" not in log, log
+
+
+def test_the_service_command_says_why_it_cannot_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A short key, a taken port, a store it cannot open: one line in the person's
+    language and status 1, never a traceback."""
+    from qttt_edu.rooms.service import main
+
+    monkeypatch.setenv("QTTT_ROOMS_TEACHER_SECRET", TEACHER)
+    db = tmp_path / "games.sqlite3"
+    base = ["--lang", "fi", "--class-key", CLASS_KEY, "--store", f"sqlite:///{db}"]
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    cases = {
+        "key": (["--port", "0", "--class-key", "short"], t_in("fi", "service_key_short")),
+        "port": (["--port", str(port)], t_in("fi", "service_cannot_listen", where="", reason="")),
+        "store": (["--port", "0", "--store", "ftp://x"], "ftp://x"),
+        "folder": (["--port", "0", "--store", str(tmp_path / "no" / "g.sqlite3")], "no"),
+    }
+    try:
+        for name, (extra, expected) in cases.items():
+            assert main(base + extra) == 1, name
+            out, err = capsys.readouterr()
+            assert not out and "Traceback" not in err and len(err.strip().splitlines()) == 1
+            words = err.strip()
+            assert words.startswith(t_in("fi", "service_not_started", reason="")) or (
+                name == "port" and f"127.0.0.1:{port}" in words
+            ), words
+            assert all(part in words for part in expected.split(" ") if part), (name, words)
+            if name == "key":
+                assert not db.exists()  # refused before the store was opened
+    finally:
+        taken.close()
 
 
 def _ignore_sigint() -> None:
@@ -606,10 +649,13 @@ def test_a_games_file_deleted_while_the_service_runs_is_said(
         running.stop()
 
 
-def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once() -> None:
+def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     cluster = cluster_or_skip()
     url = cluster.new_database()
-    running = start(url)
+    running = start(url, language="nb")
+    running.service.health.quiet = 1.0  # back after a second with no failure (10 s by default)
     a = ServiceClient(running.url, class_key=CLASS_KEY)
     try:
         x = SharedGame.create(a)
@@ -624,9 +670,43 @@ def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once() -> None:
         rows = raw_sql(url, "SELECT record, version FROM qttt_rooms WHERE code = ?", (x.code,))
         assert rows == [("1-5", 1)]
         x.close()
+        # whoever runs the service reads, in its language, once each: the store stopped
+        # answering and why, and that it answers again (however many requests failed)
+        where = running.service.health.where
+        assert pg.wait_until(lambda: running.service.health.since is None, 20)
+        said = [r.getMessage() for r in caplog.records if r.name == "qttt_edu.rooms.service"]
+        down = [m for m in said if m.startswith(f"spilldatabasen {where} svarer ikke (")]
+        back = [m for m in said if m.startswith(f"spilldatabasen {where} svarer igjen")]
+        assert len(down) == 1 and len(back) == 1, said
+        assert said.index(down[0]) < said.index(back[0])
     finally:
         a.close()
         running.stop()
+
+
+def test_a_fault_on_a_socket_is_logged_with_its_traceback(
+    service: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug behind a socket request: the student reads that the service failed, and the
+    service's log holds the traceback for whoever fixes it (planted fault)."""
+    client = ServiceClient(service.url, class_key=CLASS_KEY)
+    try:
+        x = SharedGame.create(client)
+        assert client.connected.wait(10)  # the socket is up: the action goes on it
+
+        async def broken(*args: Any) -> Any:
+            raise ZeroDivisionError("planted")
+
+        monkeypatch.setattr(service.service, "act_on", broken)
+        with pytest.raises(Exception) as caught:
+            x.act("1-5")
+        assert "ZeroDivisionError" not in str(caught.value)
+        faults = [r for r in caplog.records if r.levelname == "ERROR" and r.exc_info]
+        assert [r.exc_info[0] for r in faults if r.exc_info] == [ZeroDivisionError]
+        assert faults[0].name == "qttt_edu.rooms.service"  # from the socket, not over HTTP
+        x.close()
+    finally:
+        client.close()
 
 
 # -- a locked store never stalls the sockets ----------------------------------------------------

@@ -295,6 +295,57 @@ class DatabaseClock:
         self.offset = store.run(op)
 
 
+class StoreHealth:
+    """Tells whoever runs the service, in its log, when the store stops answering and when
+    it answers again: once each, with the reason, not once per student's request.
+
+    A student sees the store's trouble at once (their action is kept and sent again); the
+    person who can fix it (a full disk, a stopped PostgreSQL) reads the service's log. A
+    full disk still answers reads between the writes it refuses, so the store counts as
+    back only once it has answered for ``quiet`` seconds with no failure.
+    """
+
+    def __init__(
+        self,
+        where: str,
+        language: str,
+        quiet: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.where = where
+        self.language = language
+        self.quiet = quiet
+        self.clock = clock
+        self.since: float | None = None  #: when the store stopped answering (None: it answers)
+        self._last_failure = 0.0
+        self._lock = threading.Lock()
+
+    def failed(self, exc: BaseException) -> None:
+        details = getattr(exc, "details", {}) or {}
+        reason = details.get("reason") or str(exc)
+        with self._lock:
+            self._last_failure = self.clock()
+            if self.since is not None:
+                return
+            self.since = self._last_failure
+        LOG.warning(
+            "%s", t_in(self.language, "service_store_down", where=self.where, reason=reason)
+        )
+
+    def answered(self) -> None:
+        if self.since is None:  # the usual case: no lock, nothing to say
+            return
+        with self._lock:
+            now, since = self.clock(), self.since
+            if since is None or now - self._last_failure < self.quiet:
+                return
+            self.since = None
+        seconds = f"{self._last_failure - since:.0f}"
+        LOG.warning(
+            "%s", t_in(self.language, "service_store_back", where=self.where, seconds=seconds)
+        )
+
+
 @dataclass
 class ServiceConfig:
     """Everything a service needs (the command line and ``start_service`` fill it)."""
@@ -396,6 +447,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             close = {403: 4003, 429: 4029, 413: 4013}.get(refusal.status, 4000)
             self._refuse(refusal, close)
         except Exception as err:  # a store refusal for one seat or room: say so, stay open
+            self.service.log_fault(err)
             body = self.service.error_json(err, self.lang)[1]
             if self.ws_connection is not None:
                 self.write_message(json.dumps({"type": "error", **body}))
@@ -527,10 +579,12 @@ class Socket(tornado.websocket.WebSocketHandler):
             else:
                 raise Refusal("bad_request", 400, "service_bad_message")
         except Exception as err:
+            svc.log_fault(err)
             status, body = svc.error_json(err, self.lang)
             text = json.dumps(body)
         self._reply(rid, status, text)
-        _socket_log(str(op), status, time.monotonic() - began)
+        if not (status == 503 and svc.health.since is not None):  # said once (StoreHealth)
+            _socket_log(str(op), status, time.monotonic() - began)
         if state is not None:
             await svc.changed(state, answered=self)
 
@@ -922,6 +976,7 @@ class RoomsService:
         self.rows = RowCache()
         store = self._open_store(config.retry_for)
         self.store_kind = store.backend.name
+        self.health = StoreHealth(store.backend.where, config.language)
         self.rows.trusted = self.store_kind == "sqlite"  # PostgreSQL: once LISTEN is up
         self.clock.measure(store)
         workers = config.workers or (1 if self.store_kind == "sqlite" else 2)
@@ -1005,7 +1060,23 @@ class RoomsService:
             if not inline.connected and self.store_kind != "sqlite":
                 self._reconnect_inline(inline)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, lambda: self._noted(job(self._store())))
+        try:
+            return await loop.run_in_executor(
+                self.executor, lambda: self._noted(job(self._store()))
+            )
+        except (StoreUnavailableError, SchemaError) as exc:
+            self.health.failed(exc)
+            raise
+
+    def _noted(self, result: T) -> T:
+        """Note the room a job wrote (see ``wrote``), then return it."""
+        self.health.answered()
+        state = result[0] if isinstance(result, tuple) and result else result
+        if isinstance(state, RoomState):
+            if len(self.wrote) > 100_000:
+                self.wrote.clear()
+            self.wrote[state.code] = state.version
+        return result
 
     def _reconnect_inline(self, inline: RoomStore) -> None:
         """Make the loop's lost PostgreSQL connection again, on a worker thread, at most
@@ -1021,15 +1092,6 @@ class RoomsService:
 
         with suppress(RuntimeError):  # shutting down
             self.executor.submit(connect)
-
-    def _noted(self, result: T) -> T:
-        """Note the room a job wrote (see ``wrote``), then return it."""
-        state = result[0] if isinstance(result, tuple) and result else result
-        if isinstance(state, RoomState):
-            if len(self.wrote) > 100_000:
-                self.wrote.clear()
-            self.wrote[state.code] = state.version
-        return result
 
     # -- keys and limits -------------------------------------------------------------------
 
@@ -1097,6 +1159,12 @@ class RoomsService:
         if refusal.retry_after is not None:
             error["retry_after"] = refusal.retry_after
         return {"error": error}
+
+    def log_fault(self, exc: BaseException) -> None:
+        """Log, with its traceback, a fault on a socket that is none of the protocol's
+        answers (a bug: the student reads "the service failed"). Over HTTP, tornado logs it."""
+        if not isinstance(exc, (Refusal, *(cls for cls, _kind, _status in ERROR_KINDS))):
+            LOG.error("a socket's message failed", exc_info=exc)
 
     def error_json(self, exc: BaseException, lang: str) -> tuple[int, dict[str, Any]]:
         """The status and body that say what ``exc`` means, in ``lang``."""
@@ -1438,8 +1506,13 @@ def checkpoint(store: RoomStore, mode: str = "TRUNCATE") -> None:
 
 
 def _quiet_log(handler: tornado.web.RequestHandler) -> None:
-    """Log method, path and status only: no query string, no header (they may hold keys)."""
+    """Log method, path and status only: no query string, no header (they may hold keys).
+    While the store is down, its refusals (503) are not logged one by one: the service's
+    health has said so once."""
     status = handler.get_status()
+    service = getattr(handler, "service", None)
+    if status == 503 and service is not None and service.health.since is not None:
+        return
     if status >= 500:
         LOG.warning("%s %s %s", handler.request.method, handler.request.path, status)
 
@@ -1479,11 +1552,11 @@ class RunningService:
             self._thread.join(timeout=10)
 
 
-def _check_keys(classes: dict[str, str], teacher_secret: str) -> None:
+def _check_keys(classes: dict[str, str], teacher_secret: str, language: str = "en") -> None:
     """Every key long enough, every class a name the store can hold; else ``ValueError``."""
     for secret in (*classes.values(), teacher_secret):
         if not isinstance(secret, str) or len(secret) < 16:
-            raise ValueError("class keys and the teacher secret need at least 16 characters")
+            raise ValueError(t_in(language, "service_key_short"))
     for name in classes:
         codes.check_class_name(name)  # a class the store could not hold is refused here
 
@@ -1509,7 +1582,7 @@ def start_service(
     ``serve``, called on the service's loop, makes it listen in its own way (the
     classroom's site mode serves the site beside it); by default on ``host:port``.
     """
-    _check_keys(classes, teacher_secret)
+    _check_keys(classes, teacher_secret, language)
     config = ServiceConfig(
         store_url,
         dict(classes),
@@ -1621,16 +1694,24 @@ def main(argv: list[str] | None = None) -> int:
         class_key = (
             args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
         )
-        running = start_service(
-            args.store or default_url(),
-            classes={args.class_name: class_key},
-            teacher_secret=secret,
-            host=args.host,
-            port=args.port,
-            base_url=args.base_url,
-            allow_origins=tuple(args.allow_origin),
-            language=language,
-        )
+        try:
+            running = start_service(
+                args.store or default_url(),
+                classes={args.class_name: class_key},
+                teacher_secret=secret,
+                host=args.host,
+                port=args.port,
+                base_url=args.base_url,
+                allow_origins=tuple(args.allow_origin),
+                language=language,
+            )
+        except OSError as err:  # the port is taken, or the address is not this machine's
+            where = f"{args.host}:{args.port}"
+            print(say("service_cannot_listen", where=where, reason=err.strerror), file=sys.stderr)
+            return 1
+        except (ValueError, SchemaError, StoreUnavailableError) as err:  # said in words
+            print(say("service_not_started", reason=str(err)), file=sys.stderr)
+            return 1
         settle_collector()
         print(say("service_started", url=running.url), flush=True)
         print(say("service_class_key_line", name=args.class_name or "-", key=class_key), flush=True)
