@@ -77,6 +77,54 @@ def act(code: str, cred: str | None, action: str, ply: int, action_id: str) -> d
     return {**fields, "credential": cred} if cred is not None else fields
 
 
+def test_a_page_that_moves_on_to_its_next_game_lets_the_old_seat_go(store_url: str) -> None:
+    """A page plays game after game on one socket. A room it stops watching no longer
+    shows its seat: the seat is away for the opponent at once, is no longer marked
+    present every round, and does not count against the socket's limit of rooms (with a
+    limit of 3, the page plays its 6th game)."""
+    running = start_service(
+        store_url,
+        classes={"7B": CLASS_KEY},
+        teacher_secret=TEACHER,
+        limits=Limits(watch_per_socket=3),
+    )
+
+    async def play() -> None:
+        page = Sock(running.url)
+        assert (await page.open(**{"class": CLASS_KEY}))["type"] == "ready"
+        old = None
+        for n in range(6):  # each game opened by another classmate (3 rooms per client)
+            _, made = http(
+                running.url,
+                "POST",
+                "api/v1/rooms",
+                {},
+                class_key=CLASS_KEY,
+                client=f"mate{n:02d}" + "m" * 12,
+            )
+            code, x_cred = made["room"]["code"], made["credential"]
+            await page.ws.write_message(
+                json.dumps({"type": "seat", "code": code, "credential": x_cred})
+            )
+            if old is not None:
+                await page.ws.write_message(json.dumps({"type": "unwatch", "code": old}))
+            status, body = await page.ask("room", code=code, credential=x_cred)
+            assert status == 200 and body["you"] == "X", body
+            assert body["room"]["seats"]["X"]["present"]
+            if old is not None:
+                _, seen = http(running.url, "GET", f"api/v1/rooms/{old}", teacher=TEACHER)
+                assert seen["room"]["seats"]["X"]["present"] is False  # left with the page
+            old = code
+        assert len(running.service.sockets) == 1
+        (sock,) = running.service.sockets
+        assert list(sock.seats) == [old]  # only the game on the page is marked present
+
+    try:
+        asyncio.run(play())
+    finally:
+        running.stop()
+
+
 def test_a_socket_reads_and_acts_as_http_does(service: Any) -> None:
     code, x_cred, o_cred = new_room(service.url)
 

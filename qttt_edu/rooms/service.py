@@ -434,7 +434,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             elif kind == "watch":
                 await self._watch(data.get("code"))
             elif kind == "unwatch":
-                self._unwatch(data.get("code"))
+                await self._unwatch(data.get("code"))
             elif kind == "seat":
                 await self._hold(data.get("code"), data.get("credential"))
             elif kind == "here":
@@ -505,10 +505,16 @@ class Socket(tornado.websocket.WebSocketHandler):
         versions = await svc.call(lambda store: store.versions([key]))
         self.notice(json.dumps({"type": "changed", "code": key, "version": versions.get(key, -1)}))
 
-    def _unwatch(self, code: object) -> None:
+    async def _unwatch(self, code: object) -> None:
+        """The page no longer shows room ``code``: no notices for it, and a seat held there
+        is no longer shown, so no longer present (nor marked every round, nor counted
+        against the socket's limit, however many games a page plays in a lesson)."""
         key = codes.normalize_code(code)
         self.watching.discard(key)
         self.service.watchers.get(key, set()).discard(self)
+        held = self.seats.pop(key, None)
+        if held is not None and held[1]:
+            await self.service.presence_changed(key, held[0])
 
     async def _hold(self, code: object, credential: object) -> None:
         svc = self.service
@@ -524,8 +530,10 @@ class Socket(tornado.websocket.WebSocketHandler):
 
     async def _here(self, code: object, here: object) -> None:
         key = codes.normalize_code(code)
-        if key not in self.seats or not isinstance(here, bool):
+        if not isinstance(here, bool):
             raise Refusal("bad_request", 400, "service_bad_message")
+        if key not in self.seats:
+            return  # a seat this page let go (unwatched) or never held: nothing to mark
         seat, _was = self.seats[key]
         self.seats[key] = (seat, here)
         await self.service.presence_changed(key, seat)
@@ -1038,8 +1046,9 @@ class RoomsService:
             self._local.store = store
         return store
 
-    async def call(self, job: Callable[[RoomStore], T]) -> T:
-        """Run ``job(store)``, first on the loop itself, else on a worker thread.
+    async def call(self, job: Callable[[RoomStore], T], inline: bool = True) -> T:
+        """Run ``job(store)``, first on the loop itself (unless ``inline`` is false: a
+        large batch), else on a worker thread.
 
         On the loop there is no retry wait: SQLite waits at most 10 ms for its lock, and
         PostgreSQL's loop connection gives up on a statement after ``INLINE_MS``. A read or
@@ -1050,15 +1059,15 @@ class RoomsService:
         thread, which retries there, so a locked store never stalls the sockets. The loop
         never waits for a connection to be made: PostgreSQL's is made on a worker thread.
         """
-        inline = self._inline
-        if inline is not None:
-            if self.store_kind == "sqlite" or inline.connected:
+        inline_store = self._inline if inline else None
+        if inline_store is not None:
+            if self.store_kind == "sqlite" or inline_store.connected:
                 try:
-                    return self._noted(job(inline))
+                    return self._noted(job(inline_store))
                 except StoreUnavailableError:
                     pass  # locked, full or gone: wait for it on the worker thread instead
-            if not inline.connected and self.store_kind != "sqlite":
-                self._reconnect_inline(inline)
+            if not inline_store.connected and self.store_kind != "sqlite":
+                self._reconnect_inline(inline_store)
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(
@@ -1304,7 +1313,8 @@ class RoomsService:
         }
         if seats:
             with suppress(Exception):  # presence is kept again at the next round
-                await self.call(lambda store: store.touch_many(seats))
+                # on a worker thread: a thousand seats held the loop for 17-70 ms (PostgreSQL)
+                await self.call(lambda store: store.touch_many(seats), inline=False)
 
     # -- the server ------------------------------------------------------------------------
 
