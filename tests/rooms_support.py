@@ -106,3 +106,9 @@ def http(url: str, method: str, path: str, body: Any = None, **headers: str) -> 
             return resp.status, json.loads(raw) if raw[:1] in (b"{", b"[") else raw.decode()
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
+
+
+def open_room_as(url: str, client: str, **body: Any) -> tuple[int, Any]:
+    """Student ``client`` (an id of at least 16 characters) opens a room with the class
+    key: (status, answer). Each classmate has a limit of rooms of their own."""
+    return http(url, "POST", "api/v1/rooms", body, class_key=CLASS_KEY, client=client)

@@ -33,7 +33,14 @@ from qttt_edu.rooms.backends import sqlite_path
 from qttt_edu.rooms.remote import ServiceClient
 from qttt_edu.rooms.service import Limits, start_service
 from tests import pg, rooms_support
-from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_sql
+from tests.rooms_support import (
+    CLASS_KEY,
+    TEACHER,
+    cluster_or_skip,
+    http,
+    open_room_as,
+    raw_sql,
+)
 
 store_url = rooms_support.store_url
 service = rooms_support.service
@@ -416,14 +423,7 @@ def test_a_full_disk_is_said_in_words_and_the_action_is_kept(tmp_path: Path) -> 
         x = SharedGame.create(client, watch=False)
         full = None
         for n in range(200):  # other students' rooms fill the disk
-            status, body = http(
-                url,
-                "POST",
-                "api/v1/rooms",
-                {"nickname": "N" * 24},
-                class_key=CLASS_KEY,
-                client=f"filler{n:04d}" + "f" * 10,
-            )
+            status, body = open_room_as(url, f"filler{n:04d}" + "f" * 10, nickname="N" * 24)
             if status != 201:
                 full = (status, body)
                 break
@@ -580,14 +580,7 @@ def test_one_copy_of_the_games_file_holds_every_game(tmp_path: Path) -> None:
     running = start(f"sqlite:///{db}")
     codes = []
     for n in range(3):
-        _, made = http(
-            running.url,
-            "POST",
-            "api/v1/rooms",
-            {},
-            class_key=CLASS_KEY,
-            client=f"client{n:02d}" + "z" * 10,
-        )
+        _, made = open_room_as(running.url, f"client{n:02d}" + "z" * 10)
         codes.append(made["room"]["code"])
     status, exported = http(running.url, "GET", "api/v1/class/export", teacher=TEACHER)
     assert status == 200 and sorted(r["code"] for r in exported["rooms"]) == sorted(

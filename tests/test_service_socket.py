@@ -21,7 +21,14 @@ from qttt_edu.rooms import SharedGame
 from qttt_edu.rooms.remote import ServiceClient
 from qttt_edu.rooms.service import Limits, start_service
 from tests import rooms_support
-from tests.rooms_support import CLASS_KEY, OTHER_CLASS_KEY, TEACHER, http, raw_sql
+from tests.rooms_support import (
+    CLASS_KEY,
+    OTHER_CLASS_KEY,
+    TEACHER,
+    http,
+    open_room_as,
+    raw_sql,
+)
 
 store_url = rooms_support.store_url  # each test runs on SQLite and on PostgreSQL
 service = rooms_support.service
@@ -94,14 +101,7 @@ def test_a_page_that_moves_on_to_its_next_game_lets_the_old_seat_go(store_url: s
         assert (await page.open(**{"class": CLASS_KEY}))["type"] == "ready"
         old = None
         for n in range(6):  # each game opened by another classmate (3 rooms per client)
-            _, made = http(
-                running.url,
-                "POST",
-                "api/v1/rooms",
-                {},
-                class_key=CLASS_KEY,
-                client=f"mate{n:02d}" + "m" * 12,
-            )
+            _, made = open_room_as(running.url, f"mate{n:02d}" + "m" * 12)
             code, x_cred = made["room"]["code"], made["credential"]
             await page.ws.write_message(
                 json.dumps({"type": "seat", "code": code, "credential": x_cred})
