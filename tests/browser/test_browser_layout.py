@@ -149,13 +149,15 @@ def clipped_rings(app: Any, ring: float = 7) -> list[str]:
 
 
 def small_type(app: Any) -> list[str]:
-    """Text of the realities, legend and controls under 18 CSS px (a mark's subscript,
-    part of the mark, excepted). The room strip of a shared game is checked in
-    ``test_browser_shared.py``: a game on its own has none."""
+    """Text of the realities, legend, controls, panel titles, the turn's word and the
+    metaphor note under 18 CSS px (a mark's subscript, part of the mark, excepted). The
+    room strip of a shared game is checked in ``test_browser_shared.py``: a game on its
+    own has none."""
     return app.evaluate(
         """root => [...root.querySelectorAll(
                 '.qttt-realities *, .qttt-legend *, .widget-label, .widget-button, '
-                + 'select, .qttt-timeline-length')]
+                + 'select, .qttt-timeline-length, .qttt-panel-title, .qttt-turn-word, '
+                + '.qttt-metaphor')]
             .filter(e => e.offsetParent !== null && e.tagName !== 'SUB' && [...e.childNodes].some(
                 n => n.nodeType === 3 && n.textContent.trim()))
             .map(e => [e.className || e.tagName, parseFloat(getComputedStyle(e).fontSize)])
