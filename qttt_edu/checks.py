@@ -564,12 +564,13 @@ def _ex05_3(answer: Any) -> str | None:
         if time.monotonic() > deadline:
             return t("checks_05_3_slow", seconds=_PLAYER_SECONDS)
         legal = [str(Action(c)) for c in pos.legal_actions()]
-        record = record or t("checks_empty_board")
         try:
             choice = choose(pos)
         except Exception as err:  # the student's code: report any failure plainly
             error = _short_text(f"{type(err).__name__}: {_safe_str(err)}")
-            return t("checks_05_3_raised", error=error, record=record)
+            # the empty board has sentences of its own, never "after (the empty board)"
+            raised = "checks_05_3_raised" if record else "checks_05_3_raised_start"
+            return t(raised, error=error, record=record)
         try:
             token = str(choice) if isinstance(choice, Action) else None
             if token is None and isinstance(choice, int) and not isinstance(choice, bool):
@@ -580,7 +581,7 @@ def _ex05_3(answer: Any) -> str | None:
             token = None
         if token not in legal:
             return t(
-                "checks_05_3_illegal",
+                "checks_05_3_illegal" if record else "checks_05_3_illegal_start",
                 choice=_short(choice),
                 record=record,
                 legal=" ".join(legal),

@@ -197,7 +197,28 @@ def test_a_player_that_raises_is_reported_not_propagated():
     result = checks.check("05-3", lambda position: 1 / 0)
     assert not result.ok
     assert "ZeroDivisionError" in result.message
-    assert "the empty board" in result.message
+    assert "in the starting position (the empty board)" in result.message
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("da", "i udgangsstillingen (det tomme bræt)"),
+        ("fi", "alkuasemassa (tyhjällä laudalla)"),
+        ("it", "nella posizione iniziale (il tabellone vuoto)"),
+        ("nb", "i utgangsstillingen (det tomme brettet)"),
+    ],
+)
+def test_the_empty_board_is_named_as_the_language_says_it(lang: str, words: str) -> None:
+    """Not "in the position after (the empty board)": the start has its own sentence."""
+    set_language(lang)
+    try:
+        raised = checks.check("05-3", lambda position: 1 / 0).message
+        illegal = checks.check("05-3", lambda position: "1-1").message
+    finally:
+        set_language("en")
+    assert words in raised and "ZeroDivisionError" in raised, raised
+    assert "(" not in illegal.split("'1-1'")[1].split(",")[0], illegal  # no "after (...)"
 
 
 def test_player_objects_and_every_action_form_are_accepted():

@@ -57,7 +57,7 @@ aavemerkkinsä ruutuun 2, jossa X:llä on jo yksi.
 """,
     "b431e5be81": """
 Kaksi erillistä siirtoa, kuten kuvassa 2, antoivat 2 × 2 = 4 todellisuutta. Muista, että
-todellisuudessa jokaisessa ruudussa on enintään yksi merkki.
+kussakin todellisuudessa on enintään yksi merkki ruutua kohti.
 """,
     "97ac74f3c3": """
 ### Tehtävä 02-1

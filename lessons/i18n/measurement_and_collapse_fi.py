@@ -52,7 +52,7 @@ ja 5 olivat jo yhteydessä ruudun 2 kautta (X1 yhdistää ruudut 1-2, O2 ruudut 
 uusi merkki sulkee lomittumisgraafiin umpinaisen kierroksen: [silmukan]({G}#cycle).
 """,
     "c18750ea9f": predict(
-        "Kolme merkkiä kolmessa ruudussa, jokainen merkki toisessa ruuduistaan, yksi merkki"
+        "Kolme merkkiä kolmessa ruudussa, jokainen merkki jommassakummassa ruudussaan, yksi merkki"
         " ruutua kohti. Montako todellisuutta on jäljellä?"
     ),
     "72eead93fb": f"""
@@ -185,7 +185,7 @@ muunnelmaa, jossa sen sijaan ratkaisee kolikko.
 
 - Siirto, joka yhdistää kaksi jo yhteydessä olevaa ruutua, sulkee silmukan; *k* ruudun silmukassa on *k* merkkiä, joten silmukka on ratkaistava heti.
 - Pelaaja, joka ei sulkenut silmukkaa, on valitsija ja valitsee, mihin uusin merkki asettuu; kaikki muut ryhmän merkit, varret mukaan lukien, ovat sen jälkeen pakotettuja.
-- Romahdus ei koske erillisiin lomittumisiin.
+- Romahdus ei vaikuta erillisiin lomittumisiin.
 - Mittauksen tavoin romahdus muuttaa superposition yhdeksi määrätyksi lopputulokseksi; toisin kuin mittauksessa, lopputuloksen valitsee pelaaja eikä sattuma.
 
 ## Mitä seuraavaksi

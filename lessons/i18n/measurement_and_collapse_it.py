@@ -62,7 +62,7 @@ dell'anello ora è occupata. Se il gioco permettesse a un quarto segno di unire 
 caselle, ci sarebbero quattro segni per tre caselle e **nessuna** realtà. Quindi l'anello non
 può aspettare: va risolto subito. Ecco perché un anello obbliga a decidere.
 
-## 2. Chi decide: *chi sceglie*
+## 2. Chi decide: il giocatore che sceglie
 
 La regola: il giocatore che **non** ha chiuso l'anello sceglie in quale delle sue due caselle
 finisce il segno più recente. Qui l'ha chiuso X con X3, quindi è O
@@ -174,8 +174,8 @@ Goff propone il collasso come immagine di una **misura** quantistica. Confronta:
 L'ultima riga è la grande differenza. In fisica nessuno può scegliere il risultato di una
 misura, ed è uno dei motivi principali per cui l'entanglement non si può usare per mandare un
 messaggio (il principio di *non-segnalazione*): dall'altra parte si vedono comunque risultati
-casuali. Nel gioco chi sceglie *decide* il risultato, e per questo è un gioco di abilità. Il
-notebook 07 gioca una variante in cui invece decide una moneta.
+casuali. Nel gioco chi sceglie *decide* il risultato, e per questo è un gioco di abilità. Nel
+notebook 07 si gioca una variante in cui invece decide una moneta.
 """,
     "8558723e2d": f"""
 ## Riassunto

@@ -101,7 +101,7 @@ Hvilke ruter ligger **på syklusen**? (Gi dem i hvilken som helst rekkefølge, f
 """,
     "3d45d58ada": stuck("03-2"),
     "1d134c7d52": f"""
-Et merke kan høre til gruppen uten å ligge på syklusen: det henger utenfor den. Goff kaller
+Et merke kan høre til gruppen uten å ligge på syklusen: det henger på den som en gren. Goff kaller
 slike merker [stilker]({G}#stem). En stilk har ingen frihet igjen: uansett hva velgeren
 bestemmer, fyller syklusen ruten der stilken er festet, så merket i stilken må havne i sin
 andre rute.

@@ -123,7 +123,7 @@ Allan Goff laget spillet slik at trekkene *oppfører seg som* ideer fra kvanteme
 Se nøkternt på ensemblet. Det er en liste med vanlige brett, hvert med samme sannsynlighet:
 en **klassisk sannsynlighetsfordeling**, av samme slag som en stokket kortstokk har. Når
 merker deler en rute, eller en syklus kollapser, strykes brett fra listen, og resten får
-like store andeler: det er vanlig **betinging**, det du gjør når du får vite at et kort
+like store andeler: det er vanlig **betinget sannsynlighet**, det du gjør når du får vite at et kort
 ikke er esset.
 
 Ingenting i spillet kan derfor skille en superposisjon fra vanlig **uvitenhet** (merket står
@@ -135,7 +135,7 @@ annerledes, finnes ikke i spillet i det hele tatt:
 | | kvantemekanikk | Kvante-tre på rad |
 |---|---|---|
 | vekter | hver mulighet har en **amplitude**; sannsynlighetene er kvadratene av dem (Borns regel) og trenger ikke være like | hver virkelighet teller like mye (Goffs like vekter) |
-| fortegn (faser) og interferens | amplituder har fortegn, så to veier til samme utfall kan legges sammen eller **oppheve hverandre** | virkeligheter bare legges sammen; ingenting opphever noe |
+| fortegn (faser) og interferens | amplituder har fortegn, så to veier til samme utfall kan legges sammen eller **oppheve hverandre** | virkeligheter legges bare sammen; ingenting opphever noe |
 | korrelasjoner | sammenfiltrede qubiter gir korrelasjoner som **ingen liste** med forhåndsbestemte utfall kan gi (avsnitt 6) | en liste med brett er nettopp en slik liste |
 | hvem som velger utfallet | **ingen**: det er tilfeldig, med sannsynligheter fra Borns regel | **en spiller**, med vilje (velgeren) |
 | å sende beskjeder | umulig med sammenfiltring alene (**no-signalling-prinsippet**, avsnitt 5) | velgerens avgjørelse bestemmer merker hvor som helst i gruppen |
@@ -364,7 +364,7 @@ den grensen går, er det du har lært.
     "c384a6b613": f"""
 ## Sammendrag
 
-- Ensemblet i spillet er en klassisk sannsynlighetsfordeling over brett; å utelukke brett er vanlig betinging. Spillet kan derfor ikke skille superposisjon fra uvitenhet, eller sammenfiltring fra klassisk korrelasjon: det gir et bilde av ideene, ikke av fysikken.
+- Ensemblet i spillet er en klassisk sannsynlighetsfordeling over brett; å utelukke brett er vanlig betinget sannsynlighet. Spillet kan derfor ikke skille superposisjon fra uvitenhet, eller sammenfiltring fra klassisk korrelasjon: det gir et bilde av ideene, ikke av fysikken.
 - En mynt i stedet for en velger endrer hvordan partiene ender; påstander fra simuleringer trenger nok partier og en usikkerhet (95 %-intervaller).
 - Ekte målinger følger Borns regel: sannsynlighet = amplitude²; amplituder kan oppheve hverandre (interferens), sannsynligheter kan ikke.
 - Bobs valg av måling endrer ikke Alices statistikk (no-signalling-prinsippet); velgeren i spillet kunne sendt signaler, fordi en spiller velger utfallet.

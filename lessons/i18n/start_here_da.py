@@ -43,9 +43,9 @@ MARKDOWN = {
 **Tid:** cirka 45 minutter, heraf 10 til at spille (opgaverne medregnet).
 """,
     "54c9bfe3be": """
-Kvante-kryds og bolle blev opfundet af fysikeren Allan Goff som en måde at *mærke*
-tre mærkelige idéer fra kvantemekanikken (superposition, sammenfiltring og måling)
-på ved at lege med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette materiale kan du spille det i en notesbog og derefter se
+Kvante-kryds og bolle blev opfundet af fysikeren Allan Goff som en måde at få en
+fornemmelse af tre mærkelige idéer fra kvantemekanikken (superposition, sammenfiltring og
+måling) ved at lege med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette materiale kan du spille det i en notesbog og derefter se
 nærmere på hver idé, én notesbog ad gangen.
 """,
     "4950813cc1": f"""

@@ -68,7 +68,7 @@ Il tabellone è il solito 3 × 3, con le caselle numerate nell'ordine di lettura
 
 - **Una mossa è una coppia.** A ogni mossa scrivi due piccoli
   [segni spettrali]({G}#spooky-mark) con il numero della mossa (X1, O2, X3...) in due
-  caselle diverse. Il segno finirà in esattamente *una* delle due; fino ad allora sta
+  caselle diverse. Il segno finirà esattamente in *una* delle due; fino ad allora sta
   in entrambe. X fa le mosse dispari, O quelle pari.
 - **Dove può andare una coppia.** In due caselle diverse senza segno classico. Una casella
   può contenere molti segni spettrali, ma mai un segno spettrale *e* uno classico.

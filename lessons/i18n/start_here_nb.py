@@ -79,15 +79,15 @@ Brettet er det vanlige 3 × 3, med rutene nummerert i leseretningen:
 - **Så trekker den som valgte.** Etter valget gjør den som valgte, neste trekk som
   vanlig, og trekker altså to ganger på rad: valget, så trekket.
 - **Linjer vinner.** Bare klassiske merker teller. Tre klassiske merker i en rad, en kolonne eller en diagonal vinner.
-  Gir én kollaps begge spillerne en linje, vinner linjen som ble fullført først (lavest
-  høyeste trekknummer).
+  Gir én kollaps begge spillerne en linje, vinner linjen som ble fullført først (den der
+  det høyeste trekknummeret er lavest).
 - **Det niende trekket.** Er det bare én rute igjen, er Xs niende trekk ett vanlig
   merke der.
 
 Det er alt. Hele reglene står på [regelkortet](../../lessons/rules/nb.md). Neste celle starter spillet.
 
 **På papir** trenger du bare en blyant: tegn et stort 3 × 3-rutenett, skriv spøkelsesmerkene
-små i et hjørne av rutene sine (X1, O2, ...), og når en syklus kollapser, visker du dem ut
+smått i et hjørne av rutene sine (X1, O2, ...), og når en syklus kollapser, visker du dem ut
 og skriver hvert klassiske merke stort i sin rute.
 """,
     "18bde2f2c5": """

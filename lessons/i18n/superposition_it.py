@@ -43,7 +43,7 @@ costruita da una *trascrizione*, quindi puoi ricostruirla nell'app del notebook 
 
 Nel tris normale la prima mossa di X è una X in una casella. Nel tris quantistico
 X scrive **due** piccoli [segni spettrali]({G}#spooky-mark) `X1` in due caselle
-diverse. La regola dice che il segno finirà in esattamente una delle due, e fino ad allora le
+diverse. La regola dice che il segno finirà esattamente in una delle due, e fino ad allora le
 occupa entrambe. È l'immagine che il gioco dà di una
 [sovrapposizione]({G}#superposition): secondo le regole, il segno non è ancora stato messo in
 nessuna delle due caselle; lo deciderà un collasso successivo. (Niente, nel gioco in sé,

@@ -172,7 +172,7 @@ CELLS = [
         exact = perft(Position(), 4)
         off = abs(estimate(4) - exact) / exact
         print(f"estimate of perft(4): {number(estimate(4), 0)}   exact: {number(exact)}   off by {percent(off, 2)}")
-        reveal(guess, off)
+        reveal(guess, off, percent=True)
         """
     ),
     explained(
