@@ -158,8 +158,8 @@ Den heuristiske spillers regel 3 fanger netop disse træk. Spørg den:
 Løseren ser længere frem end ét træk. `analyse` giver værdien af hver lovlig handling
 med perfekt spil derfra (set fra X's side: +1 X vinder, 0 uafgjort, −1 O vinder):
 """,
-    "1330807424": predict(
-        "Er alle træk undtagen de to tabende en sejr for X med perfekt spil?"
+    "23e412d1c5": predict(
+        "Er alle træk undtagen de tabende en sejr for X med perfekt spil?"
     ),
     "3b05cdb2fa": """
 Langtfra. Kun tre træk vinder for X mod ethvert forsvar (blandt dem `4-6`, som

@@ -162,9 +162,8 @@ Nyrkkisääntöpelaajan sääntö 3 huomaa juuri nämä siirrot. Kysy siltä:
 Ratkaisija näkee pidemmälle kuin yhden siirron. `analyse` antaa jokaisen sallitun toiminnon arvon,
 kun siitä eteenpäin pelataan täydellisesti (X:n näkökulmasta: +1 X voittaa, 0 tasapeli, −1 O voittaa):
 """,
-    "1330807424": predict(
-        "Ovatko kaikki siirrot kahta häviävää lukuun ottamatta X:lle voittoja täydellisellä"
-        " pelillä?"
+    "23e412d1c5": predict(
+        "Ovatko kaikki siirrot häviäviä lukuun ottamatta X:lle voittoja täydellisellä pelillä?"
     ),
     "3b05cdb2fa": """
 Eivät läheskään. Vain kolme siirtoa voittaa X:lle mitä tahansa puolustusta vastaan (niiden joukossa `4-6`,

@@ -168,8 +168,8 @@ Il risolutore vede più lontano di una mossa. `analyse` dà il valore di ogni az
 se da lì in poi si gioca in modo perfetto (dal punto di vista di X: +1 vince X, 0 patta,
 −1 vince O):
 """,
-    "1330807424": predict(
-        "Tutte le mosse tranne le due che perdono subito saranno vincenti per X con il gioco "
+    "23e412d1c5": predict(
+        "Tutte le mosse tranne quelle che perdono subito saranno vincenti per X con il gioco "
         "perfetto?"
     ),
     "3b05cdb2fa": f"""

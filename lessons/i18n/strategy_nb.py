@@ -152,8 +152,8 @@ fullfører en linje for O). Gi dem som en liste, som `["1-2", "3-4"]`.
 Løseren ser lenger enn ett trekk. `analyse` gir verdien av hver lovlige handling med
 perfekt spill derfra (sett fra X: +1 X vinner, 0 uavgjort, −1 O vinner):
 """,
-    "1330807424": predict(
-        "Blir alle trekk unntatt de to som taper med en gang, en seier for X med perfekt spill?"
+    "23e412d1c5": predict(
+        "Blir alle trekk unntatt dem som taper med en gang, en seier for X med perfekt spill?"
     ),
     "3b05cdb2fa": f"""
 Langt ifra. Bare tre trekk vinner for X uansett forsvar (blant dem `4-6`, som spilleren

@@ -152,7 +152,7 @@ CELLS = [
         """
     ),
     *predict(
-        "Will every move except the two losing ones be a win for X under perfect play?",
+        "Will every move except the losing ones be a win for X under perfect play?",
         '"yes" or "no"',
     ),
     reveal_cell(
