@@ -677,6 +677,37 @@ def test_a_lost_database_reconnects_and_the_kept_action_is_sent_once(
         running.stop()
 
 
+def test_a_store_that_answers_between_refusals_is_reported_down_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A full disk refuses writes and answers reads: the log says "down" once and "back"
+    only after 10 s with no refusal, not once per read in between."""
+    from qttt_edu.rooms.service import StoreHealth
+
+    now = [100.0]
+    health = StoreHealth("/srv/games.sqlite3", "en", clock=lambda: now[0])
+    full = StoreUnavailableError("full", reason="database or disk is full")
+    for _ in range(3):  # refused writes, each followed a second later by a read that works
+        health.failed(full)
+        now[0] += 1
+        health.answered()
+    assert health.since == 100.0
+    now[0] += 10
+    health.answered()
+    health.answered()
+    said = [r.getMessage() for r in caplog.records]
+    assert said == [
+        t_in(
+            "en",
+            "service_store_down",
+            where="/srv/games.sqlite3",
+            reason="database or disk is full",
+        ),
+        t_in("en", "service_store_back", where="/srv/games.sqlite3", seconds="13"),
+    ]
+    assert health.since is None
+
+
 def test_a_fault_on_a_socket_is_logged_with_its_traceback(
     service: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:

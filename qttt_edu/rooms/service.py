@@ -340,7 +340,7 @@ class StoreHealth:
             if since is None or now - self._last_failure < self.quiet:
                 return
             self.since = None
-        seconds = f"{self._last_failure - since:.0f}"
+        seconds = f"{now - since:.0f}"  # from the first refusal to the store's steady answers
         LOG.warning(
             "%s", t_in(self.language, "service_store_back", where=self.where, seconds=seconds)
         )
