@@ -322,6 +322,14 @@ def _is_numpy_scalar(value: Any) -> bool:
     return kind.__module__ == "numpy" and getattr(value, "ndim", None) == 0
 
 
+def _is_bool(value: Any) -> bool:
+    """Python's or numpy's True or False (``np.bool_`` is no subclass of ``bool``)."""
+    kind = type(value)
+    return isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__.startswith("bool")
+    )
+
+
 def _depth_guard(depth: int, kind: str) -> None:
     if depth > MAX_DEPTH:
         raise Unreadable(kind, "too_deep", limit=MAX_DEPTH)
@@ -1208,7 +1216,7 @@ def _tokens_of(
         return [known]
     items = _items(answer, "actions", budget)
     if items is None:
-        if isinstance(answer, bool):
+        if _is_bool(answer):  # True is not action 1 (older numpy reads np.True_ as 1)
             raise Unreadable("actions")
         try:
             value = operator.index(answer)
@@ -1335,9 +1343,7 @@ def yes_no(answer: Any, lang: str = "en") -> bool:
     >>> yes_no("It is not separable")
     False
     """
-    if isinstance(answer, bool):
-        return answer
-    if type(answer).__module__ == "numpy" and type(answer).__name__.startswith("bool"):
+    if _is_bool(answer):
         return bool(answer)
     text = _text(answer, "yes_no")
     if text is None:

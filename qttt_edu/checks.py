@@ -556,8 +556,11 @@ _PLAYER_SECONDS = 5  # for 300 positions: a class tournament needs players that 
 
 
 def _ex05_3(answer: Any) -> str | None:
-    choose = getattr(answer, "choose", answer)
-    if not callable(choose):
+    # a player object's choose, or the function itself (numpy's values have a choose of
+    # their own, which is not a player)
+    numpy = type(answer).__module__.split(".")[0] == "numpy"
+    choose = answer if numpy else getattr(answer, "choose", answer)
+    if numpy or not callable(choose):
         raise _Unreadable(t("checks_kind_player_function"))
     deadline = time.monotonic() + _PLAYER_SECONDS
     for pos, record in _sample_positions(300, seed=5):

@@ -602,6 +602,16 @@ def _hostile() -> list:
     ]
 
 
+def test_numpys_true_is_read_as_pythons_true_by_every_exercise() -> None:
+    """np.True_ (a comparison's result in a student's numpy code) is neither action 1
+    (older numpy lets it pass as an index) nor a tournament player (it has a method called
+    ``choose``): every exercise answers it as it answers True."""
+    for exercise in checks.exercises():
+        plain = checks.check(exercise, True).message
+        numpy = checks.check(exercise, np.bool_(True)).message
+        assert numpy.replace(repr(np.bool_(True)), "True") == plain, exercise
+
+
 #: CPU seconds of this thread (tests/cpu_time.py): the wall clock failed under CI's load
 #: while the reader's work stayed the same.
 VERDICT_CPU_SECONDS = 0.1
