@@ -332,6 +332,11 @@ class StoreHealth:
             "%s", t_in(self.language, "service_store_down", where=self.where, reason=reason)
         )
 
+    def said(self, status: int) -> bool:
+        """Is an answer of ``status`` the store's refusal that this log already told of
+        (so the access log leaves it out)?"""
+        return status == 503 and self.since is not None
+
     def answered(self) -> None:
         if self.since is None:  # the usual case: no lock, nothing to say
             return
@@ -591,7 +596,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             status, body = svc.error_json(err, self.lang)
             text = json.dumps(body)
         self._reply(rid, status, text)
-        if not (status == 503 and svc.health.since is not None):  # said once (StoreHealth)
+        if not svc.health.said(status):
             _socket_log(str(op), status, time.monotonic() - began)
         if state is not None:
             await svc.changed(state, answered=self)
@@ -1521,7 +1526,7 @@ def _quiet_log(handler: tornado.web.RequestHandler) -> None:
     health has said so once."""
     status = handler.get_status()
     service = getattr(handler, "service", None)
-    if status == 503 and service is not None and service.health.since is not None:
+    if service is not None and service.health.said(status):
         return
     if status >= 500:
         LOG.warning("%s %s %s", handler.request.method, handler.request.path, status)
