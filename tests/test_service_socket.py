@@ -375,3 +375,39 @@ def test_a_pages_client_says_a_lost_connection_in_the_pages_language() -> None:
     assert said[0] and said[0].startswith("yhteys, joka tuo vastustajan siirrot, katkesi")
     reason = said[0].split("(", 1)[1].split(")", 1)[0]
     assert said[1] == t_in("it", "rooms_watch_lost", reason=reason)
+
+
+def test_games_cleared_in_bulk_tell_the_pages_watching_them_and_the_teachers(
+    service: Any,
+) -> None:
+    """The teacher clears the finished games: a page still showing one hears that it is
+    gone (version -1, as after a single delete), and so does the teacher's other page,
+    on either store. (The pages used to hear only on PostgreSQL, from the deletes'
+    notices, and not at all on SQLite.)"""
+    code, x_cred, o_cred = new_room(service.url)
+    creds, seat = {"X": x_cred, "O": o_cred}, "X"
+    for ply, token in enumerate("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5".split()):
+        body = {"action": token, "expected_ply": ply, "action_id": f"clear-{ply}"}
+        path = f"api/v1/rooms/{code}/actions"
+        status, answer = http(service.url, "POST", path, body, seat=creds[seat])
+        assert status == 200, answer
+        seat = answer["room"]["to_act"]
+    assert answer["room"]["result"]
+    live, _, _ = new_room(service.url)
+
+    async def clear() -> None:
+        page, desk = Sock(service.url), Sock(service.url)
+        await page.open(**{"class": CLASS_KEY}, seats=[{"code": code, "credential": o_cred}])
+        await desk.open(teacher=TEACHER)
+        status, body = await asyncio.to_thread(
+            http, service.url, "POST", "api/v1/class/clear", {"what": "finished"}, teacher=TEACHER
+        )
+        assert (status, body) == (200, {"deleted": 1})
+        gone = {"type": "changed", "code": code, "version": -1}
+        while (notice := await page.read()) != gone:  # a read times out after 10 s
+            assert notice["type"] == "changed" and notice["version"] > 0, notice
+        assert (await desk.read())["type"] == "class_changed"
+
+    asyncio.run(clear())
+    left = raw_sql(service.store_url, "SELECT code FROM qttt_rooms")
+    assert left == [(live,)]

@@ -177,6 +177,13 @@ class Backend:
         #: the rooms service's replicas listen there, and the notice then commits with
         #: the write, in the same round trip, instead of costing one more
         self.wake_channel: str | None = None
+        #: the writer's name in each ``CODE:VERSION:TAG`` notice on ``wake_channel``: a
+        #: replica knows its own writes when it hears them back, however soon they come
+        self.wake_tag = ""
+
+    def wake_note(self, code: str, version: int) -> str:
+        """The ``wake_channel`` payload of a write of ``code`` at ``version``."""
+        return f"{code}:{version}:{self.wake_tag}" if self.wake_tag else f"{code}:{version}"
 
     @property
     def where(self) -> str:
@@ -412,7 +419,9 @@ class PostgresBackend(Backend):
     def notify(self, conn: Any, code: str, version: int, row: RoomRow | None = None) -> None:
         self.execute(conn, "SELECT pg_notify(?, ?)", (channel(code), notice(code, version, row)))
         if self.wake_channel is not None:
-            self.execute(conn, "SELECT pg_notify(?, ?)", (self.wake_channel, f"{code}:{version}"))
+            self.execute(
+                conn, "SELECT pg_notify(?, ?)", (self.wake_channel, self.wake_note(code, version))
+            )
 
     def compare_and_set(
         self,
@@ -429,7 +438,7 @@ class PostgresBackend(Backend):
         payload = notice(code, changes["version"], row)
         wake, wake_args = "", tuple[str, ...]()
         if self.wake_channel is not None:
-            wake_args = (self.wake_channel, f"{code}:{changes['version']}")
+            wake_args = (self.wake_channel, self.wake_note(code, changes["version"]))
             wake = ", pg_notify(%s, %s)"
         rows = conn.execute(
             f"WITH changed AS (UPDATE qttt_rooms SET {assignments} "

@@ -957,6 +957,8 @@ class ClearHandler(Handler):
         if what not in jobs:
             raise Refusal("bad_request", 400, "service_field_bad", field="what")
         gone = await self.service.call(jobs[str(what)])
+        if gone:
+            await self.service.cleared()
         self.reply({"deleted": gone})
 
 
@@ -987,6 +989,8 @@ class RoomsService:
         #: the only writer of its rooms (on PostgreSQL the replicas' notices and the
         #: LISTEN connection's state keep it honest, see ``_listen``)
         self.rows = RowCache()
+        #: this replica's name in the notices of its writes (``Backend.wake_tag``)
+        self.tag = secrets.token_hex(6)
         store = self._open_store(config.retry_for)
         self.store_kind = store.backend.name
         self.health = StoreHealth(store.backend.where, config.language)
@@ -1005,9 +1009,6 @@ class RoomsService:
         self.sockets: set[Socket] = set()
         self.teachers: set[Socket] = set()  #: the ready sockets that hold the teacher's key
         self.sent: dict[str, int] = {}
-        #: the version of each room this replica wrote last, set by the thread that wrote
-        #: it: the write's own notice, heard back on the channel, then costs no read
-        self.wrote: dict[str, int] = {}
         #: the rooms each client created, with the seat it took: its count of rooms held
         self.created: dict[str, list[tuple[str, str]]] = {}
         self.create_lock = asyncio.Lock()
@@ -1037,6 +1038,7 @@ class RoomsService:
             rows=self.rows,
         )
         store.backend.wake_channel = CHANNEL
+        store.backend.wake_tag = self.tag
         return store
 
     def _store(self) -> RoomStore:
@@ -1083,13 +1085,8 @@ class RoomsService:
             raise
 
     def _noted(self, result: T) -> T:
-        """Note the room a job wrote (see ``wrote``), then return it."""
+        """Note that the store answered, then return ``result``."""
         self.health.answered()
-        state = result[0] if isinstance(result, tuple) and result else result
-        if isinstance(state, RoomState):
-            if len(self.wrote) > 100_000:
-                self.wrote.clear()
-            self.wrote[state.code] = state.version
         return result
 
     def _reconnect_inline(self, inline: RoomStore) -> None:
@@ -1259,11 +1256,25 @@ class RoomsService:
         """A room was written by this replica: wake its watchers here. (The other replicas
         hear it from the write itself: on PostgreSQL every write of the service's stores
         notifies ``CHANNEL`` in its own transaction, see ``Backend.wake_channel``; this
-        replica hears its own notice too and, having sent that version, drops it.)
+        replica hears its own notice too and, knowing its own tag, drops it.)
 
         ``answered``: the socket whose request made the change has the new room in its
         reply already, so it gets no notice."""
         self._send(state.code, state.version, state.class_name, answered)
+
+    async def cleared(self) -> None:
+        """Games were deleted in bulk: the pages watching one of them and the teachers'
+        pages hear of it, as of a single delete (``wake``)."""
+        watched = list(self.watchers)
+        gone = []
+        for start in range(0, len(watched), 500):  # within any SQLite's limit of parameters
+            some = watched[start : start + 500]
+            versions = await self.call(functools.partial(RoomStore.versions, keys=some))
+            gone += [code for code in some if code not in versions]
+        for code in gone:
+            self._send(code, -1, None)
+        if not gone:
+            self._tell_teachers(None)
 
     async def wake(self, code: str) -> None:
         """A hint that ``code`` changed (another replica, or a delete): read its version."""
@@ -1284,6 +1295,10 @@ class RoomsService:
         for sock in list(self.watchers.get(code, ())):
             if sock is not answered:
                 sock.notice(text)
+        self._tell_teachers(class_name)
+
+    def _tell_teachers(self, class_name: str | None) -> None:
+        """The teachers' pages: a game of ``class_name`` (``None``: of any class) changed."""
         if self.teachers:
             note = json.dumps({"type": "class_changed", "class": class_name})
             for sock in list(self.teachers):
@@ -1426,14 +1441,22 @@ class RoomsService:
                 self._stopping.wait(0.5)
 
     def _hint(self, payload: object) -> tuple[str, int | None] | None:
-        """The room a notice names (``CODE`` or ``CODE:VERSION``) and the version, or
-        ``None`` when there is nothing to do: not a code, or a version this replica has
-        written or announced already (its own write, heard back). The version only saves a wake-up;
-        a wake reads the version from the table."""
+        """The room a notice names (``CODE``, ``CODE:VERSION`` or ``CODE:VERSION:TAG``) and
+        the version, or ``None`` when there is nothing to do: not a code, this replica's
+        own write heard back (its ``tag``: the write's answer announced it, and the row it
+        wrote is the newest), or a version already announced. The version only saves a
+        wake-up; a wake reads the version from the table.
+
+        The tag, not the version, tells a write of its own: the notice commits with the
+        write and often arrives before the thread that wrote has returned (with 1,000
+        clients on PostgreSQL, three in five), and a version noted after the write came
+        too late to recognise it, so the row cache dropped the row it had just written.
+        """
         if not isinstance(payload, str):
             return None
-        code, _, told = payload.partition(":")
-        if len(code) != codes.CODE_LENGTH:
+        code, _, rest = payload.partition(":")
+        told, _, tag = rest.partition(":")
+        if len(code) != codes.CODE_LENGTH or tag == self.tag:
             return None
         version = int(told) if told.isdigit() and len(told) < 19 else None
         if self._ours(code, version):
@@ -1441,11 +1464,13 @@ class RoomsService:
         return code, version
 
     def _ours(self, code: str, version: int | None) -> bool:
-        """Is ``version`` of ``code`` one this replica wrote or announced itself?"""
-        return version is not None and version in (self.sent.get(code), self.wrote.get(code))
+        """Has this replica announced ``version`` of ``code`` already?"""
+        return version is not None and version == self.sent.get(code)
 
     def _wake_soon(self, hint: tuple[str, int | None]) -> None:
         code, version = hint
+        if self._stopping.is_set():
+            return  # a wake begun now would never run: the loop stops next
         try:
             key = codes.normalize_code(code)
         except RoomError:
@@ -1456,7 +1481,7 @@ class RoomsService:
 
     async def _wake_quietly(self, code: str, version: int | None = None) -> None:
         if self._ours(code, version):
-            return  # this replica's own write: its answer was announced meanwhile
+            return  # announced meanwhile
         with suppress(Exception):  # the store's trouble reaches clients on their next request
             await self.wake(code)
 
@@ -1468,6 +1493,8 @@ class RoomsService:
     def close(self) -> None:
         """Stop serving (from inside the loop) and close the store (a checkpoint for SQLite)."""
         self._stopping.set()
+        for task in list(self._tasks):
+            task.cancel()  # before the loop stops, so each is closed, not left pending
         for timer in (self._timer, self._folder):
             if timer is not None:
                 timer.stop()
