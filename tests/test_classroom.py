@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import segno
@@ -33,6 +34,7 @@ from qttt_edu.classroom.stats import (
     game_statistics,
     random_play_statistics,
 )
+from qttt_edu.i18n import t_in
 from qttt_edu.rooms import AWAY_AFTER, BadCodeError, RoomError, RoomStore, UnknownRoomError
 from tests import rooms_support
 from tests.pg import free_port
@@ -445,6 +447,34 @@ def test_the_students_address_carries_the_password_encoded() -> None:
         assert parse_qs(parts.query) == {"token": [token]}
 
 
+def test_the_class_language_reaches_the_students_pages_and_the_dashboard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang da``: the links carry it (the loading page speaks it before the app is
+    there), and the app and the dashboard speak it on a page opened without it (an
+    address typed by hand, the login page's way back); a page whose address names
+    another language gets that one."""
+    games = str(tmp_path / "g.sqlite3")
+    assert cli_main(["classroom", "--file", games, "--dry-run", "--lang", "da"]) == 0
+    links = [w for w in capsys.readouterr().out.split() if "/voila/render/" in w]
+    assert len(links) == 2 and all(parse_qs(urlsplit(u).query)["lang"] == ["da"] for u in links)
+    from qttt_edu.classroom.cli import APP_SOURCE, DASHBOARD_SOURCE
+
+    said = "from qttt_edu.i18n import t; print(t('class_students', url='U'))"
+    for source in (APP_SOURCE, DASHBOARD_SOURCE):
+        for query, spoken in (("", "da"), ("lang=fi", "fi")):
+            program = source.format(class_name="7B", lang="da") + said
+            env = {**os.environ, "QUERY_STRING": query, "QTTT_ROOMS_URL": str(tmp_path / "r")}
+            run = subprocess.run(
+                [sys.executable, "-c", program], capture_output=True, text=True, env=env
+            )
+            assert run.returncode == 0, run.stderr
+            if source is APP_SOURCE:
+                assert run.stdout.splitlines()[-1] == t_in(spoken, "class_students", url="U")
+            else:  # the teacher's page has no language of its own to ask for
+                assert run.stdout.splitlines()[-1] == t_in("da", "class_students", url="U")
+
+
 def test_the_students_server_limits_kernels_per_address_and_the_teacher_can_raise_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -700,7 +730,7 @@ def test_the_command_prints_the_teachers_password_under_the_dashboards_address(
     assert cli_main(["classroom", "--file", games, "--dry-run", "--lang", "nb"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Lærerens oversikt: "))
-    key = lines[at].rsplit("?token=", 1)[1]
+    key = parse_qs(urlsplit(lines[at].split(": ", 1)[1]).query)["token"][0]
     assert lines[at + 1] == f"Lærerens passord (til oversikten; ikke klassens passord): {key}"
     # the teacher's lines before the students' block, so its QR code can be shown alone
     students = next(i for i, line in enumerate(lines) if "/voila/render/app.ipynb?token=" in line)

@@ -51,14 +51,19 @@ from .stopping import run_until_stopped
 
 __all__ = ["build_command", "main"]
 
+# The class's language first: a page whose address names another (?lang=) still gets that.
 APP_SOURCE = """\
+from qttt_edu.i18n import set_language
 from qttt_edu.widgets import play
 
+set_language({lang!r})
 app = play(class_name={class_name!r})
 """
 DASHBOARD_SOURCE = """\
 from qttt_edu.classroom.dashboard import page_dashboard
+from qttt_edu.i18n import set_language
 
+set_language({lang!r})
 page_dashboard(class_name={class_name!r})
 """
 
@@ -91,11 +96,14 @@ def _write_notebook(path: Path, source: str) -> None:
     write(notebook, path)
 
 
-def write_notebooks(folder: Path, class_name: str, *, dashboard: bool = True) -> None:
-    """The pages a server shows: the app, and (``dashboard``) the teacher's dashboard."""
-    _write_notebook(folder / "app.ipynb", APP_SOURCE.format(class_name=class_name))
+def write_notebooks(
+    folder: Path, class_name: str, *, dashboard: bool = True, lang: str = "en"
+) -> None:
+    """The pages a server shows: the app, and (``dashboard``) the teacher's dashboard,
+    in the class's language ``lang``."""
+    _write_notebook(folder / "app.ipynb", APP_SOURCE.format(class_name=class_name, lang=lang))
     if dashboard:
-        source = DASHBOARD_SOURCE.format(class_name=class_name or None)
+        source = DASHBOARD_SOURCE.format(class_name=class_name or None, lang=lang)
         _write_notebook(folder / "dashboard.ipynb", source)
 
 
@@ -393,13 +401,15 @@ def main(argv: list[str] | None = None, prog: str = "qttt-edu classroom") -> int
         return _serve(args)
 
 
-def student_url(base: str, token: str) -> str:
-    """The address students open: the app, with the class password in its query (encoded).
+def student_url(base: str, token: str, lang: str | None = None) -> str:
+    """The address students open: the app, with the class password in its query (encoded)
+    and the class's language (which the loading page speaks before the app is there).
 
-    >>> student_url("http://10.0.0.2:8866", "a&b c")
-    'http://10.0.0.2:8866/voila/render/app.ipynb?token=a%26b%20c'
+    >>> student_url("http://10.0.0.2:8866", "a&b c", "da")
+    'http://10.0.0.2:8866/voila/render/app.ipynb?token=a%26b%20c&lang=da'
     """
-    return f"{base}/voila/render/app.ipynb?token={quote(token, safe='')}"
+    query = f"&lang={lang}" if lang else ""
+    return f"{base}/voila/render/app.ipynb?token={quote(token, safe='')}{query}"
 
 
 @dataclass
@@ -507,14 +517,14 @@ def _print_addresses(args: argparse.Namespace, plan: _Plan) -> str:
     may show the class without the teacher's lines beside it."""
     teacher_url = (
         f"http://127.0.0.1:{plan.teacher_port}/voila/render/dashboard.ipynb"
-        f"?token={quote(plan.teacher_key, safe='')}"
+        f"?token={quote(plan.teacher_key, safe='')}" + (f"&lang={args.lang}" if args.lang else "")
     )
     addresses = network.student_addresses(args.address, args.host)  # its warnings first
     print(t("class_teacher", url=teacher_url))
     print(t("class_teacher_key", key=plan.teacher_key))
     print(t("class_teacher_only"))
     print()
-    link = functools.partial(student_url, token=plan.token)
+    link = functools.partial(student_url, token=plan.token, lang=args.lang)
     base = network.print_student_links("class_students", link, addresses, args.port)
     print(t("class_token", token=plan.token))
     network.print_qr(link(base))
@@ -563,9 +573,10 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _prepare(args: argparse.Namespace, plan: _Plan) -> None:
     """The servers' folders: each its notebook and ``voila.json``; the kit's template."""
-    app = APP_SOURCE.format(class_name=args.class_name)
+    lang = args.lang or get_language()
+    app = APP_SOURCE.format(class_name=args.class_name, lang=lang)
     prepare_server(plan.students, plan.student_config, {"app.ipynb": app})
-    dashboard = DASHBOARD_SOURCE.format(class_name=args.class_name or None)
+    dashboard = DASHBOARD_SOURCE.format(class_name=args.class_name or None, lang=lang)
     prepare_server(plan.teacher, plan.teacher_config, {"dashboard.ipynb": dashboard})
     template = template_source()
     if template is not None:
