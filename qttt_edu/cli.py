@@ -211,6 +211,8 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        # no abbreviations: ``--teacher-secret S`` must not quietly mean ``--teacher-secret-file S``
+        kwargs.setdefault("allow_abbrev", False)
         kwargs["add_help"] = False  # our own -h below
         super().__init__(*args, **kwargs)
         if add_help:  # argparse's own -h, with its help in our words

@@ -521,8 +521,9 @@ def _bad_port(lang: str) -> str:
     return t_in(lang, "cli_argument") % {"argument_name": "--port", "message": reason}
 
 
-def _ambiguous(lang: str) -> str:
-    return t_in_(lang, "cli_ambiguous") % {"option": "--c", "matches": "--class, --cull-idle"}
+def _shortened(lang: str) -> str:
+    # no abbreviations: a shortened option is unknown, never taken for a longer one
+    return t_in_(lang, "cli_unrecognized") % "--clas 7B"
 
 
 def _unknown_command(lang: str) -> str:
@@ -534,7 +535,7 @@ USAGE_ERRORS = [
     (["site", "build"], "site build", _no_folder),
     (["worksheets"], "worksheets", _no_out),
     (["classroom", "--port", "x"], "classroom", _bad_port),
-    (["classroom", "--c", "x"], "classroom", _ambiguous),
+    (["classroom", "--clas", "7B"], "classroom", _shortened),
     (["site", "bogus"], "site", _unknown_command),
 ]
 

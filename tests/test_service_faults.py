@@ -481,6 +481,10 @@ def test_the_service_command_says_why_it_cannot_start(
     port = taken.getsockname()[1]
     cases = {
         "key": (["--port", "0", "--class-key", "short"], t_in("fi", "service_key_short")),
+        "secret": (
+            ["--port", "0", "--teacher-secret-file", str(tmp_path / "secret.txt")],
+            t_in("fi", "service_secret_unreadable", file=tmp_path / "secret.txt", reason=""),
+        ),
         "port": (["--port", str(port)], t_in("fi", "service_cannot_listen", where="", reason="")),
         "store": (["--port", "0", "--store", "ftp://x"], "ftp://x"),
         "folder": (["--port", "0", "--store", str(tmp_path / "no" / "g.sqlite3")], "no"),
@@ -491,12 +495,18 @@ def test_the_service_command_says_why_it_cannot_start(
             out, err = capsys.readouterr()
             assert not out and "Traceback" not in err and len(err.strip().splitlines()) == 1
             words = err.strip()
-            assert words.startswith(t_in("fi", "service_not_started", reason="")) or (
-                name == "port" and f"127.0.0.1:{port}" in words
+            assert (
+                words.startswith(t_in("fi", "service_not_started", reason=""))
+                or (name == "port" and f"127.0.0.1:{port}" in words)
+                or name == "secret"
             ), words
             assert all(part in words for part in expected.split(" ") if part), (name, words)
-            if name == "key":
+            if name in ("key", "secret"):
                 assert not db.exists()  # refused before the store was opened
+        # a shortened option is not taken for a longer one: --teacher-secret is no option
+        # (it was read as --teacher-secret-file, and the secret as a file's name)
+        assert main([*base, "--port", "0", "--teacher-secret", "s3cret-" + "v" * 12]) == 2
+        assert "--teacher-secret" in capsys.readouterr().err
     finally:
         taken.close()
 

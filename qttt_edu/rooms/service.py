@@ -1732,7 +1732,13 @@ def main(argv: list[str] | None = None) -> int:
             args = _service_parser(language).parse_args(args_in)
         except SystemExit as stop:  # --help, or a usage error already printed
             return exit_status(stop)
-        secret, made_secret = _teacher_secret(args.teacher_secret_file)
+        try:
+            secret, made_secret = _teacher_secret(args.teacher_secret_file)
+        except (OSError, UnicodeDecodeError) as err:  # no such file, or not a text file
+            reason = getattr(err, "strerror", None) or str(err)
+            file = args.teacher_secret_file
+            print(say("service_secret_unreadable", file=file, reason=reason), file=sys.stderr)
+            return 1
         class_key = (
             args.class_key or os.environ.get("QTTT_ROOMS_CLASS_KEY") or secrets.token_urlsafe(12)
         )
