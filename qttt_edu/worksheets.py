@@ -1288,7 +1288,9 @@ def _parser(prog: str) -> Parser:
     parser.add_argument(
         "--lang", action="append", choices=[*sorted(LANGUAGES), "all"], help=t("ws_cli_lang")
     )
-    parser.add_argument("--sheet", action="append", choices=SHEETS, help=t("ws_cli_sheet"))
+    parser.add_argument(
+        "--sheet", action="append", choices=SHEETS, help=t("ws_cli_sheet", sheets=", ".join(SHEETS))
+    )
     parser.add_argument("--dpi", type=_dpi, default=150, metavar="DPI", help=t("ws_cli_dpi"))
     return parser
 
