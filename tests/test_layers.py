@@ -216,3 +216,31 @@ def test_the_circle_check_catches_a_planted_circle_and_knows_the_map_s_exception
     assert "notation" not in graph["core"]  # the map's exception, inside functions only
     graph["rooms.watch"].add("rooms.store")  # the watcher reaching back into its store
     assert frozenset({"rooms.store", "rooms.watch"}) in circles(graph)
+
+
+ENV_READ = re.compile(
+    r"""(?:environ\.get\(|environ\[|getenv\(|setenv\(|environ\.pop\(|["'](?=QTTT_\w+["']\s*:))\s*["']?(QTTT_[A-Z0-9_]+)"""
+)
+
+
+def environment_names(text: str) -> set[str]:
+    """The ``QTTT_*`` environment variables ``text`` reads or sets."""
+    return set(ENV_READ.findall(text))
+
+
+def test_every_environment_variable_is_in_contributings_table() -> None:
+    """Whoever runs or tests the kit finds each variable it reads or sets described
+    (the classroom's QTTT_CLASS_JOIN_LINK was missing)."""
+    table = set(re.findall(r"^\| `(QTTT_[A-Z0-9_]+)` \|", MAP.read_text("utf-8"), re.M))
+    used: set[str] = set()
+    for folder in ("qttt_edu", "tests", "tools", "benchmarks"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path != Path(__file__):  # this file's examples are not variables
+                used |= environment_names(path.read_text("utf-8"))
+    assert used - table == set()
+
+
+def test_the_environment_check_sees_reads_and_sets() -> None:
+    text = 'os.environ.get("QTTT_A")\nenv = {"QTTT_B": x}\nmonkeypatch.setenv("QTTT_C", "1")\n'
+    text += 'page.replace("QTTT_TITLE", title)\n'  # a template's placeholder, not a variable
+    assert environment_names(text) == {"QTTT_A", "QTTT_B", "QTTT_C"}
