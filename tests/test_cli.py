@@ -387,7 +387,8 @@ HELPS = {
 #: names, not words: commands, choices, formats and the programs the site is made of
 NAMES = {
     "qttt", "edu", "python", "show", "classroom", "site", "build", "worksheets", "all",
-    "rule_card", "game_sheet", "puzzles", "answers", "json", "pdf", "png", "dpi", "mb",
+    "rule_card", "game_sheet", "puzzles", "answers", "exit_tickets", "quiz", "json", "pdf",
+    "png", "dpi", "mb",
     "sqlite", "voici", "pyodide", "jupyterlite", "jupyterlites", "ipynb",
 }  # fmt: skip
 #: English words that are also words of the language (checked by reading the help)
