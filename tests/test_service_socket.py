@@ -377,6 +377,9 @@ def test_a_pages_client_says_a_lost_connection_in_the_pages_language() -> None:
     assert said[1] == t_in("it", "rooms_watch_lost", reason=reason)
 
 
+FULL_GAME = "3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5"  # X wins after a collapse
+
+
 def test_games_cleared_in_bulk_tell_the_pages_watching_them_and_the_teachers(
     service: Any,
 ) -> None:
@@ -386,7 +389,7 @@ def test_games_cleared_in_bulk_tell_the_pages_watching_them_and_the_teachers(
     notices, and not at all on SQLite.)"""
     code, x_cred, o_cred = new_room(service.url)
     creds, seat = {"X": x_cred, "O": o_cred}, "X"
-    for ply, token in enumerate("3-9 2-4 4-9 1-5 1-6 7-9 1-8 4-7 c4 5-8 c5".split()):
+    for ply, token in enumerate(FULL_GAME.split()):
         body = {"action": token, "expected_ply": ply, "action_id": f"clear-{ply}"}
         path = f"api/v1/rooms/{code}/actions"
         status, answer = http(service.url, "POST", path, body, seat=creds[seat])
