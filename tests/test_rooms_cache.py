@@ -348,3 +348,34 @@ def test_the_freshness_check_catches_a_cache_that_never_ages(service: Any) -> No
     the unheard write."""
     room, _, _ = _unheard_write(service, fresh=float("inf"))
     assert room["record"] == "1-5"
+
+
+def test_a_round_of_presence_marks_never_brings_back_a_seat_marked_away(
+    make_store: Any,
+) -> None:
+    """The service marks its sockets' seats present in rounds on a worker thread. A page
+    that closes while a round runs is marked away (a new version, which every screen
+    reads); the round's late write must not mark it there again without a version,
+    neither in the table nor in the service's own rows. (A browser test saw the closed
+    page's player stay "here" under load.)"""
+    from qttt_edu.rooms.store import RowCache
+
+    store = make_store()
+    store.rows = RowCache()
+    x = store.create_room(nickname="Ada")
+    o = store.join(x.code, nickname="Bo")
+    store.set_presence(x.code, "O", True)
+    store.set_presence(x.code, "X", True)
+    listed = [(x.code, "X"), (x.code, "O")]  # the round lists both seats ...
+    away = store.set_presence(x.code, "O", False)  # ... then O's page closes
+    store.touch_many(listed)  # ... and the round writes
+    assert away is not None and away.seats["O"].last_seen is None
+    again = store.room(x.code)
+    assert again.version == away.version and again.seats["O"].last_seen is None
+    assert again.seats["X"].last_seen is not None
+    assert raw_sql(
+        store.backend.url, "SELECT o_seen FROM qttt_rooms WHERE code = ?", (x.code,)
+    ) == [(None,)]
+    store.rows = None  # the table alone says the same
+    assert store.room(x.code).seats["O"].last_seen is None
+    assert o.seat == "O"

@@ -310,13 +310,25 @@ class RowCache:
                 self._rows.clear()
             self._rows[row.code] = (self.clock(), row)
 
-    def seen(self, keys: Iterable[str], column: str, when: float, human_only: bool = False) -> None:
-        """A presence mark written without a new version (``x_seen``, ``o_seen``)."""
+    def seen(
+        self,
+        keys: Iterable[str],
+        column: str,
+        when: float,
+        human_only: bool = False,
+        only_present: bool = False,
+    ) -> None:
+        """A presence mark written without a new version (``x_seen``, ``o_seen``); with
+        ``only_present``, as :meth:`RoomStore.touch_many` writes it (not over an away)."""
         kind = column.replace("_seen", "_kind")
         with self._lock:
             for code in keys:
                 hit = self._rows.get(code)
-                if hit is not None and (not human_only or getattr(hit[1], kind) == "human"):
+                if (
+                    hit is not None
+                    and (not human_only or getattr(hit[1], kind) == "human")
+                    and not (only_present and getattr(hit[1], column) is None)
+                ):
                     self._rows[code] = (hit[0], hit[1]._replace(**{column: when}))
 
     def forget(self, code: str | None = None) -> None:
@@ -768,7 +780,11 @@ class RoomStore:
             return None
 
     def touch_many(self, seats: Iterable[tuple[str, str]]) -> None:
-        """Mark every ``(code, seat)`` as there now, in one transaction (no new versions)."""
+        """Mark every ``(code, seat)`` as there now, in one transaction (no new versions).
+
+        Only a seat marked there already is marked again: a seat marked away since the
+        caller listed it (its page closed while the round ran on another thread) stays
+        away, as the new version that said so told every screen."""
         by_seat: dict[str, list[str]] = {"X": [], "O": []}
         for code, seat in seats:
             by_seat[seat].append(code)
@@ -785,12 +801,14 @@ class RoomStore:
                         self._q(
                             conn,
                             f"UPDATE qttt_rooms SET {seat.lower()}_seen = ? "
-                            f"WHERE code IN ({marks}) AND {seat.lower()}_kind = 'human'",
+                            f"WHERE code IN ({marks}) AND {seat.lower()}_kind = 'human' "
+                            f"AND {seat.lower()}_seen IS NOT NULL",
                             (now, *chunk),
                         )
             if self.rows is not None:
                 for seat, keys in by_seat.items():
-                    self.rows.seen(keys, f"{seat.lower()}_seen", now, human_only=True)
+                    column = f"{seat.lower()}_seen"
+                    self.rows.seen(keys, column, now, human_only=True, only_present=True)
 
         self._run(op)
 
