@@ -1266,11 +1266,8 @@ class RoomsService:
         """Games were deleted in bulk: the pages watching one of them and the teachers'
         pages hear of it, as of a single delete (``wake``)."""
         watched = list(self.watchers)
-        gone = []
-        for start in range(0, len(watched), 500):  # within any SQLite's limit of parameters
-            some = watched[start : start + 500]
-            versions = await self.call(functools.partial(RoomStore.versions, keys=some))
-            gone += [code for code in some if code not in versions]
+        versions = await self.call(lambda store: store.versions(watched))
+        gone = [code for code in watched if code not in versions]
         for code in gone:
             self._send(code, -1, None)
         if not gone:

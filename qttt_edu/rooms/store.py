@@ -854,13 +854,15 @@ class RoomStore:
         """The current version of each room in ``keys`` that exists."""
 
         def op(conn: Any) -> dict[str, int]:
-            if not keys:
-                return {}
-            marks = ", ".join("?" * len(keys))
-            rows = self._q(
-                conn, f"SELECT code, version FROM qttt_rooms WHERE code IN ({marks})", keys
-            ).fetchall()
-            return {row[0]: int(row[1]) for row in rows}
+            found: dict[str, int] = {}
+            for start in range(0, len(keys), 500):  # within any SQLite's limit of parameters
+                chunk = keys[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                rows = self._q(
+                    conn, f"SELECT code, version FROM qttt_rooms WHERE code IN ({marks})", chunk
+                ).fetchall()
+                found.update((row[0], int(row[1])) for row in rows)
+            return found
 
         result: dict[str, int] = self._run(op)
         return result
