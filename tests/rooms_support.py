@@ -108,6 +108,31 @@ def http(url: str, method: str, path: str, body: Any = None, **headers: str) -> 
         return err.code, json.loads(err.read())
 
 
+def http_from(
+    source: str, url: str, method: str, path: str, body: Any = None, **headers: str
+) -> tuple[int, Any]:
+    """As :func:`http`, sent from the local address ``source`` (``127.0.0.2``, ...): another
+    device on the network, as the service sees it."""
+    import http.client
+    import json
+    from urllib.parse import urlsplit
+
+    names = {"class_key": "X-Qttt-Class", "client": "X-Qttt-Client", "lang": "Accept-Language"}
+    sent = {names.get(k, k): v for k, v in headers.items()}
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(
+        parts.hostname or "", parts.port, timeout=10, source_address=(source, 0)
+    )
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        conn.request(method, parts.path + path, body=data, headers=sent)
+        resp = conn.getresponse()
+        raw = resp.read()
+        return resp.status, json.loads(raw) if raw[:1] in (b"{", b"[") else raw.decode()
+    finally:
+        conn.close()
+
+
 def open_room_as(url: str, client: str, **body: Any) -> tuple[int, Any]:
     """Student ``client`` (an id of at least 16 characters) opens a room with the class
     key: (status, answer). Each classmate has a limit of rooms of their own."""

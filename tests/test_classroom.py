@@ -179,8 +179,9 @@ def test_clear_abandoned_deletes_exactly_the_abandoned_games_for_the_teacher_onl
     )
     assert len(teacher.listing.rooms) == 4 and teacher.abandoned() == 2
     teacher.clear_abandoned.click()
-    assert "delete 2 unfinished games: left by the players, or with nothing happening for 30" in (
-        teacher.clear_abandoned.description
+    assert (
+        "delete 2 unfinished games: left by the players, never joined by an opponent, "
+        "or with nothing happening for 30" in (teacher.clear_abandoned.description)
     )
     assert stored() == everything
     teacher.clear.click()  # the other broom asks instead: the first is disarmed

@@ -348,3 +348,32 @@ def test_a_flood_of_made_up_tokens_is_slowed_down_not_passed_to_the_hub(hub: Hub
     assert statuses.count(429) > 0, "no limit on asking the hub about unknown tokens"
     assert call(hub, "GET", "info", tokens["alice"])[0] == 200
     time.sleep(6)  # the address's allowance is back for the other tests
+
+
+def test_a_forwarded_address_sent_straight_to_the_service_counts_for_nothing(hub: Hub) -> None:
+    """On a hub whose users' servers share the machine, a student's code can reach the
+    service's own port, past the proxy, and claim a new X-Forwarded-For each time. The
+    service believes that header only from a proxy it was told to trust (none here), so
+    the flood is slowed down all the same."""
+    import concurrent.futures
+    import time
+    import urllib.error
+    import urllib.request
+
+    direct = f"http://127.0.0.1:{hub.service_port}/{API}info"
+
+    def forged(i: int) -> int:
+        request = urllib.request.Request(direct)
+        request.add_header("Authorization", f"token forged-{i}-{secrets.token_hex(8)}")
+        request.add_header("X-Forwarded-For", f"10.{i % 250}.{i // 250}.9")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status
+        except urllib.error.HTTPError as err:
+            return err.code
+
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        statuses = list(pool.map(forged, range(400)))
+    assert set(statuses) <= {403, 429}
+    assert statuses.count(429) > 0, "a made-up forwarded address got round the limit"
+    time.sleep(6)  # the address's allowance is back for the other tests

@@ -388,6 +388,31 @@ def test_an_away_player_can_be_replaced_but_not_a_present_one(make_store: Any) -
     assert state.seats["O"].kind == "computer" and state.seats["O"].nickname == "Random"
 
 
+def test_a_room_nobody_joined_stops_counting_once_its_opener_has_gone(make_store: Any) -> None:
+    """One student's pile of rooms nobody joined must not lock the class out (the red
+    team filled the class's 300 in a third of a second): once the opener has gone, such a
+    room no longer counts against the class, and the teacher's broom clears it. A room
+    whose opener still waits, one with an opponent and one with a move all stay."""
+    now = [5_000_000.0]
+    store = make_store(clock=lambda: now[0])
+    pile = [store.create_room(class_name="7B") for _ in range(3)]
+    waiting = store.create_room(class_name="7B")
+    joined = store.create_room(class_name="7B")
+    store.join(joined.code)
+    versus = store.create_room(class_name="7B")
+    store.hand_to_computer(versus.code, versus.credential, "Random")
+    assert store.open_rooms("7B") == 6
+    now[0] += AWAY_AFTER + 1
+    store.touch_many([(waiting.code, "X")])  # the waiting opener's page is still there
+    state = store.room(pile[0].code)
+    assert state.deserted and not store.room(waiting.code).deserted
+    assert not store.room(joined.code).deserted and not store.room(versus.code).deserted
+    assert store.open_rooms("7B") == 3
+    assert store.clear_abandoned("7B") == 3
+    left = {room.code for room in store.list_rooms("7B").rooms}
+    assert left == {waiting.code, joined.code, versus.code}
+
+
 def test_a_seat_names_itself_once_and_only_itself(make_store: Any) -> None:
     store = make_store()
     x = store.create_room(nickname="Ada")

@@ -38,6 +38,7 @@ from tests.rooms_support import (
     TEACHER,
     cluster_or_skip,
     http,
+    http_from,
     open_room_as,
     raw_sql,
 )
@@ -293,6 +294,40 @@ def test_rooms_per_client_and_per_class_are_limited(tmp_path: Path) -> None:
         assert (
             len(raw_sql(f"sqlite:///{tmp_path / 'r.sqlite3'}", "SELECT code FROM qttt_rooms")) == 3
         )
+    finally:
+        running.stop()
+
+
+def test_one_address_cannot_fill_the_class_by_making_up_client_ids(tmp_path: Path) -> None:
+    """The client id is the sender's own choice: the red team made 300 rooms in 0.3 s from
+    one laptop with a new id each time, and every classmate was refused. The address's
+    count stops it, in the student's language; a classmate on another address goes on;
+    refused ids leave nothing in the service's memory."""
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    running = start(url, limits=Limits(rooms_per_client=3, rooms_per_address=4))
+    try:
+        made = []
+        for n in range(6):
+            me = {"class_key": CLASS_KEY, "client": f"forged-client-{n:04d}", "lang": "da"}
+            made.append(http_from("127.0.0.2", running.url, "POST", "api/v1/rooms", {}, **me))
+        assert [status for status, _body in made] == [201] * 4 + [429] * 2
+        assert made[-1][1]["error"]["message"] == t_da("service_rooms_address", limit=4)
+        classmate = {"class_key": CLASS_KEY, "client": "classmate-0000000"}
+        assert (
+            http_from("127.0.0.3", running.url, "POST", "api/v1/rooms", {}, **classmate)[0] == 201
+        )
+        assert len(raw_sql(url, "SELECT code FROM qttt_rooms")) == 5
+        created = running.service.created
+        assert "forged-client-0004" not in created and "forged-client-0005" not in created
+        # leaving one of them gives the address its room back, as the refusal says
+        code, credential = made[0][1]["room"]["code"], made[0][1]["credential"]
+        me = {"class_key": CLASS_KEY, "client": "forged-client-0000", "X-Qttt-Seat": credential}
+        assert (
+            http_from("127.0.0.2", running.url, "POST", f"api/v1/rooms/{code}/leave", {}, **me)[0]
+            == 200
+        )
+        again = {"class_key": CLASS_KEY, "client": "forged-client-0009"}
+        assert http_from("127.0.0.2", running.url, "POST", "api/v1/rooms", {}, **again)[0] == 201
     finally:
         running.stop()
 

@@ -686,12 +686,14 @@ class Dashboard:
 
     def abandoned(self) -> int:
         """The unfinished games of the cards in which nothing happened for
-        :data:`~qttt_edu.rooms.store.ABANDONED_AFTER` seconds, or that ended without a
-        result (their players left): what "Clear abandoned" deletes."""
+        :data:`~qttt_edu.rooms.store.ABANDONED_AFTER` seconds, that ended without a
+        result (their players left), or that nobody joined before their opener went
+        (``deserted``): what "Clear abandoned" deletes."""
         return sum(
             1
             for r in self.listing.rooms
-            if not r.finished and (r.expired or r.read_at - r.updated_at >= ABANDONED_AFTER)
+            if not r.finished
+            and (r.expired or r.deserted or r.read_at - r.updated_at >= ABANDONED_AFTER)
         )
 
     def _on_clear(self, button: Any = None) -> None:

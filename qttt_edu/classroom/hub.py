@@ -33,6 +33,7 @@ import argparse
 import asyncio
 import hashlib
 import importlib
+import ipaddress
 import json
 import os
 import secrets
@@ -89,12 +90,54 @@ class HubIdentity:
         return "hub-" + hashlib.sha256(self.name.encode()).hexdigest()[:40]
 
 
-def address_of(request: tornado.httputil.HTTPServerRequest) -> str:
-    """The sender's network address: the last one in ``X-Forwarded-For``, which the hub's
-    proxy (the only one that reaches this service) adds; the ones before it are what the
-    sender claims, so they count for nothing."""
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    return forwarded.split(",")[-1].strip() or request.remote_ip or ""
+Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+
+def address_of(request: tornado.httputil.HTTPServerRequest, trusted: Networks = ()) -> str:
+    """The sender's network address: the connection's own, unless it comes from one of the
+    ``trusted`` proxies; then the last address in ``X-Forwarded-For``, the one that proxy
+    added (those before it are what the sender claims, so they count for nothing).
+
+    A header from anyone else is ignored: on a hub whose users' servers share the
+    machine, a student's code could reach the service directly and name a new address
+    with every request.
+
+    >>> from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    >>> sent = HTTPHeaders({"Host": "hub", "X-Forwarded-For": "6.6.6.6, 10.0.0.7"})
+    >>> line = RequestStartLine("GET", "/", "HTTP/1.1")
+    >>> request = HTTPServerRequest(start_line=line, headers=sent)
+    >>> request.remote_ip = "127.0.0.1"
+    >>> address_of(request), address_of(request, proxy_networks(["127.0.0.1"]))
+    ('127.0.0.1', '10.0.0.7')
+    """
+    peer = request.remote_ip or ""
+    if trusted and _within(peer, trusted):
+        last = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+        if last:
+            return last
+    return peer
+
+
+def _within(address: str, networks: Networks) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
+def proxy_network(value: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+    """One ``--trusted-proxy``: an address (``10.0.0.5``) or a network (``10.0.0.0/8``)."""
+    try:
+        return ipaddress.ip_network(value.strip(), strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("hub_proxy_bad", value=value)) from None
+
+
+def proxy_networks(values: Iterable[str]) -> Networks:
+    """The trusted proxies of ``--trusted-proxy`` (or ``QTTT_HUB_TRUSTED_PROXIES``, comma
+    separated) as networks."""
+    return tuple(proxy_network(value) for value in values if value.strip())
 
 
 def bearer(value: str | None) -> str | None:
@@ -120,8 +163,10 @@ class HubGate:
         class_key: str,
         teacher_secret: str,
         teacher_groups: Iterable[str] = DEFAULT_TEACHER_GROUPS,
+        trusted_proxies: Networks = (),
     ) -> None:
         self.auth = auth
+        self.trusted_proxies = trusted_proxies
         self.class_key = class_key
         self.teacher_secret = teacher_secret
         self.teacher_groups = frozenset(teacher_groups)
@@ -178,7 +223,7 @@ class HubGate:
         token = bearer(request.headers.get("Authorization"))
         if token is None:
             token = request.headers.get("X-Qttt-Class")
-        return await self.identify(token, address_of(request))
+        return await self.identify(token, address_of(request, self.trusted_proxies))
 
     def stamp(self, request: tornado.httputil.HTTPServerRequest, who: HubIdentity) -> None:
         """Replace whatever keys the client sent with the service's, for ``who``."""
@@ -224,7 +269,9 @@ def _gated_socket(target: type[tornado.websocket.WebSocketHandler], gate: HubGat
             token = bearer(self.request.headers.get("Authorization"))
             if token is not None:
                 try:
-                    self.hub_identity = await gate.identify(token, address_of(self.request))
+                    self.hub_identity = await gate.identify(
+                        token, address_of(self.request, gate.trusted_proxies)
+                    )
                 except Refusal:
                     raise tornado.web.HTTPError(429) from None
                 if self.hub_identity is None:
@@ -246,7 +293,7 @@ def _gated_socket(target: type[tornado.websocket.WebSocketHandler], gate: HubGat
             if isinstance(data, dict) and data.get("type") == "hello":
                 try:
                     who = self.hub_identity or await gate.identify(
-                        data.get("class"), address_of(self.request)
+                        data.get("class"), address_of(self.request, gate.trusted_proxies)
                     )
                 except Refusal:
                     who = None
@@ -320,8 +367,10 @@ async def serve(
     auth: Any = None,
     limits: Limits | None = None,
     language: str = "en",
+    trusted_proxies: Networks = (),
 ) -> tuple[RoomsService, tornado.httpserver.HTTPServer, int]:
-    """Start the gated service on the running loop; returns (service, server, port)."""
+    """Start the gated service on the running loop; returns (service, server, port).
+    ``trusted_proxies``: the proxies whose ``X-Forwarded-For`` names the sender."""
     class_key = secrets.token_urlsafe(24)
     teacher_secret = secrets.token_urlsafe(24)
     config = ServiceConfig(
@@ -333,8 +382,13 @@ async def serve(
         language=language,
     )
     service = RoomsService(config)
-    gate = HubGate(auth or _hub_auth(CACHE_SECONDS), class_key, teacher_secret, teacher_groups)
-    server, bound = listen_with(service, gate_application(service.application(), gate), host, port)
+    gate = HubGate(
+        auth or _hub_auth(CACHE_SECONDS), class_key, teacher_secret, teacher_groups, trusted_proxies
+    )
+    # Only the hub's proxy reaches the service, so every connection comes from its address:
+    # the proxy is the door, and the limits count per hub user instead.
+    app = gate_application(service.application(), gate)
+    server, bound = listen_with(service, app, host, port, per_address=0)
     return service, server, bound
 
 
@@ -356,6 +410,14 @@ def _parser() -> Parser:
         default=None,
         metavar=t("hub_group_metavar"),
         help=t("hub_group_help", default=", ".join(DEFAULT_TEACHER_GROUPS)),
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        type=proxy_network,
+        default=None,
+        metavar=t("hub_proxy_metavar"),
+        help=t("hub_proxy_help"),
     )
     return parser
 
@@ -380,6 +442,12 @@ def _run(args: argparse.Namespace) -> int:
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{SERVICE_NAME}/")
     store = args.store or os.environ.get("QTTT_ROOMS_URL") or default_url()
     groups = tuple(args.teacher_group or DEFAULT_TEACHER_GROUPS)
+    try:
+        from_env = proxy_networks(os.environ.get("QTTT_HUB_TRUSTED_PROXIES", "").split(","))
+    except argparse.ArgumentTypeError as bad:
+        print(f"QTTT_HUB_TRUSTED_PROXIES: {bad}", file=sys.stderr)
+        return 2
+    trusted = tuple(args.trusted_proxy or ()) + from_env
 
     async def run() -> None:
         service, _server, port = await serve(
@@ -389,6 +457,7 @@ def _run(args: argparse.Namespace) -> int:
             host=where.hostname or "127.0.0.1",
             port=where.port or 80,
             base_url=prefix,
+            trusted_proxies=trusted,
         )
         settle_collector()
         print(t("hub_listening", url=f"{service_url.rstrip('/')}{prefix}", port=port), flush=True)

@@ -459,9 +459,11 @@ def listen_with(
     port: int = 0,
     *,
     sockets: list[socket.socket] | None = None,
+    per_address: int | None = None,
 ) -> tuple[tornado.httpserver.HTTPServer, int]:
     """Serve ``app`` (the service's routes and more) for ``service`` on ``host:port``, or
-    on ``sockets`` already bound (the caller then knew the port was free first).
+    on ``sockets`` already bound (the caller then knew the port was free first);
+    ``per_address``: connections one address may hold (``None``: the service's limit).
 
     ``service.listen`` starts the service's timers (presence, PostgreSQL's wake-ups) with
     a server of its own; that server stops at once, and ``app``'s takes its place (so
@@ -472,7 +474,7 @@ def listen_with(
         service.server.stop()
     if sockets is None:
         sockets = tornado.netutil.bind_sockets(port, host)
-    server = tornado.httpserver.HTTPServer(app, max_body_size=service.config.limits.body_bytes * 4)
+    server = service.http_server(app, per_address=per_address)
     server.add_sockets(sockets)
     service.server = server
     return server, int(sockets[0].getsockname()[1])

@@ -70,6 +70,7 @@ from .errors import (
     StoreUnavailableError,
     UnknownRoomError,
 )
+from .guard import OWN_ADDRESSES, GuardedServer
 from .store import RoomState, RoomStore, RowCache, games_csv
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class Limits:
     body_bytes: int = 4096
     action_chars: int = 16
     rooms_per_client: int = 3
+    rooms_per_address: int = 6
     rooms_per_class: int = 300
     client_rate: float = 20.0
     client_burst: float = 40.0
@@ -124,6 +126,7 @@ class Limits:
     watch_per_socket: int = 50
     empty_room_ttl: float = 1800.0
     nickname_chars: int = codes.NICKNAME_MAX
+    connections_per_address: int = 64
 
 
 class Bucket:
@@ -785,10 +788,10 @@ class RoomsHandler(Handler):
         data = self.body()
         nickname = _text_field(data, "nickname", 4 * limits.nickname_chars)
         seat = _text_field(data, "seat", 1) or "X"
-        mine = svc.created.setdefault(self.client_id, [])
+        held = svc.held_by(self.client_id, self.request.remote_ip or "")
 
         def create(store: RoomStore) -> tuple[RoomState, str, str]:
-            check_room_limits(store, limits, mine, class_name)
+            check_room_limits(store, limits, held, class_name)
             ticket = store.create_room(
                 nickname, seat=seat, class_name=class_name, ttl=limits.empty_room_ttl
             )
@@ -796,20 +799,37 @@ class RoomsHandler(Handler):
 
         async with svc.create_lock:  # the limits are counted and kept by one creator at a time
             state, seat, credential = await svc.call(create)
-            mine.append((state.code, seat))
+            svc.note_created(held, (state.code, seat))
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
         await svc.changed(state)
 
 
-def check_room_limits(
-    store: RoomStore, limits: Limits, mine: list[tuple[str, str]], class_name: str
-) -> None:
-    """Refuse a new room past the client's or the class's limit (under the create lock).
-    The client's list forgets the rooms finished, expired or left: it stays short, and a
-    student who left a room (the refusal says to) may start another."""
-    mine[:] = store.held_among(mine)
-    if len(mine) >= limits.rooms_per_client:
+@dataclass
+class Held:
+    """The rooms one request's client and address created and still hold, each a list of
+    ``(room, seat)`` pairs the service keeps (``address`` is ``None`` where the address
+    is not counted: the machine's own, which the server's own pages share)."""
+
+    client_key: str
+    client: list[tuple[str, str]]
+    address_key: str | None
+    address: list[tuple[str, str]] | None
+
+
+def check_room_limits(store: RoomStore, limits: Limits, held: Held, class_name: str) -> None:
+    """Refuse a new room past the client's, the address's or the class's limit (under the
+    create lock). The lists forget the rooms finished, expired or left: they stay short,
+    and a student who left a room (the refusal says to) may start another. The client id
+    is the sender's own choice, so the address's count is what one laptop cannot dodge."""
+    held.client[:] = store.held_among(held.client)
+    if len(held.client) >= limits.rooms_per_client:
         raise Refusal("too_many_rooms", 429, "service_rooms_client", limit=limits.rooms_per_client)
+    if held.address is not None:
+        held.address[:] = store.held_among(held.address)
+        if len(held.address) >= limits.rooms_per_address:
+            raise Refusal(
+                "too_many_rooms", 429, "service_rooms_address", limit=limits.rooms_per_address
+            )
     if store.open_rooms(class_name) >= limits.rooms_per_class:
         raise Refusal("too_many_rooms", 429, "service_rooms_class", limit=limits.rooms_per_class)
 
@@ -821,18 +841,18 @@ class RematchHandler(Handler):
         svc, limits = self.service, self.service.config.limits
         key = codes.normalize_code(code)
         credential = self.seat_credential()
-        mine = svc.created.setdefault(self.client_id, [])
+        held = svc.held_by(self.client_id, self.request.remote_ip or "")
 
         def rematch(store: RoomStore) -> tuple[RoomState, RoomState, str, str]:
             old, _seat = store.seat_for(key, credential)
             if old.finished and old.next_code is None:  # this asks for a new room
-                check_room_limits(store, limits, mine, old.class_name)
+                check_room_limits(store, limits, held, old.class_name)
             ticket = store.rematch(key, credential, ttl=limits.empty_room_ttl)
             return store.room(key), store.room(ticket.code), ticket.seat, ticket.credential
 
         async with svc.create_lock:
             old, state, seat, credential = await svc.call(rematch)
-            mine.append((state.code, seat))
+            svc.note_created(held, (state.code, seat))
         self.reply({"room": room_json(state), "seat": seat, "credential": credential}, 201)
         await svc.changed(old)  # the other player's screen finds the new room
         await svc.changed(state)
@@ -1009,7 +1029,9 @@ class RoomsService:
         self.sockets: set[Socket] = set()
         self.teachers: set[Socket] = set()  #: the ready sockets that hold the teacher's key
         self.sent: dict[str, int] = {}
-        #: the rooms each client created, with the seat it took: its count of rooms held
+        #: the rooms each client (and each address) created, with the seat it took: its
+        #: count of rooms held. An entry is made only when a room is, so made-up client
+        #: ids that are refused leave nothing behind.
         self.created: dict[str, list[tuple[str, str]]] = {}
         self.create_lock = asyncio.Lock()
         self._buckets: dict[tuple[str, str], Bucket] = {}
@@ -1370,9 +1392,7 @@ class RoomsService:
         self.host = host
         sockets = tornado.netutil.bind_sockets(port, host)
         self.port = sockets[0].getsockname()[1]
-        self.server = tornado.httpserver.HTTPServer(
-            self.application(), max_body_size=self.config.limits.body_bytes * 4, xheaders=False
-        )
+        self.server = self.http_server(self.application())
         self.server.add_sockets(sockets)
         self._timer = tornado.ioloop.PeriodicCallback(self._tick, self.config.touch_every * 1000)
         self._timer.start()
@@ -1387,6 +1407,37 @@ class RoomsService:
                 target=self._listen, name="qttt-rooms-listen", daemon=True
             )
             self._listener.start()
+
+    def http_server(
+        self, app: tornado.web.Application, *, per_address: int | None = None
+    ) -> GuardedServer:
+        """The server that serves ``app`` for this service: its body limit, deadlines and
+        the cap on connections from one address (``per_address``: the limits' own, or 0
+        for a service that only its own proxy reaches)."""
+        limits = self.config.limits
+        cap = limits.connections_per_address if per_address is None else per_address
+        refusal = t_in(self.config.language, "service_connection_limit", limit=cap)
+        return GuardedServer(
+            app, per_address=cap, refusal=refusal, max_body_size=limits.body_bytes * 4
+        )
+
+    def held_by(self, client_id: str, address: str) -> Held:
+        """What ``client_id`` from ``address`` holds, for :func:`check_room_limits` (under
+        the create lock); :meth:`note_created` keeps it."""
+        counted = self.config.limits.rooms_per_address and address not in OWN_ADDRESSES
+        address_key = f"from:{address}" if counted else None
+        return Held(
+            client_id,
+            list(self.created.get(client_id, ())),
+            address_key,
+            None if address_key is None else list(self.created.get(address_key, ())),
+        )
+
+    def note_created(self, held: Held, room: tuple[str, str]) -> None:
+        """Room ``room`` was made for ``held``: count it for its client and its address."""
+        self.created[held.client_key] = [*held.client, room]
+        if held.address_key is not None and held.address is not None:
+            self.created[held.address_key] = [*held.address, room]
 
     async def _tick(self) -> None:
         await self._touch_all()

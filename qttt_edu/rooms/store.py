@@ -75,6 +75,20 @@ ABANDONED_AFTER = 1800.0
 HEARTBEAT = 15.0
 
 
+# A room nobody joined whose creator has gone: no move yet, one seat never taken, and
+# the other's person not seen for AWAY_AFTER (or marked away). Its parameters come from
+# _deserted_params.
+_DESERTED = (
+    "(record = '' AND ("
+    "(x_kind = 'empty' AND o_kind = 'human' AND (o_seen IS NULL OR o_seen <= ?)) OR "
+    "(o_kind = 'empty' AND x_kind = 'human' AND (x_seen IS NULL OR x_seen <= ?))))"
+)
+
+
+def _deserted_params(now: float) -> tuple[float, float]:
+    return now - AWAY_AFTER, now - AWAY_AFTER
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """One seat as everybody may see it: who sits there, never their credential."""
@@ -154,6 +168,17 @@ class RoomState:
     @property
     def expired(self) -> bool:
         return not self.finished and self.expires_at is not None and self.read_at >= self.expires_at
+
+    @property
+    def deserted(self) -> bool:
+        """Nobody joined and nobody moved, and the player who opened it has gone (not seen
+        for ``AWAY_AFTER``): nobody waits in it. The teacher's broom clears it, and the
+        class's limit does not count it (the store's SQL says the same in ``_DESERTED``)."""
+        kinds = sorted(info.kind for info in self.seats.values())
+        if self.finished or self.record or kinds != ["empty", "human"]:
+            return False
+        opener = next(info for info in self.seats.values() if info.kind == "human")
+        return opener.last_seen is None or self.read_at - opener.last_seen >= AWAY_AFTER
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data for a dashboard or an export (no credentials: the store has none)."""
@@ -813,14 +838,17 @@ class RoomStore:
         self._run(op)
 
     def open_rooms(self, class_name: str) -> int:
-        """How many unfinished, unexpired rooms ``class_name`` has (for the service's limit)."""
+        """How many unfinished, unexpired rooms ``class_name`` has (for the service's
+        limit), not counting the rooms nobody joined whose creator has gone (nobody waits
+        in them, and one student's pile of them must not lock the class out)."""
 
         def op(conn: Any) -> int:
+            now = self.clock()
             row = self._q(
                 conn,
                 "SELECT COUNT(*) FROM qttt_rooms WHERE class_name = ? AND finished_at IS NULL "
-                "AND (expires_at IS NULL OR expires_at > ?)",
-                (class_name, self.clock()),
+                f"AND (expires_at IS NULL OR expires_at > ?) AND NOT {_DESERTED}",
+                (class_name, now, *_deserted_params(now)),
             ).fetchone()
             return int(row[0])
 
@@ -868,11 +896,12 @@ class RoomStore:
         return result
 
     def clear_abandoned(self, class_name: str | None = None, idle: float = ABANDONED_AFTER) -> int:
-        """Delete unfinished rooms nobody acted in for ``idle`` seconds, and those that
-        ended without a result (their players left): the teacher's broom."""
-        where = "finished_at IS NULL AND (updated_at <= ? OR expires_at <= ?)"
+        """Delete unfinished rooms nobody acted in for ``idle`` seconds, those that ended
+        without a result (their players left), and those nobody joined whose creator has
+        gone: the teacher's broom."""
+        where = f"finished_at IS NULL AND (updated_at <= ? OR expires_at <= ? OR {_DESERTED})"
         now = self.clock()
-        params: tuple[Any, ...] = (now - idle, now)
+        params: tuple[Any, ...] = (now - idle, now, *_deserted_params(now))
         if class_name is not None:
             where, params = where + " AND class_name = ?", (*params, class_name)
         return self._delete(where, params)
