@@ -7,6 +7,7 @@ attacker who writes raw requests.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -84,6 +85,29 @@ def test_a_seat_credential_acts_for_its_own_seat_only(service: Any) -> None:
     assert raw_sql(service.store_url, "SELECT record FROM qttt_rooms WHERE code = ?", (code,)) == [
         ("",)
     ]
+
+
+def test_a_made_up_credential_learns_nothing_of_the_room(service: Any) -> None:
+    """A refusal for a wrong credential once carried the whole room, whatever the class,
+    and a made-up credential sent with the last action's id was answered as the seat's
+    own retry (200 and the room). Both now refuse with the credential error alone."""
+    status, made = http(
+        service.url, "POST", "api/v1/rooms", {"nickname": "Ada"}, class_key=CLASS_KEY
+    )
+    code, x_cred = made["room"]["code"], made["credential"]
+    http(service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
+    act = {"action": "1-5", "expected_ply": 0, "action_id": "first-move-1"}
+    assert http(service.url, "POST", f"api/v1/rooms/{code}/actions", act, seat=x_cred)[0] == 200
+    made_up = "Z" * 24
+    for sent in (act, {**act, "action_id": "another-id-2"}):
+        status, body = http(service.url, "POST", f"api/v1/rooms/{code}/actions", sent, seat=made_up)
+        assert status == 403 and body["error"]["kind"] == "credential", body
+        assert "room" not in body["error"] and "Ada" not in json.dumps(body)
+    status, body = http(service.url, "GET", f"api/v1/rooms/{code}", seat=made_up)
+    assert status == 403 and "room" not in body["error"]
+    # the seat's own retry of that action is still answered, and nothing is played twice
+    status, body = http(service.url, "POST", f"api/v1/rooms/{code}/actions", act, seat=x_cred)
+    assert status == 200 and body["room"]["record"] == "1-5"
 
 
 def test_only_the_teacher_secret_clears_lists_and_exports(service: Any) -> None:

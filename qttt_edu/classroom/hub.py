@@ -288,7 +288,7 @@ def _gated_socket(target: type[tornado.websocket.WebSocketHandler], gate: HubGat
         async def on_message(self, message: str | bytes) -> None:
             try:
                 data = json.loads(message)
-            except ValueError:
+            except (ValueError, RecursionError):
                 data = None
             if isinstance(data, dict) and data.get("type") == "hello":
                 try:

@@ -387,7 +387,7 @@ class LightSocket(tornado.websocket.WebSocketHandler):
             return
         try:
             decoded = json.loads(message)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested past Python's depth
             return
         if isinstance(decoded, dict):
             self.page.receive(decoded)

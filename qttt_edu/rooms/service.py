@@ -162,6 +162,10 @@ class Refusal(Exception):
 
 
 #: every store error: its kind in the protocol and its HTTP status (most specific first)
+#: what a store error knows that only the server's log (``service_store_down``) should
+#: say: the database's path or host (``where``) and the driver's own words (``reason``)
+_SERVER_ONLY_FIELDS = frozenset({"where", "reason"})
+
 ERROR_KINDS: tuple[tuple[type[BaseException], str, int], ...] = (
     (BadCodeError, "bad_code", 400),
     (UnknownRoomError, "unknown_room", 404),
@@ -424,7 +428,7 @@ class Socket(tornado.websocket.WebSocketHandler):
             data = json.loads(message)
             if not isinstance(data, dict) or not isinstance(data.get("type"), str):
                 raise ValueError
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." past Python's depth
             data = None
         if wait:
             self._too_fast(data, wait)
@@ -685,7 +689,7 @@ class Handler(tornado.web.RequestHandler):
             return {}
         try:
             data = json.loads(self.request.body)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: "[[[[..." past Python's depth
             raise Refusal("bad_request", 400, "service_bad_json") from None
         if not isinstance(data, dict):
             raise Refusal("bad_request", 400, "service_bad_json")
@@ -1220,9 +1224,13 @@ class RoomsService:
             message = str(exc) if kind != "server" else t_in(lang, "service_server_error")
         error: dict[str, Any] = {"kind": kind, "message": message}
         if key:
-            error["key"], error["fields"] = key, {k: str(v) for k, v in fields.items()}
+            error["key"], error["fields"] = (
+                key,
+                {k: str(v) for k, v in fields.items() if k not in _SERVER_ONLY_FIELDS},
+            )
         state = getattr(exc, "state", None)
-        if isinstance(state, RoomState):
+        if isinstance(state, RoomState) and status != 403:
+            # a refused key or credential proved nothing: the room is not theirs to see
             error["room"] = room_json(state)
         if kind == "store_unavailable":
             error["retry_after"] = 1.0

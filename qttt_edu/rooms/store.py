@@ -716,9 +716,9 @@ class RoomStore:
         action_id = _act_fields(expected_ply, action_id)
 
         def change(state: RoomState, raw: RoomRow) -> dict[str, Any] | None:
+            seat = self._seat_of(state, raw, credential)  # first: an id proves nothing
             if raw.last_action_id == action_id:
                 return None  # written already by an attempt whose answer was lost
-            seat = self._seat_of(state, raw, credential)
             if expected_ply is not None and state.ply != expected_ply:
                 side = other_player(seat) if for_computer else seat
                 _check_stale(state, expected_ply, action, side)
