@@ -19,7 +19,10 @@ truth and says whether they agree:
 >>> reveal([7, 5, 3], {3, 5, 7})
 ✓ Your guess: [7, 5, 3]. The result: 3, 5, 7. You predicted it.
 >>> reveal(..., 4)  # doctest: +ELLIPSIS
-… No guess written above. The result: 4. Next time, write your guess first: ...
+… No guess yet, so no result: write your guess in the cell above, run it, then run ...
+
+A cell that shows a result opens with ``reveal.after(guess)``: while the guess is still
+``...`` the cell stops there, before it prints anything, and *Run All* stops with it.
 
 A guess is read by :mod:`qttt_edu.answers`, the reader the exercise checkers use: numbers
 as ``2/3``, ``0.67``, ``"67 %"``, ``"0,67"``, ``"50:50"`` or ``"two thirds"``, yes and no,
@@ -40,7 +43,7 @@ from typing import Any
 from . import answers
 from .i18n import get_language, number, t
 
-__all__ = ["Reveal", "reveal"]
+__all__ = ["NoGuessYet", "Reveal", "RevealFunction", "reveal"]
 
 # A small true value is judged relatively: a guess of 2 % for 0.31 % was not a prediction.
 _RELATIVE = 0.5
@@ -209,60 +212,100 @@ def _agrees(guess: Any, truth: Any, tolerance: float, percent: bool) -> bool | N
     return None
 
 
-def reveal(
-    guess: Any,
-    truth: Any,
-    *,
-    tolerance: float = 0.02,
-    percent: bool = False,
-    explain: str | None = None,
-) -> Reveal:
-    """Compare the student's ``guess`` with ``truth`` and say so in one line.
+class NoGuessYet(Exception):
+    """The guess (or the exercise's answer) above is still ``...``: raised by
+    :meth:`RevealFunction.after` on a reveal cell's first line, so the cell stops before it
+    computes anything and *Run All* stops at the first question. Jupyter shows the
+    message alone (``_render_traceback_``), not a traceback."""
 
-    ``truth`` decides how the guess is read, by :mod:`qttt_edu.answers`, the reader the
-    exercise checkers use (so a guess one accepts, the other accepts): a bool as yes or no,
-    an int as a number that must be exact ("four", "2 realtà"), a float or fraction within
-    ``tolerance`` (and within half of a small value: 2 % is not 0.3 %), a probability (a
-    value from 0 to 1) in any form, "60" being 60 %, "X" or "O" as a player ("O wins"), a
-    set, list or tuple as squares ("move 9"), marks ("only X3") or words, in any order.
-    ``percent=True`` says the prompt asks for a percentage: a bare number is then one and
-    the result is shown as one. ``guess`` is ``...`` until the student writes one.
+    def __init__(self) -> None:
+        super().__init__(t("predict_wait"))
 
-    >>> reveal("O wins", "O")
-    ✓ Your guess: O wins. The result: O. You predicted it.
-    >>> reveal("kun X3", ["X3"])
-    ✓ Your guess: kun X3. The result: X3. You predicted it.
-    >>> reveal(0.2, 0.00187, percent=True)
-    ✓ Your guess: 0.2. The result: 0.187 %. You predicted it.
+    def _render_traceback_(self) -> list[str]:
+        return [str(self)]
 
-    ``explain`` is the explanation of the result, in Markdown and in the notebook's
-    language. It is shown under the verdict line, so a notebook keeps it out of sight until
-    the student has written a guess and run the reveal (its indentation is removed, so a
-    triple-quoted string can sit indented in the cell):
 
-    >>> reveal("yes", False, explain='''
-    ...     No: X3 links two squares
-    ...     that were not yet connected.
-    ...     ''')
-    ✗ Your guess: yes. The result: no. Not what you expected? The text below explains why.
-    <BLANKLINE>
-    No: X3 links two squares
-    that were not yet connected.
+class RevealFunction:
+    """:func:`reveal` itself, with :meth:`after` for the first line of a reveal cell."""
 
-    In a notebook the line shows as text and the explanation as Markdown
-    (``Reveal._repr_markdown_``); ``Reveal.explanation`` holds it alone.
-    """
-    if hasattr(truth, "item") and not isinstance(truth, (Mapping, list, tuple)):
-        truth = truth.item()  # a numpy scalar: its plain Python value
-    verdict, message = _verdict(guess, truth, tolerance, percent)
-    return Reveal(verdict, message, inspect.cleandoc(explain) if explain else "")
+    def __call__(
+        self,
+        guess: Any,
+        truth: Any,
+        *,
+        tolerance: float = 0.02,
+        percent: bool = False,
+        explain: str | None = None,
+    ) -> Reveal:
+        """Compare the student's ``guess`` with ``truth`` and say so in one line.
+
+        ``truth`` decides how the guess is read, by :mod:`qttt_edu.answers`, the reader the
+        exercise checkers use (so a guess one accepts, the other accepts): a bool as yes or
+        no, an int as a number that must be exact ("four", "2 realtà"), a float or fraction
+        within ``tolerance`` (and within half of a small value: 2 % is not 0.3 %), a
+        probability (a value from 0 to 1) in any form, "60" being 60 %, "X" or "O" as a
+        player ("O wins"), a set, list or tuple as squares ("move 9"), marks ("only X3") or
+        words, in any order. ``percent=True`` says the prompt asks for a percentage: a bare
+        number is then one and the result is shown as one. ``guess`` is ``...`` until the
+        student writes one, and until then neither the result nor the explanation shows.
+
+        >>> reveal("O wins", "O")
+        ✓ Your guess: O wins. The result: O. You predicted it.
+        >>> reveal("kun X3", ["X3"])
+        ✓ Your guess: kun X3. The result: X3. You predicted it.
+        >>> reveal(0.2, 0.00187, percent=True)
+        ✓ Your guess: 0.2. The result: 0.187 %. You predicted it.
+
+        ``explain`` is the explanation of the result, in Markdown and in the notebook's
+        language. It is shown under the verdict line, so a notebook keeps it out of sight
+        until the student has written a guess and run the reveal (its indentation is
+        removed, so a triple-quoted string can sit indented in the cell):
+
+        >>> reveal("yes", False, explain='''
+        ...     No: X3 links two squares
+        ...     that were not yet connected.
+        ...     ''')
+        ✗ Your guess: yes. The result: no. Not what you expected? The text below explains why.
+        <BLANKLINE>
+        No: X3 links two squares
+        that were not yet connected.
+
+        In a notebook the line shows as text and the explanation as Markdown
+        (``Reveal._repr_markdown_``); ``Reveal.explanation`` holds it alone.
+        """
+        if hasattr(truth, "item") and not isinstance(truth, (Mapping, list, tuple)):
+            truth = truth.item()  # a numpy scalar: its plain Python value
+        verdict, message = _verdict(guess, truth, tolerance, percent)
+        if guess is Ellipsis or guess is None:
+            return Reveal(verdict, message)  # no explanation before a guess either
+        return Reveal(verdict, message, inspect.cleandoc(explain) if explain else "")
+
+    @staticmethod
+    def after(guess: Any) -> None:
+        """The first line of a cell that shows a result: stop here (:class:`NoGuessYet`)
+        while ``guess``, the prediction or the exercise's answer written above, is still
+        ``...``; let the cell run once anything is written, right or wrong.
+
+        >>> reveal.after(4)
+        >>> reveal.after(...)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        qttt_edu.predict.NoGuessYet: … Nothing shown yet: first write your guess or ...
+        """
+        if guess is Ellipsis or guess is None:
+            raise NoGuessYet
+
+    def __repr__(self) -> str:
+        return "<function reveal>"
+
+
+reveal = RevealFunction()
 
 
 def _verdict(guess: Any, truth: Any, tolerance: float, percent: bool) -> tuple[bool | None, str]:
     """Whether the guess agrees (None: no guess or not readable) and the line that says so."""
-    shown = _show_truth(truth, percent)
     if guess is Ellipsis or guess is None:
-        return None, t("predict_no_guess", truth=shown)
+        return None, t("predict_no_guess")  # the result only after a guess: nothing to compare
+    shown = _show_truth(truth, percent)
     verdict = _judge(guess, truth, tolerance, percent)
     if verdict is None:
         if isinstance(guess, str) and len(guess.split()) > 2:

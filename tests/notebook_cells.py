@@ -13,7 +13,10 @@ English runs every cell under nbval, the costly ones included.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+from qttt_edu.i18n import t_in
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED_REFERENCE = ROOT / "tests" / "notebooks_ref" / "i18n"
@@ -49,3 +52,16 @@ def code_shape(source: str) -> str:
             return ast.Constant("") if isinstance(node.value, str) else node
 
     return ast.dump(Blank().visit(ast.parse(source)))
+
+
+def reference_truth(shown: str, lang: str = "en") -> str:
+    """The result a reference run's reveal names. The reference guesses ``"?"`` (no reader
+    reads it), so its line is the "could not read" one, or the "wrong" one where a word
+    is compared as written; either names the result."""
+    for key in ("predict_unreadable", "predict_wrong"):
+        template = t_in(lang, key, guess="\0", kind="\0", truth="\1")
+        pattern = re.escape(template).replace("\0", ".*?").replace("\1", "(.+?)")
+        found = re.search(pattern, shown)
+        if found:
+            return found.group(1).strip()
+    raise AssertionError(f"no result named in {shown!r}")

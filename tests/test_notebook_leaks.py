@@ -42,6 +42,7 @@ import pytest
 
 from qttt_edu import answers, checks
 from qttt_edu.i18n import get_language, set_language, t
+from tests.notebook_cells import reference_truth
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -197,11 +198,7 @@ def _speaking(lang: str) -> Iterator[None]:
 
 def _truth(shown: str, lang: str) -> Any:
     """The result a reveal names, as a value: bool, Fraction, or a word or list of words."""
-    template = re.escape(t("predict_no_guess", truth="\0")).replace("\\\0", "\0")
-    pattern = template.replace("\0", "(.+?)")
-    found = re.search(pattern, shown)
-    assert found, f"no result named in {shown!r}"
-    text = found.group(1).strip()
+    text = reference_truth(shown, lang)
     if text == t("predict_yes"):
         return True
     if text == t("predict_no"):

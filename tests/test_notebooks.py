@@ -34,6 +34,8 @@ IDS = [str(p.relative_to(NOTEBOOKS)) for p in STUDENT]
 sys.path.insert(0, str(ROOT / "tools"))
 from build_notebooks import student_copy  # noqa: E402
 
+from tests.notebook_cells import reference_truth  # noqa: E402
+
 EXERCISE = re.compile(r'checks\.check\("(\d\d-\d)"')
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # Text above an exercise that the checker would accept, but that does not show its answer.
@@ -121,11 +123,34 @@ def test_every_prediction_is_written_down_before_it_is_revealed(path):
 
 @pytest.mark.parametrize("path", STUDENT, ids=IDS)
 def test_the_reference_reveals_every_prediction_with_the_truth(path):
-    """In the reference run the guess is still `...`: each reveal names the true result."""
+    """The reference run writes `guess = "?"`: each reveal names the true result, which
+    nbval then checks; the student copy has `...` again and shows nothing."""
+    lang = path.name.split(".")[1] if path.parent.name == "i18n" else "en"
     for cell in _read(_ref(path)).cells:
+        if "prediction" in _tags(cell):
+            assert re.match(r'guess = "\?"', cell.source), cell.source
         if "reveal(guess," in cell.get("source", ""):
             shown = "".join(_text(o) for o in cell.outputs)
-            assert shown.strip().splitlines()[-1].startswith("…"), shown
+            assert reference_truth(shown, lang), shown
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=IDS)
+def test_every_reveal_cell_waits_for_the_guess_or_answer_above_it(path):
+    """Run All with nothing written once printed every result: each reveal cell that
+    follows a question now opens with `reveal.after(...)`, before anything it prints."""
+    waiting = None
+    gated = 0
+    for cell in _read(path).cells:
+        tags = _tags(cell)
+        if "prediction" in tags:
+            waiting = "guess"
+        elif "exercise" in tags:
+            waiting = "answer" if re.match(r"answer = \.\.\.", cell.source) else None
+        elif "reveal" in tags and waiting:
+            code = [line for line in cell.source.splitlines() if not line.startswith("#")]
+            assert code[0] == f"reveal.after({waiting})", cell.source
+            gated += 1
+    assert gated >= 1
 
 
 def _visible_above(cells, stop: int) -> list[str]:
@@ -242,7 +267,7 @@ def test_the_stated_time_covers_reading_running_predicting_and_exercises(path):
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("0*.ipynb")), ids=lambda p: p.stem)
 def test_no_prediction_result_shows_above_its_guess(path):
-    """The reference run names each prediction's result ("The result: 5/6."); nothing a
+    """The reference run names each prediction's result ("The result: 5/6"); nothing a
     student can read above the guess cell may already say it."""
     student, reference = _read(path).cells, _read(_ref(path)).cells
     checked = 0
@@ -250,7 +275,7 @@ def test_no_prediction_result_shows_above_its_guess(path):
         if "prediction" not in _tags(cell):
             continue
         shown = "".join(_text(o) for o in reference[index + 1].outputs)
-        truth = re.search(r"The result: (.+?)\. Next time", shown).group(1).strip()
+        truth = reference_truth(shown)
         for text in _visible_above(student, index):
             assert not _same(text.strip(), truth), f"{truth!r} shows above the guess: {text!r}"
         checked += 1

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from qttt_edu import set_language
-from qttt_edu.i18n import LANGUAGES, t_in
-from qttt_edu.predict import reveal
+from qttt_edu.i18n import LANGUAGES, t, t_in
+from qttt_edu.predict import NoGuessYet, reveal
 
 YES = ["yes", "Yes.", "ja", "JA!", "kyllä", "sì", "si", True]
 NO = ["no", "No!", "nej", "nei", "ei", "no?", False]
@@ -57,11 +57,35 @@ def test_numpy_results_are_shown_as_plain_values():
     assert reveal(0.5, np.float64(0.5)).agrees
 
 
-def test_no_guess_shows_the_result_and_asks_for_a_guess_next_time():
-    result = reveal(..., Fraction(5, 6))
+def test_no_guess_shows_neither_the_result_nor_the_explanation():
+    """Run All with the guess left as ``...`` once printed every result: a prediction
+    teaches only when the student commits to it first."""
+    result = reveal(..., Fraction(5, 6), explain="Five of the six realities...")
     assert result.agrees is None
-    assert "No guess written above" in result.message
-    assert "5/6" in result.message
+    assert "No guess yet" in result.message
+    assert "5/6" not in str(result) and "5" not in result.message and "six" not in str(result)
+    assert result.explanation == "" and result._repr_markdown_() is None
+
+
+def test_a_reveal_cell_stops_at_its_first_line_until_a_guess_is_written():
+    """``reveal.after(guess)`` opens every reveal cell: nothing the cell would print runs
+    before the guess (or the exercise's answer) is written; any guess lets it run."""
+    for waiting in (..., None):
+        with pytest.raises(NoGuessYet) as stopped:
+            reveal.after(waiting)
+        # IPython shows this list instead of a traceback: the message alone
+        assert stopped.value._render_traceback_() == [t("predict_wait")]
+    for written in ("?", 0, "no", [1, 2], False):
+        assert reveal.after(written) is None
+
+
+def test_the_wait_is_said_in_the_notebooks_language():
+    set_language("fi")
+    try:
+        with pytest.raises(NoGuessYet, match="arvauksesi tai vastauksesi"):
+            reveal.after(...)
+    finally:
+        set_language("en")
 
 
 def test_a_sentence_is_shown_for_the_student_to_compare():

@@ -54,7 +54,7 @@ MAX_PNG = 100_000  # base64 characters: keep small figures, drop big ones
 
 sys.path.insert(0, str(SOURCES))
 
-from common import fold  # noqa: E402
+from common import fold, gate_reveals, with_reference_guesses, without_reference_guesses  # noqa: E402
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -79,7 +79,7 @@ def notebook(number: str) -> tuple[str, nbformat.NotebookNode]:
     """The file name and unexecuted cells of notebook ``number`` (e.g. "04"), as built."""
     module = importlib.import_module(next(p.stem for p in SOURCES.glob(f"nb{number[:2]}_*.py")))
     nb = nbformat.v4.new_notebook()
-    nb.cells = copy.deepcopy(module.CELLS)
+    nb.cells = gate_reveals(copy.deepcopy(module.CELLS))  # no result before a guess
     set_ids(nb.cells)  # from the source as written, as a translation's ids are
     for cell in nb.cells:
         fold(cell)  # an explanation stays folded until the student opens it
@@ -185,13 +185,32 @@ def reference_path(student: Path) -> Path:
 
 
 def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The reference notebook ``nb`` without the outputs of its ``reveal`` cells."""
+    """The reference notebook ``nb`` without the outputs of its ``reveal`` cells, and with
+    ``...`` again where the reference wrote its guesses and answers."""
     out = copy.deepcopy(nb)
     for cell in out.cells:
-        if cell.cell_type == "code" and HIDDEN in cell.metadata.get("tags", []):
+        if cell.cell_type != "code":
+            continue
+        tags = cell.metadata.get("tags", [])
+        if HIDDEN in tags:
             cell.outputs = []
             cell.execution_count = None
+        if {"prediction", "exercise"} & set(tags):
+            cell.source = without_reference_guesses(cell.source)
     return out
+
+
+def reference_guesses(path: Path) -> None:
+    """Write the reference's guess (``"?"``) into every prediction and exercise of the
+    notebook at ``path``, so that its run gets past each ``reveal.after`` and shows every
+    result for nbval; :func:`student_copy` puts ``...`` back."""
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code" and {"prediction", "exercise"} & set(
+            cell.metadata.get("tags", [])
+        ):
+            cell.source = with_reference_guesses(cell.source)
+    nbformat.write(nb, path)
 
 
 def publish(path: Path) -> Path:
@@ -208,6 +227,7 @@ def publish(path: Path) -> Path:
 def execute(path: Path) -> float:
     """Run, trim and publish the notebook at ``path`` (reference and student copies);
     returns the seconds the run took."""
+    reference_guesses(path)
     seconds = run(path)
     trim(path)
     publish(path)

@@ -48,13 +48,16 @@ fornemmelse af tre mærkelige idéer fra kvantemekanikken (superposition, sammen
 måling) ved at lege med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette materiale kan du spille det i en notesbog og derefter se
 nærmere på hver idé, én notesbog ad gangen.
 """,
-    "4950813cc1": f"""
+    "57d675a687": f"""
 ## Sådan bruger du en notesbog
 
 En notesbog er en liste af *celler*. Tekstceller (som denne) forklarer; kodeceller (grå
 felter) gør noget, når du **kører** dem: klik i cellen, og tryk
 **Shift+Enter**. Kør cellerne oppefra og ned. Hvis noget ser forkert ud, så brug
-*Kernel → Restart and run all* (eller *Run → Run All Cells*) for at starte forfra.
+*Kernel → Restart and run all* (eller *Run → Run All Cells*) for at starte forfra. Kører
+du alle celler, stopper det ved det første spørgsmål, du ikke har svaret på endnu: en
+celle, der viser et resultat, venter, til dit gæt eller svar står i cellen ovenfor.
+Skriv det, kør den celle, og fortsæt derfra.
 
 ## Reglerne på to minutter
 

@@ -48,13 +48,16 @@ kolme kvanttimekaniikan outoa ajatusta (superpositio, lomittuminen ja mittaus)
 leikkimällä niillä (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Tällä materiaalilla voit pelata sitä muistikirjassa ja sitten tutustua
 jokaiseen ajatukseen tarkemmin, muistikirja kerrallaan.
 """,
-    "4950813cc1": f"""
+    "57d675a687": f"""
 ## Näin käytät muistikirjaa
 
 Muistikirja koostuu *soluista*. Tekstisolut (kuten tämä) selittävät; koodisolut (harmaat
 laatikot) tekevät jotain, kun **suoritat** ne: napsauta solua ja paina
 **Shift+Enter**. Suorita solut ylhäältä alas. Jos jokin näyttää oudolta, käytä
 komentoa *Kernel → Restart and run all* (tai *Run → Run All Cells*) ja aloita alusta.
+Kun suoritat kaikki solut, suoritus pysähtyy ensimmäiseen kysymykseen, johon et ole vielä
+vastannut: tuloksen näyttävä solu odottaa, kunnes arvauksesi tai vastauksesi on kirjoitettu
+sen yläpuolella olevaan soluun. Kirjoita se, suorita se solu ja jatka siitä.
 
 ## Säännöt kahdessa minuutissa
 

@@ -48,13 +48,16 @@ tre idee strane della meccanica quantistica (sovrapposizione, entanglement e mis
 giocandoci (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Con questo kit puoi giocarlo in un notebook e poi esaminare
 da vicino ciascuna idea, un notebook alla volta.
 """,
-    "4950813cc1": f"""
+    "57d675a687": f"""
 ## Come si usa un notebook
 
 Un notebook è un elenco di *celle*. Le celle di testo (come questa) spiegano; le celle di codice (riquadri
 grigi) fanno qualcosa quando le **esegui**: clicca nella cella e premi
 **Shift+Invio**. Esegui le celle dall'alto in basso. Se qualcosa sembra strano, usa
 *Kernel → Restart and run all* (oppure *Run → Run All Cells*) per ricominciare da capo.
+Se esegui tutte le celle, l'esecuzione si ferma alla prima domanda a cui non hai ancora
+risposto: una cella che mostra un risultato aspetta che la tua ipotesi o la tua risposta
+sia scritta nella cella sopra. Scrivila, esegui quella cella e prosegui da lì.
 
 ## Le regole in due minuti
 

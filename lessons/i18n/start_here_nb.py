@@ -48,13 +48,16 @@ tre merkelige ideer fra kvantemekanikken (superposisjon, sammenfiltring og måli
 ved å leke med dem (A. Goff, “Quantum tic-tac-toe: A teaching metaphor for superposition in quantum mechanics”, *Am. J. Phys.* **74**, 962–973 (2006), doi:10.1119/1.2213635). Med dette opplegget kan du spille det i en notatbok og deretter se
 nærmere på hver idé, én notatbok om gangen.
 """,
-    "4950813cc1": f"""
+    "57d675a687": f"""
 ## Slik bruker du en notatbok
 
 En notatbok er en liste med *celler*. Tekstceller (som denne) forklarer; kodeceller (grå
 bokser) gjør noe når du **kjører** dem: klikk i cellen og trykk
 **Shift+Enter**. Kjør cellene ovenfra og ned. Hvis noe ser feil ut, bruk
 *Kernel → Restart and run all* (eller *Run → Run All Cells*) for å begynne på nytt.
+Kjører du alle cellene, stopper det ved det første spørsmålet du ikke har svart på ennå:
+en celle som viser et resultat, venter til gjetningen eller svaret ditt står i cellen
+ovenfor. Skriv det, kjør den cellen og fortsett derfra.
 
 ## Reglene på to minutter
 

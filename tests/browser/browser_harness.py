@@ -504,6 +504,23 @@ def run_all_cells(page: Any) -> None:
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
 
+def write_in_cell(page: Any, starting: str, text: str) -> None:
+    """Replace the text of the code cell that shows ``starting`` with ``text``, typed as a
+    person does (click into it, select all, type)."""
+    cell = page.locator(".jp-CodeCell", has_text=starting).first
+    cell.scroll_into_view_if_needed()
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def shown_errors(page: Any) -> list[str]:
+    """The text of every error a cell shows (a traceback, or a message raised in its place)
+    and of anything written to stderr: JupyterLab draws both as ``stderr`` text."""
+    found = page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+    return [(text or "").strip() for text in found.all_text_contents()]
+
+
 def restart_kernel(page: Any, timeout: float = APP_TIMEOUT) -> None:
     """Restart the kernel the way a person does (Kernel menu, Restart Kernel, confirm)
     and wait until it is idle again."""

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from qttt_edu.i18n import t
+
 from .browser_harness import (
     APP_TIMEOUT,
     PROJECTOR,
@@ -24,6 +26,7 @@ from .browser_harness import (
     running,
     screenshot,
     server_env,
+    shown_errors,
     wait_for_kernel,
     wait_until_idle,
 )
@@ -65,8 +68,11 @@ def test_start_here_runs_in_jupyterlab_and_a_whole_game_plays_by_clicking(
     app = cell.locator(".qttt-app")
     app.wait_for(timeout=APP_TIMEOUT)
     wait_until_idle(page)
-    tracebacks = page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
-    assert tracebacks.count() == 0, f"a cell failed: {tracebacks.first.inner_text()}"
+    # Run All stopped at the first prediction, with one plain line and no traceback: the
+    # cell that shows the result waits for a guess
+    assert shown_errors(page) == [t("predict_wait")]
+    waiting = page.locator(".jp-CodeCell", has_text="reveal.after(guess)")
+    assert waiting.locator(".jp-OutputArea-output").count() == 1  # nothing it would print
     app.scroll_into_view_if_needed()
     play_with_the_choice_in_view(page, app, size)
     screenshot(page, f"lab-start-here-{size['width']}-x-wins", app)

@@ -35,8 +35,10 @@ from .browser_harness import (
     play_game,
     record_kernel_statuses,
     run_all_cells,
+    shown_errors,
     wait_for_started_kernel,
     wait_for_status,
+    write_in_cell,
 )
 from .site_pages import (
     SITE_TIMEOUT,
@@ -248,6 +250,17 @@ def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page
     # No "Render with Voilà" button: it would open a page the site does not have.
     assert page.locator(".jp-NotebookPanel-toolbar .jp-Toolbar-item").count() > 5
     assert page.locator(".jp-NotebookPanel-toolbar .voilaRender").count() == 0
+    run_all_cells(page)
+    # Run All stops at the first prediction, in Danish: the result waits for a guess
+    page.locator(".jp-CodeCell", has_text="reveal.after(guess)").locator(
+        ".jp-OutputArea-output"
+    ).wait_for(timeout=SITE_TIMEOUT)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='busy']").wait_for(
+        state="detached", timeout=SITE_TIMEOUT
+    )
+    assert shown_errors(page) == [t_in("da", "predict_wait")]
+    # the student writes a guess, and Run All goes to the end
+    write_in_cell(page, "guess = ...", 'guess = "ja"')
     run_all_cells(page)
     app = page.locator(".qttt-app")
     from playwright.sync_api import TimeoutError as PlaywrightTimeout

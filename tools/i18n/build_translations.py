@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "tools" / "notebooks"))
 sys.path.insert(0, str(TABLES))
 
 from build_notebooks import METADATA, execute, set_ids  # noqa: E402
-from common import fold  # noqa: E402
+from common import fold, gate_reveals  # noqa: E402
 
 OUT = ROOT / "notebooks" / "i18n"
 
@@ -92,7 +92,8 @@ def translations() -> list[tuple[str, str]]:
 
 
 def english_cells(number: str) -> list:
-    return importlib.import_module(sources()[number]).CELLS
+    """The English cells as the English notebook is built (reveal cells gated)."""
+    return gate_reveals(importlib.import_module(sources()[number]).CELLS)
 
 
 def missing(number: str, lang: str) -> list[tuple[str, str]]:

@@ -7,9 +7,11 @@ and ``CELLS``, a list built with :func:`md`, :func:`code` and the helpers below.
 
 from __future__ import annotations
 
+import copy
 import re
 import textwrap
 
+import nbformat
 import nbformat.v4 as nbf
 
 BINDER = "https://mybinder.org/v2/gh/qttt-edu/qttt-edu/HEAD?labpath=notebooks/{name}.ipynb"
@@ -148,6 +150,50 @@ def reveal_cell(text: str, *, check: bool = True) -> nbformat.NotebookNode:
     (tests/notebooks_ref/); the student's notebook shows it only once the cell is run.
     """
     return code(text, check=check, tags=("reveal",))
+
+
+#: the first line of a reveal cell (after nbval's marker): the cell stops there while the
+#: guess or the exercise's answer above is still ``...`` (qttt_edu.predict.NoGuessYet), so
+#: nothing it would print shows first, and *Run All* stops at the first question
+GATE = "reveal.after({name})"
+#: what the reference copy's guesses and answers are, so its run shows every result for
+#: nbval (the student copy has ``...`` again): a guess no reader can read
+REFERENCE_GUESS = '"?"'
+PLACEHOLDER = re.compile(r"^(guess|answer) = \.\.\.(?=\s|$)", re.MULTILINE)
+REFERENCE = re.compile(r'^(guess|answer) = "\?"(?=\s|$)', re.MULTILINE)
+
+
+def gate_reveals(cells: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
+    """The cells with :data:`GATE` opening each reveal cell, for the variable of the
+    question nearest above it: ``guess`` after a prediction, ``answer`` after an exercise
+    that starts from ``answer = ...`` (an exercise played on the board has nothing to
+    wait for). Applied by the build to the English cells, so every translation has it."""
+    out = []
+    waiting_for: str | None = None
+    for cell in cells:
+        tags = cell.metadata.get("tags", [])
+        if "prediction" in tags:
+            waiting_for = "guess"
+        elif "exercise" in tags:
+            waiting_for = "answer" if PLACEHOLDER.search(cell.source) else None
+        elif "reveal" in tags and waiting_for is not None:
+            cell = copy.deepcopy(cell)
+            lines = cell.source.split("\n")
+            at = 1 if lines[0].startswith("# NBVAL_CHECK_OUTPUT") else 0
+            lines.insert(at, GATE.format(name=waiting_for))
+            cell.source = "\n".join(lines)
+        out.append(cell)
+    return out
+
+
+def with_reference_guesses(source: str) -> str:
+    """A prediction's or an exercise's cell as the reference copy runs it."""
+    return PLACEHOLDER.sub(rf"\1 = {REFERENCE_GUESS}", source)
+
+
+def without_reference_guesses(source: str) -> str:
+    """The same cell as the student gets it: ``...`` where the reference had its guess."""
+    return REFERENCE.sub(r"\1 = ...", source)
 
 
 def exercise(exercise_id: str, question: str, starter: str = "answer = ...") -> list:

@@ -46,7 +46,10 @@ CELLS = [
         A notebook is a list of *cells*. Text cells (like this one) explain; code cells (grey
         boxes) do something when you **run** them: click into the cell and press
         **Shift+Enter**. Run the cells from top to bottom. If something looks wrong, use
-        *Kernel → Restart and run all* (or *Run → Run All Cells*) to start afresh.
+        *Kernel → Restart and run all* (or *Run → Run All Cells*) to start afresh. Running
+        all cells stops at the first question you have not answered yet: a cell that shows
+        a result waits until your guess or answer is written in the cell above it. Write
+        it, run that cell, and go on from there.
 
         ## The rules in two minutes
 
