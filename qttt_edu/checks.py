@@ -489,7 +489,7 @@ def _ex03_3(answer: Any) -> str | None:
     if missing:
         return t("checks_03_3_missing", squares=missing)
     wrong = sorted(s for s in given if given[s] != _OUTCOME_03_3.get(s))
-    return t("checks_03_3_wrong", squares=wrong)
+    return t("checks_03_3_wrong", squares=wrong[:1])  # one at a time: never the answer
 
 
 def _ex03_4(answer: Any) -> str | None:

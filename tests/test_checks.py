@@ -186,6 +186,21 @@ def test_hints_name_the_specific_mistake():
     assert "B does not hold" in checks.check("07-4", "A B D").message
 
 
+def test_a_wrong_collapse_is_pointed_at_one_square_at_a_time():
+    """03-3 once named every wrong square, so three tries of any marks found the answer
+    by elimination; it names one, and never the square that would be right."""
+    everything_wrong = {2: "O2", 5: "X1", 8: "X3", 9: "O4"}
+    message = checks.check("03-3", everything_wrong).message
+    pointed = re.search(r"again at (squares? [^.]*)\.", message)
+    assert pointed is not None and pointed.group(1) == "square 2", message
+    assert "X1" not in message  # which mark goes where is the answer
+
+
+def test_the_02_3_feedback_asks_instead_of_naming_the_squares():
+    message = checks.check("02-3", "3-4").message
+    assert "1/2" in message and "square 1 or square 2" not in message
+
+
 def test_a_player_returning_an_illegal_action_is_shown_the_position():
     result = checks.check("05-3", lambda position: "1-2")
     assert not result.ok
