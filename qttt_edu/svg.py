@@ -73,6 +73,7 @@ def board_svg(
     highlight_last: bool = True,
     show_numbers: bool = True,
     selected: Iterable[int] = (),
+    outcome: bool = True,
 ) -> SvgBoard:
     """Draw the board as SVG text.
 
@@ -89,6 +90,10 @@ def board_svg(
         Print the square numbers 1-9 in the squares' corners.
     selected : iterable of int
         Squares to outline heavily, e.g. the first square a player clicked.
+    outcome : bool
+        Strike a finished game's lines and name the winner in the title. ``False``
+        draws the marks alone and says only that the game is over, for a question
+        that asks who won.
 
     Returns
     -------
@@ -108,7 +113,7 @@ def board_svg(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
         f'viewBox="0 0 {size} {size}" role="img" font-family="{_FONT}">',
-        f"<title>{escape(_board_title(pos))}</title>",
+        f"<title>{escape(_board_title(pos, outcome))}</title>",
         f'<rect width="{size}" height="{size}" fill="#ffffff"/>',
     ]
     for sq in board_view(game):
@@ -116,7 +121,7 @@ def board_svg(
         y0 = pad + sq["row"] * cell
         out.extend(_square(sq, x0, y0, cell, size, highlight_last, show_numbers, chosen))
     out.extend(_grid(pad, cell, size))
-    if pos.outcome is not None:
+    if pos.outcome is not None and outcome:
         for line in pos.outcome.lines:
             out.append(_strike(line.squares, line.player, pad, cell, size))
     out.append("</svg>")
@@ -251,8 +256,10 @@ def _strike(squares: tuple[int, int, int], player: str, pad: float, cell: float,
     )
 
 
-def _board_title(pos: Position) -> str:
+def _board_title(pos: Position, outcome: bool = True) -> str:
     if pos.outcome is not None:
+        if not outcome:
+            return t("svg_title_over")
         if pos.outcome.winner is None:
             return t("svg_title_draw")
         return t("svg_title_won", player=pos.outcome.winner)

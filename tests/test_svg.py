@@ -139,3 +139,15 @@ def test_the_svg_board_needs_no_networkx_or_matplotlib():
 def test_the_import_probe_sees_a_heavy_import():
     """The probe above can fail: graph.py is the networkx view and does load networkx."""
     assert "networkx" in _loaded_after("import qttt_edu.graph")
+
+
+def test_a_board_drawn_for_a_who_won_question_keeps_the_result_back():
+    """Notebook 04 asks who wins a board on which both players have a line: its drawing
+    once said "O has won" in its title (a tooltip and what a screen reader says first)."""
+    game = Game.from_record("1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2")
+    told = board_svg(game)
+    kept = board_svg(game, outcome=False)
+    assert "O has won" in told and "stroke-opacity" in told
+    assert "has won" not in kept and "the game is over" in kept
+    assert "stroke-opacity" not in kept  # no line struck: finding them is the question
+    assert kept.count("classical mark") == told.count("classical mark")

@@ -33,6 +33,7 @@ CELLS = [
         from qttt_edu.i18n import number
         from qttt_edu.players import scoring_name
         from qttt_edu.predict import reveal
+        from qttt_edu.svg import board_svg
         """
     ),
     md(
@@ -132,7 +133,7 @@ CELLS = [
     code(
         """
         example4 = Game.from_record("1-5 3-8 5-8 3-7 4-8 4-6 1-3 c3 2-9 2-9 c2")
-        example4
+        board_svg(example4, outcome=False)
         """
     ),
     *predict(
