@@ -28,13 +28,16 @@ edge that closed the cycle), so it has at most ten realities: enumerating them
 component by component is instant.
 
 >>> from qttt_edu import Game
->>> fig3 = Game.from_record("1-2 2-5")      # Goff, Fig. 3
->>> count_realities(fig3)
+>>> chain = Game.from_record("4-7 7-8")     # two moves sharing square 7, like Goff's Fig. 3
+>>> count_realities(chain)
 3
->>> print(ket(fig3))
-1/√3 (|1⟩₁|2⟩₂ + |1⟩₁|5⟩₂ + |2⟩₁|5⟩₂)
->>> square_odds(fig3, exact=True)[2]
+>>> print(ket(chain))
+1/√3 (|4⟩₁|7⟩₂ + |4⟩₁|8⟩₂ + |7⟩₁|8⟩₂)
+>>> square_odds(chain, exact=True)[7]
 {'X1': Fraction(1, 3), 'O2': Fraction(1, 3), '': Fraction(1, 3)}
+
+(The examples here use positions of their own: the notebooks' exercises ask about Goff's
+figures, and ``help()`` should not answer them.)
 """
 
 from __future__ import annotations
@@ -152,7 +155,7 @@ def count_realities(game: Game | Position) -> int:
     under the square root of :func:`ket` is this count.
 
     >>> from qttt_edu import Game
-    >>> count_realities(Game.from_record("1-2 4-5")), count_realities(Game())
+    >>> count_realities(Game.from_record("7-8 3-6")), count_realities(Game())
     (4, 1)
     """
     return prod(_component_count(edges) for edges in _spooky_components(as_position(game)))
@@ -281,10 +284,10 @@ def ket(
         board is ``|∅⟩``.
 
     >>> from qttt_edu import Game
-    >>> print(ket(Game.from_record("1-2 4-5")))          # Goff, Fig. 2: a product
-    1/√4 (|1⟩₁ + |2⟩₁) (|4⟩₂ + |5⟩₂)
-    >>> print(ket(Game.from_record("1-2 2-5"), ascii=True))
-    1/sqrt(3) (|1>_1 |2>_2 + |1>_1 |5>_2 + |2>_1 |5>_2)
+    >>> print(ket(Game.from_record("7-8 3-6")))          # two separate moves: a product
+    1/√4 (|7⟩₁ + |8⟩₁) (|3⟩₂ + |6⟩₂)
+    >>> print(ket(Game.from_record("4-7 7-8"), ascii=True))
+    1/sqrt(3) (|4>_1 |7>_2 + |4>_1 |8>_2 + |7>_1 |8>_2)
     >>> print(ket(Game.from_record("1-2"), latex=True))
     \frac{1}{\sqrt{2}} \left( \lvert 1 \rangle_{1} + \lvert 2 \rangle_{1} \right)
     >>> print(ket(Game.from_record("1-2 2-3 3-6 1-3")))  # pending: X3 is a stem

@@ -298,3 +298,49 @@ def test_the_prediction_test_would_catch_a_visible_result():
     leak.outputs = [nbformat.v4.new_output("stream", name="stdout", text="realities: 8\n")]
     cells.insert(index, leak)
     assert any(_same(text.strip(), "8") for text in _visible_above(cells, index + 1))
+
+
+RECORD_SPAN = re.compile(r"`((?:\d-\d|c\d)(?: (?:\d-\d|c\d|\d))+)`")
+FROM_RECORD = re.compile(r'(\w+)\s*=\s*Game\.from_record\("([^"]+)"\)')
+#: the modules whose functions compute what the questions ask (realities, odds, kets,
+#: components, values): their help() must not work a question's own position through
+ANSWERING_MODULES = ("quantum", "graph", "solver", "predict", "players", "view")
+
+
+def asked_positions() -> dict[str, set[str]]:
+    """Every position (of two moves or more) a question in the English notebooks asks
+    about: named in its prompt, or worked in the reveal cell that answers it."""
+    asked: dict[str, set[str]] = {}
+    for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
+        cells = _read(path).cells
+        names = {
+            name: record
+            for cell in cells
+            if cell.cell_type == "code"
+            for name, record in FROM_RECORD.findall(cell.source)
+        }
+        for i, cell in enumerate(cells):
+            if not {"exercise", "prediction"} & set(_tags(cell)):
+                continue
+            found = set(RECORD_SPAN.findall(cells[i - 1].source))
+            for after in cells[i + 1 : i + 4]:
+                if "reveal" in _tags(after):
+                    found |= {r for n, r in names.items() if re.search(rf"\b{n}\b", after.source)}
+            asked[f"{path.stem[:2]} cell {i}"] = {r for r in found if len(r.split()) > 1}
+    return asked
+
+
+def test_help_never_works_a_questions_own_position():
+    """help(count_realities) once showed `1-2 2-5` has 3 realities and its √3 ket, the
+    answers of 02-1 and 02-2: the examples of the functions that compute answers use
+    positions of their own."""
+    import importlib
+    import inspect
+
+    asked = set().union(*asked_positions().values())
+    assert {"1-2 4-5", "1-2 2-5"} <= asked  # 01-1 and 02-1 are found
+    for name in ANSWERING_MODULES:
+        module = importlib.import_module(f"qttt_edu.{name}")
+        source = inspect.getsource(module)
+        used = sorted(r for r in asked if f'"{r}"' in source)
+        assert not used, f"qttt_edu.{name} works a question's position: {used}"
