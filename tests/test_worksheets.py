@@ -418,7 +418,14 @@ def test_the_default_png_is_sharp_enough_to_print(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "name", ["rule_card.en.pdf", "puzzles_level2.en.pdf", "answers_level3.en.pdf"]
+    "name",
+    [
+        "rule_card.en.pdf",
+        "puzzles_level2.en.pdf",
+        "answers_level3.en.pdf",
+        "exit_tickets.en.pdf",
+        "quiz.en.pdf",
+    ],
 )
 def test_committed_sheets_are_what_the_script_makes_now(tmp_path, name):
     # Regenerate with: python -m qttt_edu.worksheets --out lessons/rule_card --lang all
