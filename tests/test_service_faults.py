@@ -384,7 +384,12 @@ def test_every_field_has_a_size(service: Any) -> None:
     status, body = http(
         service.url, "POST", "api/v1/rooms", {"nickname": "x" * 30}, class_key=CLASS_KEY
     )
-    assert status == 409 and body["error"]["key"] == "rooms_nickname_bad"
+    # a nickname over its 24 characters is too large, as every field is (it was a 409)
+    assert status == 413 and body["error"]["key"] == "rooms_nickname_bad", body
+    assert body["error"]["kind"] == "too_large" and body["error"]["fields"] == {"limit": 24}
+    # spaces folded as the store folds them: 24 characters with extra spaces pass
+    padded = {"nickname": "  abcdefghijk   lmnopqrstuvw   "}
+    assert http(service.url, "POST", "api/v1/rooms", padded, class_key=CLASS_KEY)[0] == 201
     _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
     code, cred = made["room"]["code"], made["credential"]
     for body in (

@@ -13,6 +13,7 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -414,3 +415,43 @@ def test_games_cleared_in_bulk_tell_the_pages_watching_them_and_the_teachers(
     asyncio.run(clear())
     left = raw_sql(service.store_url, "SELECT code FROM qttt_rooms")
     assert left == [(live,)]
+
+
+@pytest.mark.slow
+def test_a_page_flickering_here_and_away_costs_a_few_writes_not_one_each(
+    store_url: str,
+) -> None:
+    """A page may send 20 socket messages a second; each "here"/"away" was a write and a
+    wake-up of every screen of the room. Past a burst of 4 a seat's presence is written
+    twice a second at most, and the last word still reaches the table."""
+    running = start_service(store_url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER)
+    code, x_cred, _o_cred = new_room(running.url)
+
+    def version() -> int:
+        _, seen = http(running.url, "GET", f"api/v1/rooms/{code}", teacher=TEACHER)
+        return int(seen["room"]["version"])
+
+    async def flicker() -> None:
+        page = Sock(running.url)
+        assert (await page.open(seats=[{"code": code, "credential": x_cred}]))["type"] == "ready"
+        await asyncio.sleep(0.3)
+        before = version()
+        for n in range(30):  # 30 changes in about 1.5 s
+            await page.ws.write_message(
+                json.dumps({"type": "here", "code": code, "here": n % 2 == 1})
+            )
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1.2)  # the last change waits for the allowance, then is written
+        writes = version() - before
+        assert 2 <= writes <= 10, writes  # was 30
+        _, seen = http(running.url, "GET", f"api/v1/rooms/{code}", teacher=TEACHER)
+        assert seen["room"]["seats"]["X"]["present"] is True  # the last word: here
+        await page.ws.write_message(json.dumps({"type": "here", "code": code, "here": False}))
+        await asyncio.sleep(1.0)
+        _, seen = http(running.url, "GET", f"api/v1/rooms/{code}", teacher=TEACHER)
+        assert seen["room"]["seats"]["X"]["present"] is False
+
+    try:
+        asyncio.run(flicker())
+    finally:
+        running.stop()

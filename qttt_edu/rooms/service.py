@@ -94,6 +94,11 @@ LOG = logging.getLogger("qttt_edu.rooms.service")
 #: their seats every TOUCH_EVERY seconds, and a socket that stops answering pings is
 #: closed after PING_TIMEOUT
 PRESENCE_WINDOW = 25.0
+#: presence writes per seat: a burst of 4, then 2 a second. A page toggling "here" and
+#: "away" as fast as its socket may would otherwise cost a write and a wake-up of every
+#: screen of the room each time; a change past the allowance is written once, when the
+#: allowance is back, as the seat's sockets say then
+PRESENCE_RATE, PRESENCE_BURST = 2.0, 4.0
 TOUCH_EVERY = 8.0
 #: PostgreSQL on the service's loop: the longest a statement or row lock may hold it (ms),
 #: and how often a lost loop connection is made again (s)
@@ -759,6 +764,16 @@ class Handler(tornado.web.RequestHandler):
         super()._handle_request_exception(e)
 
 
+def _nickname_field(data: dict[str, Any], limits: Limits, name: str = "nickname") -> str | None:
+    """A nickname as sent: too long (413, in the words the store uses for a nickname) once
+    its spaces are folded as the store folds them; the store refuses the rest (control
+    characters)."""
+    value = _text_field(data, name, 4 * limits.nickname_chars)
+    if value is not None and len(" ".join(value.split())) > limits.nickname_chars:
+        raise Refusal("too_large", 413, "rooms_nickname_bad", limit=limits.nickname_chars)
+    return value
+
+
 def _text_field(data: dict[str, Any], name: str, limit: int, optional: bool = True) -> str | None:
     value = data.get(name)
     if value is None and optional:
@@ -790,7 +805,7 @@ class RoomsHandler(Handler):
         class_name = self.class_name()
         assert class_name is not None
         data = self.body()
-        nickname = _text_field(data, "nickname", 4 * limits.nickname_chars)
+        nickname = _nickname_field(data, limits)
         seat = _text_field(data, "seat", 1) or "X"
         held = svc.held_by(self.client_id, self.request.remote_ip or "")
 
@@ -888,7 +903,7 @@ class JoinHandler(Handler):
         svc = self.service
         class_name = self.class_name()
         key = codes.normalize_code(code)
-        nickname = _text_field(self.body(), "nickname", 4 * svc.config.limits.nickname_chars)
+        nickname = _nickname_field(self.body(), svc.config.limits)
 
         def join(store: RoomStore) -> tuple[RoomState, str, str]:
             svc.same_class(store.room(key), class_name, self.lang)
@@ -925,7 +940,7 @@ class NicknameHandler(Handler):
         svc = self.service
         key = codes.normalize_code(code)
         credential = self.seat_credential()
-        nickname = _text_field(self.body(), "nickname", 4 * svc.config.limits.nickname_chars)
+        nickname = _nickname_field(self.body(), svc.config.limits)
         state = await svc.call(lambda store: store.rename(key, credential, nickname))
         self.reply({"room": room_json(state)})
         await svc.changed(state)
@@ -936,7 +951,7 @@ class ComputerHandler(Handler):
         svc = self.service
         key = codes.normalize_code(code)
         credential = self.seat_credential()
-        name = _text_field(self.body(), "name", 4 * svc.config.limits.nickname_chars)
+        name = _nickname_field(self.body(), svc.config.limits, "name")
 
         def hand(store: RoomStore) -> RoomState:
             # presence as the service judges it (sockets), not the store's older window
@@ -1049,6 +1064,9 @@ class RoomsService:
         self._folder: Any = None  #: SQLite: the timer that folds the log into the file
         self._games_file: tuple[int, int] | None = None  #: the file opened (device, inode)
         self._tasks: set[asyncio.Future[None]] = set()
+        #: each (room, seat)'s allowance of presence writes, and those waiting for it
+        self._presence_buckets: dict[tuple[str, str], Bucket] = {}
+        self._presence_later: set[tuple[str, str]] = set()
         self._ticks = 0
 
     # -- the store, on the loop and on worker threads --------------------------------------
@@ -1344,10 +1362,45 @@ class RoomsService:
             await self.presence_changed(code, seat)
 
     async def presence_changed(self, code: str, seat: str) -> None:
+        """Write the seat's presence as its sockets say now, within the seat's allowance
+        (:data:`PRESENCE_RATE`); past it, once when it is back."""
         if self._stopping.is_set():
             return  # a stopping service leaves presence to the next one (seen goes stale)
+        key = (code, seat)
+        if key in self._presence_later:
+            return  # a write is due already: it reads the sockets when it runs
+        if len(self._presence_buckets) > 4096:
+            self._presence_buckets.clear()  # every seat starts again with a full burst
+        bucket = self._presence_buckets.setdefault(key, Bucket(PRESENCE_RATE, PRESENCE_BURST))
+        wait = bucket.take()
+        if wait:
+            self._presence_later.add(key)
+            asyncio.get_running_loop().call_later(wait, self._presence_soon, key)
+            return
+        await self._write_presence(key)
+
+    def _presence_soon(self, key: tuple[str, str]) -> None:
+        self._presence_later.discard(key)
+        if self._stopping.is_set():
+            return
+        bucket = self._presence_buckets.get(key)
+        if bucket is not None:
+            bucket.take()  # this write spends the allowance it waited for
+        task = asyncio.ensure_future(self._write_presence(key, quietly=True))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _write_presence(self, key: tuple[str, str], quietly: bool = False) -> None:
+        code, seat = key
         here = self.holders(code, seat)
-        state = await self.call(lambda store: store.set_presence(code, seat, here, PRESENCE_WINDOW))
+        try:
+            state = await self.call(
+                lambda store: store.set_presence(code, seat, here, PRESENCE_WINDOW)
+            )
+        except Exception:
+            if not quietly:
+                raise
+            return  # a deferred write: the next round of presence marks tries again
         if state is not None:
             await self.changed(state)
 
