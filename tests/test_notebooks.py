@@ -344,3 +344,15 @@ def test_help_never_works_a_questions_own_position():
         source = inspect.getsource(module)
         used = sorted(r for r in asked if f'"{r}"' in source)
         assert not used, f"qttt_edu.{name} works a question's position: {used}"
+
+
+def test_the_glossary_never_works_a_questions_own_position():
+    """Every notebook links its terms to the glossary, which once counted `1-2 2-5`'s
+    three realities and wrote its √3 ket, one click from exercise 02-1."""
+    asked = set().union(*asked_positions().values())
+    pages = sorted((ROOT / "lessons").glob("**/glossary.md"))
+    assert len(pages) == 5
+    for page in pages:
+        text = page.read_text("utf-8")
+        used = sorted(r for r in asked if f"`{r}`" in text)
+        assert not used, f"{page.relative_to(ROOT)} works a question's position: {used}"
