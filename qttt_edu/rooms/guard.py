@@ -10,9 +10,10 @@ and logs a traceback each time. :class:`GuardedServer` is the same server with:
   requests on one connection) and for its body (:data:`BODY_SECONDS`);
 * at most ``per_address`` connections from one network address (WebSockets included,
   for as long as they are open) and ``total`` in all: the next one gets a short
-  ``503`` in the server's language and is closed. The machine's own address
-  (``127.0.0.1``, ``::1``: the teacher's browser, a proxy in front, the benchmarks'
-  simulated class) counts only towards ``total``;
+  ``503`` in the server's language and is closed. The machine's own addresses (the
+  loopback, and any address a connection arrived on, since a program on this machine
+  that connects to it sends from it too: the teacher's browser, a proxy in front, the
+  tests' and benchmarks' simulated class) count only towards ``total``;
 * when the process has no file handle left anyway (a kernel opened many), accepting
   pauses for :data:`PAUSE_SECONDS` instead of spinning, and says so once in the log.
 
@@ -111,7 +112,13 @@ class GuardedServer(tornado.httpserver.HTTPServer):
         self._upgraded: set[tornado.iostream.IOStream] = set()
         self._removers: list[Callable[[], None]] = []
         self.bound_port = 0
+        #: this machine's addresses, as far as connections have shown them
+        self.own_addresses: set[str] = set(OWN_ADDRESSES)
         """The port it listens on (after ``listen`` or ``add_sockets``)."""
+
+    def is_own(self, host: str) -> bool:
+        """Is ``host`` this machine (the loopback, or an address connections arrive on)?"""
+        return host in self.own_addresses
 
     def connections_from(self, host: str) -> int:
         """Connections ``host`` holds now (WebSockets included)."""
@@ -135,7 +142,9 @@ class GuardedServer(tornado.httpserver.HTTPServer):
         host = str(address[0]) if isinstance(address, tuple) and address else ""
         self._sweep()
         full = len(self._host) >= self.total
-        capped = self.per_address and host not in OWN_ADDRESSES
+        with contextlib.suppress(OSError):
+            self.own_addresses.add(str(stream.socket.getsockname()[0]))
+        capped = self.per_address and not self.is_own(host)
         if full or (capped and self._counts[host] >= self.per_address):
             self.refused += 1
             self._turn_away(stream)

@@ -1485,7 +1485,8 @@ class RoomsService:
     def held_by(self, client_id: str, address: str) -> Held:
         """What ``client_id`` from ``address`` holds, for :func:`check_room_limits` (under
         the create lock); :meth:`note_created` keeps it."""
-        counted = self.config.limits.rooms_per_address and address not in OWN_ADDRESSES
+        own = self.server.is_own(address) if isinstance(self.server, GuardedServer) else False
+        counted = self.config.limits.rooms_per_address and not (own or address in OWN_ADDRESSES)
         address_key = f"from:{address}" if counted else None
         return Held(
             client_id,
