@@ -147,7 +147,11 @@ def test_every_reveal_cell_waits_for_the_guess_or_answer_above_it(path):
         elif "exercise" in tags:
             waiting = "answer" if re.match(r"answer = \.\.\.", cell.source) else None
         elif "reveal" in tags and waiting:
-            code = [line for line in cell.source.splitlines() if not line.startswith("#")]
+            code = [
+                line
+                for line in cell.source.splitlines()
+                if line.strip() and not line.startswith(("#", "import ", "from "))
+            ]
             assert code[0] == f"reveal.after({waiting})", cell.source
             gated += 1
     assert gated >= 1

@@ -12,6 +12,7 @@ the browser too; these checks are quick.)
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -72,12 +73,22 @@ def _run_without_lacking(cells: list[str]) -> str:
     return (done.stdout.strip().splitlines() or [done.stderr.strip()])[-1]
 
 
-def _code_cells(notebook: dict[str, Any]) -> list[str]:
-    return [
-        "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        for cell in notebook["cells"]
-        if cell["cell_type"] == "code"
-    ]
+#: a guess or an answer still to write: a student writes one before running on
+PLACEHOLDER = re.compile(r"^(guess|answer) = \.\.\.(?=\s|$)", re.MULTILINE)
+
+
+def _code_cells(notebook: dict[str, Any], guessed: bool = True) -> list[str]:
+    """The code a student runs, in order; ``guessed``: with something written at every
+    prediction and exercise (each cell that shows a result waits for it)."""
+    cells = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if guessed and {"prediction", "exercise"} & set(cell.get("metadata", {}).get("tags", [])):
+            source = PLACEHOLDER.sub(r'\1 = "?"', source)
+        cells.append(source)
+    return cells
 
 
 def test_the_game_app_imports_nothing_the_browser_lacks() -> None:
@@ -90,6 +101,9 @@ def test_the_lesson_runs_without_what_the_browser_lacks(name: str) -> None:
     cells = _code_cells(lesson_notebooks()[name])
     assert len(cells) > 5
     assert _run_without_lacking(cells) == "ok", name
+    # with nothing written, the first cell that would show a result stops the run
+    stopped = _run_without_lacking(_code_cells(lesson_notebooks()[name], guessed=False))
+    assert "NoGuessYet" in stopped, stopped
 
 
 def test_the_check_sees_an_import_of_what_the_browser_lacks() -> None:

@@ -152,7 +152,7 @@ def reveal_cell(text: str, *, check: bool = True) -> nbformat.NotebookNode:
     return code(text, check=check, tags=("reveal",))
 
 
-#: the first line of a reveal cell (after nbval's marker): the cell stops there while the
+#: the first statement of a reveal cell (after its imports): the cell stops there while the
 #: guess or the exercise's answer above is still ``...`` (qttt_edu.predict.NoGuessYet), so
 #: nothing it would print shows first, and *Run All* stops at the first question
 GATE = "reveal.after({name})"
@@ -179,8 +179,18 @@ def gate_reveals(cells: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNo
         elif "reveal" in tags and waiting_for is not None:
             cell = copy.deepcopy(cell)
             lines = cell.source.split("\n")
-            at = 1 if lines[0].startswith("# NBVAL_CHECK_OUTPUT") else 0
-            lines.insert(at, GATE.format(name=waiting_for))
+            at = 0  # after nbval's marker and the cell's imports (they stay at its top)
+            while at < len(lines) and lines[at].startswith("#"):
+                at += 1
+            first = at
+            imports = ("import ", "from ")
+            while at < len(lines) and (
+                lines[at].startswith(imports)
+                or (not lines[at].strip() and lines[at + 1 :][:1] and lines[at + 1].startswith(imports))
+            ):
+                at += 1
+            gate = GATE.format(name=waiting_for)
+            lines[at:at] = [gate] if at == first else ["", gate]  # a blank line after imports
             cell.source = "\n".join(lines)
         out.append(cell)
     return out
