@@ -212,6 +212,11 @@ def _agrees(guess: Any, truth: Any, tolerance: float, percent: bool) -> bool | N
     return None
 
 
+def _no_guess(guess: Any) -> bool:
+    """Is the guess (or answer) still unwritten: ``...``, as the notebooks leave it?"""
+    return guess is Ellipsis or guess is None
+
+
 class NoGuessYet(Exception):
     """The guess (or the exercise's answer) above is still ``...``: raised by
     :meth:`RevealFunction.after` on a reveal cell's first line, so the cell stops before it
@@ -276,7 +281,7 @@ class RevealFunction:
         if hasattr(truth, "item") and not isinstance(truth, (Mapping, list, tuple)):
             truth = truth.item()  # a numpy scalar: its plain Python value
         verdict, message = _verdict(guess, truth, tolerance, percent)
-        if guess is Ellipsis or guess is None:
+        if _no_guess(guess):
             return Reveal(verdict, message)  # no explanation before a guess either
         return Reveal(verdict, message, inspect.cleandoc(explain) if explain else "")
 
@@ -291,7 +296,7 @@ class RevealFunction:
         Traceback (most recent call last):
         qttt_edu.predict.NoGuessYet: … Nothing shown yet: first write your guess or ...
         """
-        if guess is Ellipsis or guess is None:
+        if _no_guess(guess):
             raise NoGuessYet
 
     def __repr__(self) -> str:
@@ -303,7 +308,7 @@ reveal = RevealFunction()
 
 def _verdict(guess: Any, truth: Any, tolerance: float, percent: bool) -> tuple[bool | None, str]:
     """Whether the guess agrees (None: no guess or not readable) and the line that says so."""
-    if guess is Ellipsis or guess is None:
+    if _no_guess(guess):
         return None, t("predict_no_guess")  # the result only after a guess: nothing to compare
     shown = _show_truth(truth, percent)
     verdict = _judge(guess, truth, tolerance, percent)

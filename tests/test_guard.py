@@ -43,8 +43,10 @@ class Echo(tornado.websocket.WebSocketHandler):
         self.write_message(message)
 
 
-def _serve(make: Callable[[tornado.web.Application], GuardedServer]) -> Iterator[int]:
-    """A guarded server on a thread of its own; yields its port."""
+def _serve(
+    make: Callable[[tornado.web.Application], GuardedServer], host: str = "127.0.0.1"
+) -> Iterator[GuardedServer]:
+    """A guarded server serving ``/`` and ``/ws`` on ``host``, on a thread of its own."""
     ready = threading.Event()
     box: dict[str, Any] = {}
 
@@ -52,10 +54,8 @@ def _serve(make: Callable[[tornado.web.Application], GuardedServer]) -> Iterator
         async def main() -> None:
             app = tornado.web.Application([(r"/", Hello), (r"/ws", Echo)])
             server = make(app)
-            server.listen(0, "127.0.0.1")
-            box["server"] = server
-            box["stop"] = asyncio.Event()
-            box["loop"] = asyncio.get_running_loop()
+            server.listen(0, host)
+            box.update(server=server, stop=asyncio.Event(), loop=asyncio.get_running_loop())
             ready.set()
             await box["stop"].wait()
             server.stop()
@@ -65,7 +65,7 @@ def _serve(make: Callable[[tornado.web.Application], GuardedServer]) -> Iterator
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     assert ready.wait(10)
-    yield box["server"].bound_port
+    yield box["server"]
     box["loop"].call_soon_threadsafe(box["stop"].set)
     thread.join(10)
 
@@ -114,7 +114,7 @@ def guarded() -> Iterator[Callable[..., int]]:
     def start(**options: Any) -> int:
         it = _serve(lambda app: GuardedServer(app, **options))
         stack.append(it)
-        return next(it)
+        return next(it).bound_port
 
     yield start
     for it in stack:
@@ -355,34 +355,17 @@ def test_a_class_simulated_on_this_machine_through_its_network_address_is_not_ca
     lan = _own_lan_address()
     if lan is None:
         pytest.skip("this machine has no network address besides the loopback")
-    ready = threading.Event()
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        async def main() -> None:
-            app = tornado.web.Application([(r"/", Hello)])
-            server = GuardedServer(app, per_address=2)
-            server.listen(0, "0.0.0.0")
-            box.update(server=server, stop=asyncio.Event(), loop=asyncio.get_running_loop())
-            ready.set()
-            await box["stop"].wait()
-            server.stop()
-
-        asyncio.run(main())
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert ready.wait(10)
-    port = box["server"].bound_port
+    serving = _serve(lambda app: GuardedServer(app, per_address=2), host="0.0.0.0")
+    server = next(serving)
+    port = server.bound_port
     try:
         held = [socket.create_connection((lan, port), timeout=5) for _ in range(4)]
         time.sleep(0.2)
         with socket.create_connection((lan, port), timeout=5) as sock:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             assert "hello" in _read_all(sock)
-        assert box["server"].is_own(lan)
+        assert server.is_own(lan)
         for sock in held:
             sock.close()
     finally:
-        box["loop"].call_soon_threadsafe(box["stop"].set)
-        thread.join(10)
+        next(serving, None)

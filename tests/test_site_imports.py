@@ -12,15 +12,18 @@ the browser too; these checks are quick.)
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from qttt_edu.site.pages import lesson_notebooks
 from qttt_edu.site.wheels import BROWSER_LACKS, SERVER_MODULES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools" / "notebooks"))
+from common import asks, with_reference_guesses  # the build's own helpers
 
 APP_MODULES = (
     "qttt_edu.widgets",
@@ -73,10 +76,6 @@ def _run_without_lacking(cells: list[str]) -> str:
     return (done.stdout.strip().splitlines() or [done.stderr.strip()])[-1]
 
 
-#: a guess or an answer still to write: a student writes one before running on
-PLACEHOLDER = re.compile(r"^(guess|answer) = \.\.\.(?=\s|$)", re.MULTILINE)
-
-
 def _code_cells(notebook: dict[str, Any], guessed: bool = True) -> list[str]:
     """The code a student runs, in order; ``guessed``: with something written at every
     prediction and exercise (each cell that shows a result waits for it)."""
@@ -85,8 +84,8 @@ def _code_cells(notebook: dict[str, Any], guessed: bool = True) -> list[str]:
         if cell["cell_type"] != "code":
             continue
         source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        if guessed and {"prediction", "exercise"} & set(cell.get("metadata", {}).get("tags", [])):
-            source = PLACEHOLDER.sub(r'\1 = "?"', source)
+        if guessed and asks(cell):
+            source = with_reference_guesses(source)
         cells.append(source)
     return cells
 

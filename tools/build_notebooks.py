@@ -54,7 +54,13 @@ MAX_PNG = 100_000  # base64 characters: keep small figures, drop big ones
 
 sys.path.insert(0, str(SOURCES))
 
-from common import fold, gate_reveals, with_reference_guesses, without_reference_guesses  # noqa: E402
+from common import (  # noqa: E402
+    asks,
+    fold,
+    gate_reveals,
+    with_reference_guesses,
+    without_reference_guesses,
+)
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -195,7 +201,7 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         if HIDDEN in tags:
             cell.outputs = []
             cell.execution_count = None
-        if {"prediction", "exercise"} & set(tags):
+        if asks(cell):
             cell.source = without_reference_guesses(cell.source)
     return out
 
@@ -205,12 +211,15 @@ def reference_guesses(path: Path) -> None:
     notebook at ``path``, so that its run gets past each ``reveal.after`` and shows every
     result for nbval; :func:`student_copy` puts ``...`` back."""
     nb = nbformat.read(path, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code" and {"prediction", "exercise"} & set(
-            cell.metadata.get("tags", [])
-        ):
-            cell.source = with_reference_guesses(cell.source)
+    write_reference_guesses(nb.cells)
     nbformat.write(nb, path)
+
+
+def write_reference_guesses(cells: list[nbformat.NotebookNode]) -> None:
+    """The reference's guess in every prediction and exercise of ``cells`` (in place)."""
+    for cell in cells:
+        if asks(cell):
+            cell.source = with_reference_guesses(cell.source)
 
 
 def publish(path: Path) -> Path:

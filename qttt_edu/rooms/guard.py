@@ -111,19 +111,14 @@ class GuardedServer(tornado.httpserver.HTTPServer):
         self._counts: Counter[str] = Counter()
         self._upgraded: set[tornado.iostream.IOStream] = set()
         self._removers: list[Callable[[], None]] = []
+        #: the port it listens on (after ``listen`` or ``add_sockets``)
         self.bound_port = 0
         #: this machine's addresses, as far as connections have shown them
         self.own_addresses: set[str] = set(OWN_ADDRESSES)
-        """The port it listens on (after ``listen`` or ``add_sockets``)."""
 
     def is_own(self, host: str) -> bool:
         """Is ``host`` this machine (the loopback, or an address connections arrive on)?"""
         return host in self.own_addresses
-
-    def connections_from(self, host: str) -> int:
-        """Connections ``host`` holds now (WebSockets included)."""
-        self._sweep()
-        return self._counts[host]
 
     def _sweep(self) -> None:
         """Forget WebSockets that have closed (tornado no longer tells the server)."""

@@ -41,7 +41,7 @@ import secrets
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field
@@ -166,11 +166,11 @@ class Refusal(Exception):
         self.retry_after = retry_after
 
 
-#: every store error: its kind in the protocol and its HTTP status (most specific first)
 #: what a store error knows that only the server's log (``service_store_down``) should
 #: say: the database's path or host (``where``) and the driver's own words (``reason``)
 _SERVER_ONLY_FIELDS = frozenset({"where", "reason"})
 
+#: every store error: its kind in the protocol and its HTTP status (most specific first)
 ERROR_KINDS: tuple[tuple[type[BaseException], str, int], ...] = (
     (BadCodeError, "bad_code", 400),
     (UnknownRoomError, "unknown_room", 404),
@@ -1056,7 +1056,7 @@ class RoomsService:
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self._listener: threading.Thread | None = None
         self._stopping = threading.Event()
-        self.server: tornado.httpserver.HTTPServer | None = None
+        self.server: GuardedServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.port = 0
         self.host = "127.0.0.1"
@@ -1386,9 +1386,7 @@ class RoomsService:
         bucket = self._presence_buckets.get(key)
         if bucket is not None:
             bucket.take()  # this write spends the allowance it waited for
-        task = asyncio.ensure_future(self._write_presence(key, quietly=True))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._write_presence(key, quietly=True))
 
     async def _write_presence(self, key: tuple[str, str], quietly: bool = False) -> None:
         code, seat = key
@@ -1485,8 +1483,8 @@ class RoomsService:
     def held_by(self, client_id: str, address: str) -> Held:
         """What ``client_id`` from ``address`` holds, for :func:`check_room_limits` (under
         the create lock); :meth:`note_created` keeps it."""
-        own = self.server.is_own(address) if isinstance(self.server, GuardedServer) else False
-        counted = self.config.limits.rooms_per_address and not (own or address in OWN_ADDRESSES)
+        own = self.server.is_own(address) if self.server else address in OWN_ADDRESSES
+        counted = self.config.limits.rooms_per_address and not own
         address_key = f"from:{address}" if counted else None
         return Held(
             client_id,
@@ -1585,7 +1583,11 @@ class RoomsService:
             key = codes.normalize_code(code)
         except RoomError:
             return  # not a room code: a forged or foreign notice
-        task = asyncio.ensure_future(self._wake_quietly(key, version))
+        self._spawn(self._wake_quietly(key, version))
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` on the loop, kept until it ends (``close`` cancels what is left)."""
+        task = asyncio.ensure_future(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

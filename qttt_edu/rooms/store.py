@@ -25,7 +25,7 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,6 +87,14 @@ _DESERTED = (
 
 def _deserted_params(now: float) -> tuple[float, float]:
     return now - AWAY_AFTER, now - AWAY_AFTER
+
+
+def _in_chunks(keys: list[str], size: int = 500) -> Iterator[tuple[list[str], str]]:
+    """``keys`` in pieces that stay within any SQLite's limit of parameters, each with the
+    ``?, ?, ...`` of its ``IN (...)``."""
+    for start in range(0, len(keys), size):
+        chunk = keys[start : start + size]
+        yield chunk, ", ".join("?" * len(chunk))
 
 
 @dataclass(frozen=True)
@@ -820,9 +828,7 @@ class RoomStore:
             now = self.clock()
             with self.backend.transaction(conn):
                 for seat, keys in by_seat.items():
-                    for start in range(0, len(keys), 500):
-                        chunk = keys[start : start + 500]
-                        marks = ", ".join("?" * len(chunk))
+                    for chunk, marks in _in_chunks(keys):
                         self._q(
                             conn,
                             f"UPDATE qttt_rooms SET {seat.lower()}_seen = ? "
@@ -883,9 +889,7 @@ class RoomStore:
 
         def op(conn: Any) -> dict[str, int]:
             found: dict[str, int] = {}
-            for start in range(0, len(keys), 500):  # within any SQLite's limit of parameters
-                chunk = keys[start : start + 500]
-                marks = ", ".join("?" * len(chunk))
+            for chunk, marks in _in_chunks(keys):
                 rows = self._q(
                     conn, f"SELECT code, version FROM qttt_rooms WHERE code IN ({marks})", chunk
                 ).fetchall()

@@ -179,21 +179,36 @@ def gate_reveals(cells: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNo
         elif "reveal" in tags and waiting_for is not None:
             cell = copy.deepcopy(cell)
             lines = cell.source.split("\n")
-            at = 0  # after nbval's marker and the cell's imports (they stay at its top)
-            while at < len(lines) and lines[at].startswith("#"):
-                at += 1
-            first = at
-            imports = ("import ", "from ")
-            while at < len(lines) and (
-                lines[at].startswith(imports)
-                or (not lines[at].strip() and lines[at + 1 :][:1] and lines[at + 1].startswith(imports))
-            ):
-                at += 1
+            at = _after_imports(lines)
             gate = GATE.format(name=waiting_for)
-            lines[at:at] = [gate] if at == first else ["", gate]  # a blank line after imports
+            # a blank line between the cell's imports and the gate, as ruff's isort wants
+            lines[at:at] = ["", gate] if at and lines[at - 1].startswith(_IMPORTS) else [gate]
             cell.source = "\n".join(lines)
         out.append(cell)
     return out
+
+
+_IMPORTS = ("import ", "from ")
+
+
+def _after_imports(lines: list[str]) -> int:
+    """Where a cell's code starts: after nbval's marker, comments and its imports, which
+    stay at the top of the cell."""
+    at = 0
+    for i, line in enumerate(lines):
+        if line.startswith(_IMPORTS):
+            at = i + 1
+        elif line.startswith("#") and at == i:
+            at = i + 1
+        elif line.strip():
+            break
+    return at
+
+
+def asks(cell: nbformat.NotebookNode) -> bool:
+    """Is ``cell`` where the student writes something: a prediction's guess or an
+    exercise's answer?"""
+    return bool({"prediction", "exercise"} & set(cell.get("metadata", {}).get("tags", [])))
 
 
 def with_reference_guesses(source: str) -> str:
