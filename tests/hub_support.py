@@ -15,7 +15,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from tests.ports import free_port
 
 REPO = Path(__file__).resolve().parent.parent
 CHP_CACHE = REPO / ".hub-cache"
@@ -33,12 +34,6 @@ TEACHERS = "teachers"
 #: seconds the hub has to stop by itself: after a flood of requests its clean shutdown waits
 #: on the service for half a minute, for nothing a test reads (the folder is temporary)
 STOP_GRACE = 5.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def proxy_command() -> str:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from tests.ports import free_port
 
 #: set to 1 (CI does) to make a missing PostgreSQL a test failure instead of a skip
 REQUIRE_ENV = "QTTT_REQUIRE_POSTGRES"
@@ -39,12 +40,6 @@ def find_bindir() -> Path | None:
         if folder and (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
             return Path(folder)
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class PgCluster:

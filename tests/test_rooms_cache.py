@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from qttt_edu.rooms import store as store_module
 from qttt_edu.rooms.service import _TEXTS as room_text_cache
 from qttt_edu.rooms.service import room_json, room_text, start_service
 from tests import rooms_support
+from tests.ports import free_port
 from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_sql
 
 store_url = rooms_support.store_url
@@ -131,13 +131,6 @@ def test_the_replica_check_catches_a_cache_that_ignores_the_new_action(
     monkeypatch.setattr(store_module, "_replay", lambda record, earlier: earlier[1])
     act_elsewhere(store_url, x.code, o.credential, "2-6", 1)
     assert not shows(a, x.code, "1-5 2-6", version + 1)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def read_until(base: str, code: str, credential: str, ply: int, seconds: float) -> Any:

@@ -29,6 +29,7 @@ from qttt_edu.classroom.site_server import (
     precompress,
     site_rules,
 )
+from tests.ports import free_port
 
 SCRIPT = ("console.log('quantum tic-tac-toe');\n" * 400).encode()
 WASM = b"\0asm\1\0\0\0" + bytes(4000)
@@ -198,14 +199,6 @@ def test_encoding_choice_and_types() -> None:
 
 
 # --- qttt-edu classroom --site: the real command ---------------------------------------
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture

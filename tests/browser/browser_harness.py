@@ -17,7 +17,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
+
+from tests.ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -108,13 +109,6 @@ def browser_skip_reason() -> str | None:
         f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium) "
         "to run the browser tests; set QTTT_REQUIRE_BROWSER=1 to make its absence an error"
     )
-
-
-def free_port() -> int:
-    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def copy_notebooks(dest: Path, source: Path = NOTEBOOKS) -> Path:

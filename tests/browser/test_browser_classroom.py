@@ -242,8 +242,11 @@ def classroom_command(
         process = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT)
     store = RoomStore(f"sqlite:///{games}")
     try:
-        _wait_for(f"http://127.0.0.1:{port}/login")
-        _wait_for(f"http://127.0.0.1:{teacher_port}/login")
+        try:
+            _wait_for(f"http://127.0.0.1:{port}/login")
+            _wait_for(f"http://127.0.0.1:{teacher_port}/login")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; the command printed:\n{log_path.read_text()}") from None
         key = re.search(r"dashboard\.ipynb\?token=(\w+)", log_path.read_text())
         assert key is not None and key[1] != TOKEN
         yield Command(
