@@ -269,3 +269,22 @@ def test_the_quiz_has_an_answer_for_every_question():
     questions = re.findall(r"^(\d+)\. ", parts["Questions"], flags=re.M)
     answers = re.findall(r"^(\d+)\. ", parts["Answer key"], flags=re.M)
     assert questions == answers == [str(n) for n in range(1, 11)]
+
+
+def test_the_rule_card_answers_no_question_it_may_be_used_for():
+    """The quiz allows the rule card for questions 1-7. The card's pictures play
+    ``RULE_CARD_RECORD`` and say who chooses and where the marks land, so no such question
+    may ask about that game or a position on the way to it, in any language."""
+    from qttt_edu.worksheets import RULE_CARD_RECORD
+
+    moves = RULE_CARD_RECORD.split()
+    on_the_card = {" ".join(moves[:n]) for n in range(2, len(moves) + 1)}
+    pages = [LESSONS / "quiz.md", *sorted(LESSONS.glob("*/quiz.md"))]
+    assert len(pages) == 5
+    for page in pages:
+        questions = re.split(r"^## ", page.read_text("utf-8"), flags=re.M)[1]
+        allowed = re.findall(r"^([1-7])\. (.*)$", questions, flags=re.M)
+        assert [n for n, _ in allowed] == list("1234567"), page
+        for number, text in allowed:
+            asked = set(re.findall(r"`([^`]+)`", text))
+            assert not asked & on_the_card, f"{page.name} question {number}: {asked & on_the_card}"
