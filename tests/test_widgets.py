@@ -997,3 +997,54 @@ def test_the_warm_up_menu_speaks_every_language_and_keeps_its_choice():
         assert app.controls.opening_select.value == "05.closed"
         assert app.game.record() == "4-6 3-8 5-7 1-7 1-5 c5 2-8 2-8"  # not reloaded
     app.controls.language_select.value = "en"
+
+
+def _shown(app: GameApp) -> str:
+    """Everything the page can show or say of the current view (texts and tooltips)."""
+    return json.dumps(app.board.view, ensure_ascii=False)
+
+
+def test_a_warm_up_keeps_its_answers_back_until_show():
+    """Plan 01 asks the class how many realities `1-2 4-5` has, and plan 00 who chooses
+    in `1-5 5-9 1-9`. Projected from the menu, the app used to answer at once (the
+    realities panel, the turn, the explanation); now those wait for the status line's
+    Show button, and the board and graph are there to talk about."""
+    app = GameApp(computer_delay=0)
+    app.controls.opening_select.value = "01.four"
+    view = app.board.view
+    assert view["realities"] is None and view["to_act"] is None
+    assert "Classical boards still possible" not in _shown(app)
+    assert explain(app) == t_in("en", "widget_warmup_waits")
+    assert status(app).endswith(t_in("en", "widget_warmup_held"))
+    offer = view["status"]["offer"]
+    assert offer["button"] == "Show" and offer["action"] == "show"
+    assert len(view["squares"]) == 9 and view["graph"] is not None  # the position itself
+
+    app.board.send_action({"type": "show"})  # as the page's button sends it
+    view = app.board.view
+    assert view["realities"]["count"] == 4 and view["to_act"] == "X"
+    assert view["status"]["offer"] is None and "Superposition" in explain(app)
+
+    # Who chooses, and where each choice sends the marks, wait too.
+    app.controls.opening_select.value = "00.cycle"
+    pending = app.board.view["pending"]
+    assert app.board.view["to_act"] is None and "O" not in status(app).split()
+    assert all(b["tooltip"] == b["text"] and not b["cascade"] for b in pending["buttons"])
+    assert "→" not in _shown(app) and "O chooses" not in _shown(app)
+    choose(app, 1)  # a move is the class's answer committed: everything shows again
+    assert app.game.record() == "1-5 5-9 1-9 c1" and app.board.view["to_act"] == "O"
+    assert app.board.view["realities"] is not None and app.board.view["status"]["offer"] is None
+
+
+def test_a_warm_up_holds_the_computer_and_a_typed_record_holds_nothing():
+    app = GameApp(opponent=FirstLegal(), computer_delay=0)  # the computer plays O
+    app.controls.opening_select.value = "00.cycle"  # O is to choose
+    assert app.game.record() == "1-5 5-9 1-9"  # the computer waits with the class
+    app.board.send_action({"type": "show"})
+    assert app.game.record() != "1-5 5-9 1-9"  # and plays once the answers are shown
+
+    app.controls.record_input.value = "1-2 4-5"
+    app._on_load()  # the Load button: a teacher's own position, nothing held
+    assert app.board.view["realities"]["count"] == 4 and app.board.view["to_act"] == "X"
+    for lang in available_languages():
+        assert t_in(lang, "widget_warmup_show") and t_in(lang, "widget_warmup_waits")

@@ -49,6 +49,15 @@ def _offer() -> dict[str, Any]:
     return {**view, "event": _event(1)}
 
 
+def _warm_up() -> dict[str, Any]:
+    """Plan 00's warm-up cycle from the app's menu, its answers held back (as the app sends it)."""
+    from qttt_edu.widgets import GameApp
+
+    app = GameApp(computer_delay=0)
+    app.controls.opening_select.value = "00.cycle"
+    return dict(app.board.view)
+
+
 def _danish() -> dict[str, Any]:
     set_language("da")
     try:
@@ -76,6 +85,7 @@ CASES: dict[str, Callable[[], dict[str, Any]]] = {
     },
     "danish": _danish,
     "offer": _offer,
+    "warm_up": _warm_up,
 }
 
 

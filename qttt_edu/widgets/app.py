@@ -105,6 +105,8 @@ class GameApp:
         self.last_error: BaseException | None = None
         self._selected: int | None = None
         self._message: tuple[str, str] | None = None
+        #: a warm-up from the menu: what the class is asked about waits for "Show"
+        self._held = False
         self._gate = EventGate()
         self._clock = ComputerClock()
         self._event = PageEvent()
@@ -244,7 +246,8 @@ class GameApp:
     def _on_action(self, kind: str, square: int) -> None:
         """A message from the page: a mark's square ("square"), a collapse choice
         ("choose": a choice button, or a square clicked while a collapse is pending), or
-        the status line's offer to let the computer play a gone opponent ("offer").
+        the status line's offer to let the computer play a gone opponent ("offer"), or
+        its button that shows what a warm-up kept back ("show").
 
         Each is only what it says: a "choose" never starts a pair and a "square" never
         collapses, so a click the page sent before the board changed (the other side
@@ -253,6 +256,9 @@ class GameApp:
         """
         if kind == "offer":
             self._callback(self._on_hand_to_computer)()
+            return
+        if kind == "show":
+            self._on_show()
             return
         handlers = {"choose": self._on_choose, "square": self._on_square}
         self._callback(handlers[kind], square)()
@@ -315,9 +321,15 @@ class GameApp:
             self._game.apply(action)
         self._changed(animate=action.kind == "collapse")
 
-    def _changed(self, message: tuple[str, str] | None = None, *, animate: bool = False) -> None:
-        """The game changed: forget the selection, redraw everything, let the computer act."""
+    def _changed(
+        self, message: tuple[str, str] | None = None, *, animate: bool = False, held: bool = False
+    ) -> None:
+        """The game changed: forget the selection, redraw everything, let the computer act.
+
+        ``held``: a warm-up's position, whose answers wait (:meth:`_hold`); any other change
+        shows everything again."""
         self._clock.next_generation()
+        self._held = held
         self._selected = None
         self._message = message
         history = self._game.history
@@ -360,14 +372,14 @@ class GameApp:
         self._game = Game()
         self._changed()
 
-    def _on_load(self) -> None:
+    def _on_load(self, *, held: bool = False) -> None:
         try:
             game = Game.from_record(self.controls.record_input.value)
         except (InvalidRecordError, IllegalMoveError) as err:  # each stays its own kind
             raise type(err)(t("widget_load_bad", reason=err)) from None
         self._clock.cancel()
         self._game = game
-        self._changed(("note", t("widget_loaded", count=game.ply)))
+        self._changed(("note", t("widget_loaded", count=game.ply)), held=held)
 
     # A lesson's warm-up position from the menu (issue 24; the positions in openings.py).
     def _on_opening(self, *_change: Any) -> None:
@@ -376,7 +388,16 @@ class GameApp:
             raise IllegalMoveError(t("widget_opening_shared"))
         if value:
             self.controls.record_input.value = opening_record(value)
-            self._on_load()
+            self._on_load(held=True)
+
+    def _on_show(self) -> None:
+        """The class has answered a warm-up: show what it kept back; a computer plays on."""
+        if not self._held:
+            return
+        self._held = False
+        self._clock.thinking = self._will_think()
+        self._render()
+        self._maybe_computer()
 
     def _on_save(self) -> None:
         self.controls.record_input.value = self._game.record()
@@ -509,6 +530,7 @@ class GameApp:
         game = self._game
         return (
             self._player is not None
+            and not self._held
             and not game.is_over
             and game.to_act == self.computer_plays
             and not game.can_redo
@@ -613,6 +635,8 @@ class GameApp:
             pending["locked"] = shared.chooser(chooser)
         if shared is not None and not self._game.is_over:
             view["status"]["offer"] = shared.offer(chooser)
+        if self._held:
+            _hold(view)
         return view
 
     def _render(self) -> None:
@@ -628,6 +652,29 @@ class GameApp:
                 room="" if self._shared is None else self._shared.headline(),
             )
         self.shared_panel.render(self._shared)
+
+
+def _hold(view: dict[str, Any]) -> None:
+    """A warm-up's position as the class first sees it (``view`` changed in place): the
+    board and the graph, and nothing that answers what the lesson plan asks about it. Who
+    is to act or chooses, the explanation, the realities and where each choice would send
+    the marks wait; the status line's button ("show") brings them back."""
+    view["to_act"] = None
+    status = view["status"]
+    status["player"] = None
+    status["prompt"] = t("widget_warmup_held")
+    status["offer"] = {
+        "note": None,
+        "button": t("widget_warmup_show"),
+        "tooltip": t("widget_warmup_show_tooltip"),
+        "action": "show",
+    }
+    view["explain"] = [t("widget_warmup_waits")]
+    view["realities"] = None
+    pending = view.get("pending")
+    if pending:
+        for button in pending["buttons"]:
+            button["tooltip"], button["cascade"] = button["text"], []
 
 
 def play(

@@ -433,7 +433,7 @@ function drawHead(ui, view, send) {
     ui.turn.setAttribute("aria-label", over.banner);
   } else {
     ui.turn.setAttribute("aria-hidden", "true");
-    ui.turnLetter.textContent = view.to_act || "";
+    ui.turnLetter.textContent = view.to_act || "?"; // a warm-up: whose turn is the question
     const computer = view.computer && view.computer === view.to_act;
     ui.turnWord.textContent = computer ? view.texts.turn_computer : view.texts.turn_label;
   }
@@ -459,7 +459,7 @@ function drawHead(ui, view, send) {
     }
     const take = el("button", "qttt-offer-button", { type: "button", title: offer.tooltip });
     take.textContent = offer.button;
-    if (send) take.addEventListener("click", () => send("offer", 0));
+    if (send) take.addEventListener("click", () => send(offer.action || "offer", 0));
     line.append(take);
     parts.push(line);
   }

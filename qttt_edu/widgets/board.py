@@ -4,8 +4,9 @@
 board, the collapse choice, the entanglement graph, the explanation and the
 realities from a :func:`qttt_edu.view.view_model` dict. The page sends each click
 as a message: ``{"type": "square", "square": 5}`` for a mark, ``{"type": "choose",
-"square": 5}`` for a collapse choice (its button, or a square while one is pending);
-the widget hands it to one handler and decides nothing. With ``readonly`` set (the
+"square": 5}`` for a collapse choice (its button, or a square while one is pending),
+``{"type": "offer"}`` or ``{"type": "show"}`` for the status line's button; the widget
+hands it to one handler and decides nothing. With ``readonly`` set (the
 teacher's dashboard) the page shows the same picture and offers nothing to click.
 """
 
@@ -69,9 +70,9 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(content, dict) or self.readonly:
             return
         kind, square = content.get("type"), content.get("square")
-        if kind == "offer":  # the status line's offer has no square
+        if kind in ("offer", "show"):  # the status line's buttons have no square
             square = 0
-        if kind not in ("square", "choose", "offer") or not isinstance(square, int):
+        if kind not in ("square", "choose", "offer", "show") or not isinstance(square, int):
             return
         if self._handler is not None:
             self._handler(kind, square)

@@ -40,3 +40,22 @@ def test_a_warm_up_from_the_menu_is_shown_on_the_board(
     assert width <= size["width"], f"at {name} the page scrolls sideways ({width} px)"
     menu.scroll_into_view_if_needed()
     screenshot(page, f"openings-voila-{name}")
+
+    # What the class is asked about waits for the Show button in the status line.
+    status = app.locator(".qttt-status")
+    assert "the class answers first" in status.inner_text()
+    assert app.locator(".qttt-realities .qttt-count").count() == 0
+    assert app.locator(".qttt-turn-letter").inner_text() == "?"
+    show = status.get_by_role("button", name="Show")
+    show.scroll_into_view_if_needed()
+    screenshot(page, f"openings-held-{name}")
+    shown = show.bounding_box()
+    assert shown is not None and shown["height"] >= 44 and shown["width"] >= 44
+    if name.startswith("phone"):
+        show.click()
+    else:  # by keyboard, as a teacher at the projector's laptop
+        show.focus()
+        page.keyboard.press("Enter")
+    app.locator(".qttt-realities .qttt-count").wait_for(timeout=15_000)
+    assert "the class answers first" not in status.inner_text()
+    assert app.locator(".qttt-turn-letter").inner_text() == "O"

@@ -296,6 +296,23 @@ describe("the status line", () => {
     assert.deepEqual(model.sent, [{ type: "offer", square: 0, ping: 1 }]);
   });
 
+  it("holds a warm-up's answers back, and its Show button sends 'show'", () => {
+    const view = fixture("warm_up");
+    const { host, model } = show(view);
+    const status = host.querySelector(".qttt-status");
+    assert.equal(host.querySelector(".qttt-prompt").textContent, view.status.prompt);
+    assert.ok(!/qttt-turn-[xo]/.test(status.className), "no player's colour gives the turn away");
+    assert.equal(host.querySelector(".qttt-turn-letter").textContent, "?");
+    assert.equal(host.querySelector(".qttt-realities").children.length, 0);
+    for (const button of host.querySelectorAll(".qttt-choices button")) {
+      assert.ok(!button.getAttribute("title").includes("→"), "a tooltip tells where marks land");
+    }
+    const reveal = status.querySelector("button.qttt-offer-button");
+    assert.equal(reveal.textContent, "Show");
+    reveal.click();
+    assert.deepEqual(model.sent, [{ type: "show", square: 0, ping: 1 }]);
+  });
+
   it("makes no offer when the view has none", () => {
     const { host } = show(fixture("refusal"));
     assert.equal(host.querySelector(".qttt-offer"), null);
