@@ -16,7 +16,7 @@ Costly cells of the translated reference notebooks are left to a cheaper test
 Under pytest-xdist (``--dist loadfile``) the files are handed out in collection order, which
 this hook sets: the browser tests first, then the files whose slow tests cost most, then the
 rest as collected. The workers then finish close together instead of one starting a costly
-file last. How many workers ``-n auto`` starts, and why, is here too
+file last. How many workers ``-n auto`` starts (one a core, and one more), and why, is here too
 (``pytest_xdist_auto_num_workers``).
 """
 
@@ -107,22 +107,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """What ``-n auto`` means: one worker a core (``PYTEST_XDIST_AUTO_NUM_WORKERS`` decides
-    when set, as in pytest-xdist).
+    """What ``-n auto`` means: one worker a core, and one more
+    (``PYTEST_XDIST_AUTO_NUM_WORKERS`` decides when set, as in pytest-xdist).
 
-    Measured on the 2-core machine (2 December 2026, under ``nice -n 19``, nothing else
-    running): the whole suite on four workers took 12 min 24 s with both cores busy for
-    all but a few seconds of it (vmstat idle 0-3 % a minute), no faster than on two, and
-    two browser tests that time a page's steps failed. The browser tests wait less than
-    they seem to: Chromium, Pyodide, kernels and servers spend the waits computing, and
-    ``time -v`` sees only about half of that CPU (what is not reaped by the run's own
-    processes, such as Chromium's helpers and PostgreSQL, is left out).
+    The browser tests wait on kernels, servers and Chromium, so a third worker fills the
+    cores while two wait. Measured on the 2-core machine (4 December 2026, the whole
+    command, 3,835 tests, nothing else running): two workers 10 min 12 s, with the cores
+    idle 27 % of the browser tests' time and 37 % of the rest's; three workers 8 min 15 s
+    and 7 min 58 s; four 8 min 57 s. (On 2 December, with fewer tests and the machine
+    shared, four had been no faster than two.)
     """
     chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
     if chosen:
         return int(chosen)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return cores or 1
+    return (cores or 1) + 1
 
 
 _UNMARKED_SLOW: list[tuple[float, str]] = []
