@@ -897,6 +897,17 @@ def test_a_client_on_replica_a_sees_replica_bs_action() -> None:
         assert time.monotonic() - began < 5
         # presence crosses replicas too: O's socket is on the other one
         assert x.wait_until(lambda s: s.seats["O"].present(s.read_at), 10)
+        # a room the teacher deletes on one replica wakes its watchers on the other
+        woken = threading.Event()
+        a.watch(x.code, lambda code, state: woken.set())
+        time.sleep(0.5)  # the watch reaches replica one, and earlier notices are through
+        woken.clear()
+        teacher = ServiceClient(two.url, teacher_secret=TEACHER)
+        try:
+            assert teacher.delete_room(x.code) == 1
+        finally:
+            teacher.close()
+        assert woken.wait(5), "replica one never passed the deletion on"
         x.close()
         o.close()
     finally:

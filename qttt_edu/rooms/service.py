@@ -1592,8 +1592,18 @@ class RoomsService:
         task.add_done_callback(self._tasks.discard)
 
     async def _wake_quietly(self, code: str, version: int | None = None) -> None:
+        """Wake the watchers of ``code``. A notice that names the version (every write of
+        the service's stores does; PostgreSQL delivers them in commit order) is passed on
+        as it is: the clients read the room anyway. Reading the version from the table
+        first cost the loop a round trip per action of another replica. With none (a
+        deletion's notice, ``CODE:-1``, or a catch-up after the listener reconnected), the
+        table says."""
         if self._ours(code, version):
             return  # announced meanwhile
+        if version is not None:
+            if code in self.watchers or self.teachers:
+                self._send(code, version, None)
+            return
         with suppress(Exception):  # the store's trouble reaches clients on their next request
             await self.wake(code)
 
