@@ -920,7 +920,10 @@ def test_after_a_shared_game_both_players_play_again_with_the_sides_swapped(
     for i, token in enumerate(record, 1):
         act(seats[str(ada.game.to_act)], token)
         wait_until(lambda i=i: all(shows(app, " ".join(record[:i])) for app in (ada, bo)))  # type: ignore[misc]
-    assert offered(ada) and offered(bo) and not offered(cy)
+    # the board is drawn a moment before the shared panel (one redraw, board first): wait
+    # for the panel too, or a busy machine catches the screen between the two
+    wait_until(lambda: offered(ada) and offered(bo))
+    assert not offered(cy)
     assert bo.shared_panel.again_button.description == "Play again"
     bo.shared_panel.again_button.click()
     assert bo.shared is not None and bo.shared.seat == "X" and bo.shared.label != code
