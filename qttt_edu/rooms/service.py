@@ -1321,12 +1321,15 @@ class RoomsService:
         if not gone:
             self._tell_teachers(None)
 
-    async def wake(self, code: str) -> None:
-        """A hint that ``code`` changed (another replica, or a delete): read its version."""
+    async def wake(self, code: str, version: int | None = None) -> None:
+        """A hint that ``code`` changed (another replica, or a delete): wake its watchers
+        with ``version``, read from the table when the hint did not name it."""
         if code not in self.watchers and not self.teachers:
             return
-        versions = await self.call(lambda store: store.versions([code]))
-        self._send(code, versions.get(code, -1), None)
+        if version is None:
+            versions = await self.call(lambda store: store.versions([code]))
+            version = versions.get(code, -1)
+        self._send(code, version, None)
 
     def _send(
         self, code: str, version: int, class_name: str | None, answered: Socket | None = None
@@ -1600,12 +1603,8 @@ class RoomsService:
         table says."""
         if self._ours(code, version):
             return  # announced meanwhile
-        if version is not None:
-            if code in self.watchers or self.teachers:
-                self._send(code, version, None)
-            return
         with suppress(Exception):  # the store's trouble reaches clients on their next request
-            await self.wake(code)
+            await self.wake(code, version)
 
     @property
     def url(self) -> str:

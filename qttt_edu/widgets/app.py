@@ -254,11 +254,9 @@ class GameApp:
         closed a cycle, or chose) is refused with the rules' reason, not taken for the
         other kind.
         """
-        if kind == "offer":
-            self._callback(self._on_hand_to_computer)()
-            return
-        if kind == "show":
-            self._on_show()
+        buttons = {"offer": self._on_hand_to_computer, "show": self._on_show}
+        if kind in buttons:
+            self._callback(buttons[kind])()
             return
         handlers = {"choose": self._on_choose, "square": self._on_square}
         self._callback(handlers[kind], square)()
@@ -336,8 +334,12 @@ class GameApp:
         last = history[-1] if history else None
         self._event.animate = animate
         self._event.focus = last.squares[0] if animate and last is not None else None
-        # Decide before drawing whether the computer will think, so the very first
-        # frame after the human's move already says so (no "to act" flicker).
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Redraw, and let the computer act if it is its turn. Whether it will think is
+        decided before drawing, so the very first frame after the human's move already
+        says so (no "to act" flicker)."""
         self._clock.thinking = self._will_think()
         self._render()
         self._maybe_computer()
@@ -395,9 +397,7 @@ class GameApp:
         if not self._held:
             return
         self._held = False
-        self._clock.thinking = self._will_think()
-        self._render()
-        self._maybe_computer()
+        self._go_on()
 
     def _on_save(self) -> None:
         self.controls.record_input.value = self._game.record()

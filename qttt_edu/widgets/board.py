@@ -24,6 +24,9 @@ from ..i18n import t
 __all__ = ["BoardWidget"]
 
 _HERE = pathlib.Path(__file__).parent
+#: the status line's buttons: the computer takes a gone opponent's seat ("offer"), and a
+#: warm-up shows what it kept back ("show")
+STATUS_BUTTONS = ("offer", "show")
 
 
 def page_css(name: str) -> str:
@@ -70,9 +73,9 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(content, dict) or self.readonly:
             return
         kind, square = content.get("type"), content.get("square")
-        if kind in ("offer", "show"):  # the status line's buttons have no square
+        if kind in STATUS_BUTTONS:  # the status line's buttons have no square
             square = 0
-        if kind not in ("square", "choose", "offer", "show") or not isinstance(square, int):
+        if kind not in ("square", "choose", *STATUS_BUTTONS) or not isinstance(square, int):
             return
         if self._handler is not None:
             self._handler(kind, square)

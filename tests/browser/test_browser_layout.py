@@ -316,12 +316,7 @@ def _speak(app: Any, lang: str) -> None:
     """Switch the app to ``lang`` with its own language menu and wait until it has redrawn."""
     app.locator(".qttt-language select").select_option(label=LANGUAGES[lang])
     expected = t_in(lang, "view_explain_metaphor")
-    metaphor = app.locator(".qttt-metaphor")
-    for _ in range(100):
-        if metaphor.inner_text().strip() == expected:
-            return
-        app.page.wait_for_timeout(100)
-    raise AssertionError(f"the app never spoke {lang}: {metaphor.inner_text()[:80]}")
+    app.locator(".qttt-metaphor", has_text=expected).wait_for(timeout=10_000)
 
 
 def test_every_explanation_is_read_whole_on_a_phone(voila: Any, offline_page: Any) -> None:
