@@ -4,7 +4,7 @@ be used, and kept through several tabs and reloads. The same site and server as
 ``test_browser_site.py`` (``site`` and ``site_server`` in ``conftest.py``).
 
 The pages make their start-up snapshot only once the student is idle (30 s without
-input): the tests that need one open the page with ``?idle=0``.
+input): a test opens the page with ``?idle=N`` to wait N seconds instead.
 """
 
 from __future__ import annotations
@@ -37,19 +37,31 @@ from .site_pages import (
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_a_second_visit_starts_from_the_snapshot_and_a_damaged_one_is_dropped(
+def test_the_snapshot_waits_for_an_idle_student_and_serves_later_visits_and_tabs(
     site_server: Server, offline_page: Any
 ) -> None:
-    # A first visit starts Python plainly; then a background worker stores a snapshot of
-    # the started interpreter, and the next visit restores it and plays as usual.
+    """One browser's life with the snapshot, in the order a student lives it: the first
+    visit, later visits, several tabs and reloads at once, and at last damaged bytes.
+    The phases share the costliest step, the first visit and its snapshot (about 15 s
+    of CPU), which each made for itself as separate tests."""
+    # A first visit starts Python plainly. While the student plays (a click at least
+    # every few seconds) no second interpreter starts; once they stop, a background
+    # worker stores a snapshot of the started interpreter.
     page = offline_page()
     lines = console_lines(page)
-    open_app(page, site_server, "?lang=en&idle=0")
+    app = open_app(page, site_server, "?lang=en&idle=8")
     assert RESTORED not in lines
+    for square in (1, 2, 3, 4, 5, 6):
+        app.locator(f".qttt-square-{square}").click()
+        page.wait_for_timeout(2000)
+    assert "snapshot" not in site_store(page), "the snapshot was made during the game"
+    assert not [line for line in lines if "snapshot stored" in line]
     stored = wait_for_snapshot(page)
     key = stored["snapshot"]["key"]
     assert stored["snapshot"]["size"] > 10e6, stored
     assert key.startswith("pyodide 0.27.6 lock "), stored
+
+    # The next visit restores it and plays as usual.
     page.reload()
     app = wait_for_app(page)
     assert RESTORED in lines, "the second visit did not restore the snapshot"
@@ -58,7 +70,36 @@ def test_a_second_visit_starts_from_the_snapshot_and_a_damaged_one_is_dropped(
     check_final(app)
     assert_offline(page)
 
+    # A restored browser session opens three tabs at once, and a student reloads one
+    # twice while Python starts. All of that is ordinary use: the snapshot stays, and
+    # every tab's game works.
+    context = page.context
+    page.close()
+    tabs = [context.new_page() for _ in range(3)]
+    for tab in tabs:
+        tab.goto(site_server.url(f"{SUB_PATH}voici/render/app.html?lang=en"))
+    for _ in range(2):  # two reloads while "Starting Python" shows
+        tabs[0].wait_for_function(
+            "() => window.qtttSite && qtttSite.step === 'python'", timeout=SITE_TIMEOUT
+        )
+        tabs[0].wait_for_timeout(300)
+        tabs[0].reload()
+    for tab in tabs:
+        app = wait_for_app(tab)
+        wait_for_status(app, r"^X, move 1: choose two squares$")
+    stored = site_store(tabs[0])
+    assert stored.get("snapshot", {}).get("key") == key, stored
+    assert "refused" not in stored, stored
+    # ... and the next visit still restores it.
+    lines = console_lines(tabs[1])
+    tabs[1].reload()
+    wait_for_app(tabs[1])
+    assert RESTORED in lines
+    for tab in (tabs[0], tabs[2]):
+        tab.close()
+
     # The stored bytes are damaged (a full disk, a browser bug): same key, no snapshot.
+    page = tabs[1]
     page.evaluate(
         """key => new Promise((resolve, reject) => {
           const opening = indexedDB.open("qttt-edu-site", 1);
@@ -134,52 +175,3 @@ def test_a_restored_lesson_kernel_draws_fresh_random_numbers(
         draws.append(output.inner_text().strip())
     assert draws[0] != draws[1], draws
     assert_offline(page)
-
-
-def test_the_snapshot_is_made_only_once_the_student_is_idle(
-    site_server: Server, offline_page: Any
-) -> None:
-    # While the student plays (a click at least every few seconds) no second interpreter
-    # starts; once they stop, it does, and the next visit restores it.
-    page = offline_page()
-    lines = console_lines(page)
-    app = open_app(page, site_server, "?lang=en&idle=8")
-    for square in (1, 2, 3, 4, 5, 6):
-        app.locator(f".qttt-square-{square}").click()
-        page.wait_for_timeout(2000)
-    assert "snapshot" not in site_store(page), "the snapshot was made during the game"
-    assert not [line for line in lines if "snapshot stored" in line]
-    wait_for_snapshot(page)
-
-
-def test_several_tabs_and_reloads_during_start_keep_the_snapshot(
-    site_server: Server, offline_page: Any
-) -> None:
-    # A first visit stores the snapshot; then a restored browser session opens three tabs
-    # at once, and a student reloads one twice while Python starts. All of that is
-    # ordinary use: the snapshot stays, and every tab's game works.
-    first = offline_page()
-    open_app(first, site_server, "?lang=en&idle=0")
-    key = wait_for_snapshot(first)["snapshot"]["key"]
-    first.close()
-    context = first.context
-    tabs = [context.new_page() for _ in range(3)]
-    for tab in tabs:
-        tab.goto(site_server.url(f"{SUB_PATH}voici/render/app.html?lang=en"))
-    for _ in range(2):  # two reloads while "Starting Python" shows
-        tabs[0].wait_for_function(
-            "() => window.qtttSite && qtttSite.step === 'python'", timeout=SITE_TIMEOUT
-        )
-        tabs[0].wait_for_timeout(300)
-        tabs[0].reload()
-    for tab in tabs:
-        app = wait_for_app(tab)
-        wait_for_status(app, r"^X, move 1: choose two squares$")
-    stored = site_store(tabs[0])
-    assert stored.get("snapshot", {}).get("key") == key, stored
-    assert "refused" not in stored, stored
-    # ... and the next visit still restores it.
-    lines = console_lines(tabs[1])
-    tabs[1].reload()
-    wait_for_app(tabs[1])
-    assert RESTORED in lines
