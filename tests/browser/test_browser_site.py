@@ -173,11 +173,26 @@ def test_build_command_reports_errors_without_a_traceback(tmp_path: Path) -> Non
 # --- in the browser ---------------------------------------------------------------
 
 
-def test_site_plays_a_whole_game_offline(site_server: Server, offline_page: Any) -> None:
+def test_site_plays_offline_in_the_address_language_against_people_and_computers(
+    site_server: Server, offline_page: Any
+) -> None:
+    """One page, started once (each start costs about 7 s of CPU): its language, a whole
+    game, records, and the three computer opponents."""
     page = offline_page()
     missing = watch_missing(page)
-    app = open_app(page, site_server, "?lang=en")
+    # The site's front door keeps ?lang= on its way to the app.
+    page.goto(site_server.url(f"{SUB_PATH}?lang=da"))
+    app = wait_for_app(page)
+    assert page.url.endswith("voici/render/app.html?lang=da")
+    danish = t_in("da", "status_move", player="X", move=1)
+    wait_for_status(app, "^" + re.escape(danish))
+    assert page.evaluate("document.documentElement.lang") == "da"
     assert page.locator(".jp-InputArea:visible").count() == 0, "the page shows code"
+    # The app's own language menu switches it in place.
+    for lang in ("it", "en"):
+        app.locator(".qttt-language select").select_option(label=LANGUAGES[lang])
+        wait_for_status(app, "^" + re.escape(t_in(lang, "status_move", player="X", move=1)))
+
     play_game(app)  # includes a collapse choice and a refused click
     check_final(app)
     check_undo_and_new_game(app)
@@ -194,32 +209,9 @@ def test_site_plays_a_whole_game_offline(site_server: Server, offline_page: Any)
     page.wait_for_function(
         "() => document.querySelector('.qttt-record-input input').value === '3-7'"
     )
-    assert_offline(page)
-    # Nothing the game page asks for was left out of the site (Vega's chunks are).
-    assert missing == [], missing
 
-
-def test_language_from_the_address_and_from_the_app(site_server: Server, offline_page: Any) -> None:
-    page = offline_page()
-    # The site's front door keeps ?lang= on its way to the app.
-    page.goto(site_server.url(f"{SUB_PATH}?lang=da"))
-    app = wait_for_app(page)
-    assert page.url.endswith("voici/render/app.html?lang=da")
-    danish = t_in("da", "status_move", player="X", move=1)
-    wait_for_status(app, "^" + re.escape(danish))
-    assert page.evaluate("document.documentElement.lang") == "da"
-    # The app's own language menu switches it in place.
-    app.locator(".qttt-language select").select_option(label=LANGUAGES["it"])
-    italian = t_in("it", "status_move", player="X", move=1)
-    wait_for_status(app, "^" + re.escape(italian))
-    assert_offline(page)
-
-
-def test_computer_opponents_play_in_the_browser(site_server: Server, offline_page: Any) -> None:
     # All three of the kit's players run under Pyodide; the perfect one reads its opening
     # book and searches in the browser (benchmarks/bench_site.py notes its speed).
-    page = offline_page()
-    app = open_app(page, site_server, "?lang=en")
     for opponent in ("random", "heuristic", "perfect"):
         app.locator(".qttt-opponent select").select_option(
             label=t_in("en", f"widget_opponent_{opponent}")
@@ -236,6 +228,8 @@ def test_computer_opponents_play_in_the_browser(site_server: Server, offline_pag
         log = app.locator(".qttt-log").inner_text()
         assert re.search(r"^1-9 [1-9]-[1-9]$", log.strip()), f"{opponent}: log {log!r}"
     assert_offline(page)
+    # Nothing the game page asks for was left out of the site (Vega's chunks are).
+    assert missing == [], missing
 
 
 def test_start_here_lesson_runs_in_jupyterlite(site_server: Server, offline_page: Any) -> None:
