@@ -741,6 +741,16 @@ def wait_for_status(app: Any, pattern: str, timeout: float = STEP_TIMEOUT) -> No
     raise AssertionError(f"status line says {shown}; expected it to match {pattern!r}")
 
 
+def speak(app: Any, lang: str) -> None:
+    """Switch ``app`` to ``lang`` with its own language menu and wait until it has redrawn
+    (its explanation's last note, the metaphor, is in the new language)."""
+    from qttt_edu.i18n import LANGUAGES, t_in
+
+    app.locator(".qttt-language select").select_option(label=LANGUAGES[lang])
+    expected = t_in(lang, "view_explain_metaphor")
+    app.locator(".qttt-metaphor", has_text=expected).wait_for(timeout=10_000)
+
+
 def open_app(page: Any, url: str) -> Any:
     """Load ``url`` (a Voila page of the app) and return the app once it asks for move 1."""
     page.goto(url, timeout=APP_TIMEOUT)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from qttt_edu.i18n import LANGUAGES, t_in
+from qttt_edu.i18n import LANGUAGES
 
 from .browser_harness import (
     APP,
@@ -27,6 +27,7 @@ from .browser_harness import (
     open_in_lab,
     screenshot,
     settle,
+    speak,
     status_text,
     wait_for_status,
     wait_until_idle,
@@ -312,13 +313,6 @@ HIDDEN_TEXT_JS = """root => {
 MOMENTS = {4: "a cycle closed", 5: "collapsed", 6: "a refusal", len(GAME): "won"}
 
 
-def _speak(app: Any, lang: str) -> None:
-    """Switch the app to ``lang`` with its own language menu and wait until it has redrawn."""
-    app.locator(".qttt-language select").select_option(label=LANGUAGES[lang])
-    expected = t_in(lang, "view_explain_metaphor")
-    app.locator(".qttt-metaphor", has_text=expected).wait_for(timeout=10_000)
-
-
 def test_every_explanation_is_read_whole_on_a_phone(voila: Any, offline_page: Any) -> None:
     """Every sentence the app explains with (the metaphor note too) is on the page, whole,
     in every language, at phone size (and laptop and projector): no box cuts it off or
@@ -339,7 +333,7 @@ def test_every_explanation_is_read_whole_on_a_phone(voila: Any, offline_page: An
         if number not in MOMENTS:
             continue
         for lang in LANGUAGES:
-            _speak(app, lang)
+            speak(app, lang)
             for name, size in SIZES.items():
                 page.set_viewport_size(size)
                 settle(app, quiet_ms=250)
@@ -347,7 +341,7 @@ def test_every_explanation_is_read_whole_on_a_phone(voila: Any, offline_page: An
                 assert not hidden, f"{lang}, {MOMENTS[number]}, {name}: {hidden}"
                 assert metaphor.is_visible() and metaphor.inner_text().strip()
             page.set_viewport_size(SIZES["phone-390x844"])
-        _speak(app, "en")
+        speak(app, "en")
         settle(app, quiet_ms=250)
     # the checker sees the fault it guards against: the phone's old explanation box
     page.add_style_tag(

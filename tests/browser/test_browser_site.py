@@ -35,6 +35,7 @@ from .browser_harness import (
     play_game,
     record_kernel_statuses,
     run_all_cells,
+    speak,
     wait_for_started_kernel,
     wait_for_status,
     write_in_cell,
@@ -190,7 +191,7 @@ def test_site_plays_offline_in_the_address_language_against_people_and_computers
     assert page.locator(".jp-InputArea:visible").count() == 0, "the page shows code"
     # The app's own language menu switches it in place.
     for lang in ("it", "en"):
-        app.locator(".qttt-language select").select_option(label=LANGUAGES[lang])
+        speak(app, lang)
         wait_for_status(app, "^" + re.escape(t_in(lang, "status_move", player="X", move=1)))
 
     play_game(app)  # includes a collapse choice and a refused click
