@@ -25,6 +25,7 @@ from qttt_edu.rooms import store as store_module
 from qttt_edu.rooms.service import _TEXTS as room_text_cache
 from qttt_edu.rooms.service import room_json, room_text, start_service
 from tests import rooms_support
+from tests.pg import wait_until
 from tests.ports import free_port
 from tests.rooms_support import CLASS_KEY, TEACHER, cluster_or_skip, http, raw_sql
 
@@ -147,6 +148,11 @@ def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
     """Two services on one PostgreSQL, replica B in a process of its own."""
     url = cluster_or_skip().new_database()
     a = start_service(url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER)
+    # Only B's notice may drop A's row here, however slow the machine: a row that aged
+    # out (1 s) would pass for a notice heard, and a write before A's LISTEN is up is
+    # forgotten when it comes up.
+    a.service.rows.fresh = float("inf")
+    assert wait_until(lambda: a.service.rows.trusted, timeout=30)
     port = free_port()
     command = [sys.executable, "-m", "qttt_edu.rooms.service", "--store", url, "--class", "7B"]
     b = subprocess.Popen(
@@ -170,9 +176,9 @@ def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
         assert act(a.url, x_cred, "1-5", 0)[0] == 200
         assert http(a.url, "GET", f"api/v1/rooms/{code}", seat=x_cred)[1]["room"]["ply"] == 1
         assert act(b_url, o_cred, "2-6", 1)[0] == 200
-        # A drops its own row of the room when B's notice comes (milliseconds), well
-        # before the row's freshness (1 s) would: a replica that kept it fails here
-        room = read_until(a.url, code, x_cred, 2, seconds=0.5)
+        # A drops its own row of the room when B's notice comes: its rows never age
+        # here, so a replica that kept the row fails
+        room = read_until(a.url, code, x_cred, 2, seconds=10)
         assert (room["record"], room["ply"], room["to_act"]) == ("1-5 2-6", 2, "X")
         status, body = act(a.url, x_cred, "3-7", 1)
         assert (status, body["error"]["kind"]) == (409, "conflict")
@@ -206,7 +212,12 @@ def test_a_replica_keeps_the_rows_it_wrote_when_it_hears_its_own_notices() -> No
     url = cluster_or_skip().new_database()
     running = start_service(url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER)
     svc = running.service
+    # What is measured is the notices alone: rows never age here (a loaded machine can
+    # take over a second a round), and the writes wait for the LISTEN connection, whose
+    # arrival forgets every row.
+    svc.rows.fresh = float("inf")
     try:
+        assert wait_until(lambda: svc.rows.trusted, timeout=30)
         _, made = http(running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
         code, x_cred = made["room"]["code"], made["credential"]
         _, joined = http(running.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
