@@ -319,9 +319,7 @@ def _unheard_write(service: Any, fresh: float) -> tuple[dict[str, Any], tuple[in
     service.service.rows.fresh = fresh
     # PostgreSQL: the service trusts its rows once its LISTEN connection is up, and forgets
     # them when it comes up; a loaded machine can bring it up after the first write
-    deadline = time.monotonic() + 10
-    while not service.service.rows.trusted and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: service.service.rows.trusted, timeout=10)
     _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
     code, x_cred = made["room"]["code"], made["credential"]
     http(service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
