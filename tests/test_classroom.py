@@ -822,18 +822,24 @@ def test_the_classroom_command_keeps_students_out_of_the_dashboard_and_stops_cle
         # the students' token opens the app, never the dashboard
         status, page, _ = _get(f"{students}/voila/render/app.ipynb?token=TOKEN23456")
         assert status == 200 and "qttt-loading" in page  # the kit's loading page
-        # the page's scripts and styles travel compressed (thirty laptops share the Wi-Fi)
+        # the page's scripts and styles travel compressed (thirty laptops share the Wi-Fi),
+        # compressed once: the next student gets the same bytes, whole, with their length
         for asset in ("voila/static/voila.js", "voila/templates/qttt/static/index.css"):
             request = urllib.request.Request(
                 f"{students}/{asset}?token=TOKEN23456", headers={"Accept-Encoding": "gzip"}
             )
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                packed = answer.read()
-                assert answer.headers["Content-Encoding"] == "gzip", asset
+            sent = []
+            for _visit in range(2):
+                with urllib.request.urlopen(request, timeout=60) as answer:
+                    sent.append(answer.read())
+                    assert answer.headers["Content-Encoding"] == "gzip", asset
+            assert answer.headers["Content-Length"] == str(len(sent[1])), asset
+            packed = sent[0]
             with urllib.request.urlopen(f"{students}/{asset}?token=TOKEN23456") as plain:
                 assert gzip.decompress(packed) == plain.read() and len(packed) * 2 < len(
                     gzip.decompress(packed)
                 ), asset
+            assert gzip.decompress(sent[1]) == gzip.decompress(packed), asset
         assert _get(f"{students}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 404
         assert _get(f"{teacher}/voila/render/dashboard.ipynb?token=TOKEN23456")[0] == 302
         # the dashboard's login page asks the teacher for the teacher's password, in the
