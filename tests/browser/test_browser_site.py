@@ -189,6 +189,9 @@ def test_site_plays_offline_in_the_address_language_against_people_and_computers
     wait_for_status(app, "^" + re.escape(danish))
     assert page.evaluate("document.documentElement.lang") == "da"
     assert page.locator(".jp-InputArea:visible").count() == 0, "the page shows code"
+    # A clean start leaves nothing for the failure screen's details (the page's own
+    # harmless console lines, such as the service worker it looks for, are left out)
+    assert page.evaluate("qtttSite.errors") == []
     # The app's own language menu switches it in place.
     for lang in ("it", "en"):
         speak(app, lang)

@@ -158,7 +158,8 @@
   const originalError = console.error;
   console.error = function () {
     const text = Array.prototype.map.call(arguments, function (a) {
-      return a && a.stack ? a.stack : typeof a === "string" ? a : JSON.stringify(a);
+      if (a && a.stack) return a.stack;
+      return typeof a === "string" ? a : JSON.stringify(a) || String(a); // undefined: "undefined"
     }).join(" ");
     // JupyterLite's lookup of the service worker the site leaves out, on every load: noise.
     const noise = text === "undefined" || /service-?worker/i.test(text);
