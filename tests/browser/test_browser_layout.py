@@ -565,8 +565,10 @@ def test_collapse_is_drawn_step_by_step_and_at_once_under_reduced_motion(
             steps = {}
             for ms, classical, _, _ in frames:
                 steps.setdefault(classical, ms)
-            gap = steps["1,2"] - steps["1"]
-            assert 150 <= gap <= 320, f"{gap} ms between steps"
+            # about a fifth of a second a step: the mean of both gaps, since one late
+            # timer on a busy machine shortens one gap and lengthens the next
+            gap = (steps["1,2,5"] - steps["1"]) / 2
+            assert 150 <= gap <= 320, f"{gap} ms between steps ({steps})"
         check_board(app, "1-2 2-5 1-5 c1")
         if motion == "no-preference":
             screenshot(page, "layout-voila-laptop-1366x768-after-cascade")
