@@ -144,15 +144,21 @@ def read_until(base: str, code: str, credential: str, ply: int, seconds: float) 
         time.sleep(0.1)  # 10 reads a second: well inside the per-client limit
 
 
+def _rows_kept(running: Any, fresh: float) -> bool:
+    """Keep the service's rows ``fresh`` seconds, and wait (at most 30 s) until it trusts
+    them. PostgreSQL: it trusts its rows once its LISTEN connection is up and forgets every
+    row when that comes up, which a loaded machine can bring after the first write."""
+    running.service.rows.fresh = fresh
+    return wait_until(lambda: running.service.rows.trusted, timeout=30)
+
+
 def test_replica_a_serves_replica_bs_action_and_refuses_a_stale_one() -> None:
     """Two services on one PostgreSQL, replica B in a process of its own."""
     url = cluster_or_skip().new_database()
     a = start_service(url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER)
     # Only B's notice may drop A's row here, however slow the machine: a row that aged
-    # out (1 s) would pass for a notice heard, and a write before A's LISTEN is up is
-    # forgotten when it comes up.
-    a.service.rows.fresh = float("inf")
-    assert wait_until(lambda: a.service.rows.trusted, timeout=30)
+    # out (1 s) would pass for a notice heard.
+    assert _rows_kept(a, fresh=float("inf"))
     port = free_port()
     command = [sys.executable, "-m", "qttt_edu.rooms.service", "--store", url, "--class", "7B"]
     b = subprocess.Popen(
@@ -212,12 +218,10 @@ def test_a_replica_keeps_the_rows_it_wrote_when_it_hears_its_own_notices() -> No
     url = cluster_or_skip().new_database()
     running = start_service(url, classes={"7B": CLASS_KEY}, teacher_secret=TEACHER)
     svc = running.service
-    # What is measured is the notices alone: rows never age here (a loaded machine can
-    # take over a second a round), and the writes wait for the LISTEN connection, whose
-    # arrival forgets every row.
-    svc.rows.fresh = float("inf")
     try:
-        assert wait_until(lambda: svc.rows.trusted, timeout=30)
+        # What is measured is the notices alone: rows never age here (a loaded machine
+        # can take over a second a round).
+        assert _rows_kept(running, fresh=float("inf"))
         _, made = http(running.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
         code, x_cred = made["room"]["code"], made["credential"]
         _, joined = http(running.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)
@@ -316,10 +320,7 @@ def _unheard_write(service: Any, fresh: float) -> tuple[dict[str, Any], tuple[in
     """A program that is not the service plays O's move behind its back. Returns the room
     as the service serves it (read until it shows the move, for at most 2 s), the answer
     to X's action sent with the old board, and the seconds the move took to show."""
-    service.service.rows.fresh = fresh
-    # PostgreSQL: the service trusts its rows once its LISTEN connection is up, and forgets
-    # them when it comes up; a loaded machine can bring it up after the first write
-    wait_until(lambda: service.service.rows.trusted, timeout=10)
+    _rows_kept(service, fresh)
     _, made = http(service.url, "POST", "api/v1/rooms", {}, class_key=CLASS_KEY)
     code, x_cred = made["room"]["code"], made["credential"]
     http(service.url, "POST", f"api/v1/rooms/{code}/join", {}, class_key=CLASS_KEY)

@@ -73,8 +73,7 @@ def serve(folder: Path, scenario: Any) -> Any:
         server.listen(port, "127.0.0.1")
         client = AsyncHTTPClient(force_instance=True)
 
-        async def fetch(path: str, **headers: str) -> HTTPResponse:
-            method = headers.pop("method", "GET")
+        async def fetch(path: str, method: str = "GET", **headers: str) -> HTTPResponse:
             try:
                 return await client.fetch(
                     f"http://127.0.0.1:{port}{path}",

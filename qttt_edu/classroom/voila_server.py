@@ -62,7 +62,7 @@ class CompressOnce(GZipContentEncoding):
             kept = self._kept.get(key)
             if kept is not None and "Content-Encoding" not in headers:
                 self._kept.move_to_end(key)
-                self._gzipping, self._served = False, True
+                self._served = True
                 vary = headers.get("Vary")
                 headers["Vary"] = f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
                 headers["Content-Encoding"] = "gzip"
