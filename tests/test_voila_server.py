@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import logging
 import os
 import random
 from collections import OrderedDict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +47,13 @@ def script(seed: int, size: int) -> bytes:
 
 
 @pytest.fixture
-def compressions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the gzip streams tornado starts; the transform's store starts empty."""
+def compressions(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> Iterator[list[int]]:
+    """Counts the gzip streams tornado starts; the transform's store starts empty. The
+    server must log no error: an answer that sent more than its ``Content-Length`` still
+    reads whole in a client, but tornado ends it with a traceback in the teacher's
+    terminal and drops the connection the browser would have used again."""
     monkeypatch.setattr(CompressOnce, "_kept", OrderedDict())
     monkeypatch.setattr(CompressOnce, "_kept_bytes", 0)
     started: list[int] = []
@@ -57,7 +64,10 @@ def compressions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return real(*args, **kwargs)
 
     monkeypatch.setattr(gzip, "GzipFile", counted)
-    return started
+    yield started
+    records = caplog.get_records("call")
+    errors = [r.getMessage() for r in records if r.levelno >= logging.ERROR]
+    assert errors == [], errors
 
 
 def serve(folder: Path, scenario: Any) -> Any:
