@@ -1,6 +1,6 @@
 """Voilà as the classroom's servers run it: the same app, with compressed responses.
 
-A student's page fetches about 5.4 MB of scripts and styles on its first visit (Voilà's
+A student's page fetches about 5.3 MB of scripts and styles on its first visit (Voilà's
 front end, the widget managers, anywidget, JupyterLab's styles); gzip makes that about a
 third, which is what thirty laptops on one classroom Wi-Fi have to share. Voilà's own
 ``--Voila.tornado_settings`` cannot ask for it: Voilà applies those settings after tornado
@@ -9,7 +9,7 @@ So this adds tornado's gzip transform itself, before Voilà adds its handlers. O
 (scripts, styles, the page, JSON) is compressed, as tornado decides; a page being
 rendered is still sent cell by cell (each flush is a gzip flush). A static file is
 compressed once per version (:class:`CompressOnce`): tornado compresses each answer as it
-goes, and a class opening the link at the bell made the server gzip the same 5.4 MB
+goes, and a class opening the link at the bell made the server gzip the same 5.3 MB
 thirty times, a quarter of its work per page. Its server is the kit's
 :class:`~qttt_edu.rooms.guard.GuardedServer`, so one laptop cannot hold every socket
 with half-sent requests.
