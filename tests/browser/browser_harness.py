@@ -12,7 +12,6 @@ opens (``lab/tree/notebooks/00_start_here.ipynb``,
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import shutil
@@ -255,13 +254,9 @@ def lab_server(
     the folder it is started from (default ``root``). Notebook 7 lives on it too
     (``prefix + "notebooks/PATH"``)."""
     port = free_port()
+    # A settings folder of its own, empty as a newcomer's: the defaults are the kit's
+    # (share/jupyter/lab/settings/overrides.d), not the machine user's.
     settings = work / "lab-settings"
-    # Keep JupyterLab quiet and offline-friendly: no news or update toasts over the notebook.
-    apputils = settings / "@jupyterlab" / "apputils-extension"
-    apputils.mkdir(parents=True, exist_ok=True)
-    (apputils / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
     argv = [
         sys.executable,
         "-m",

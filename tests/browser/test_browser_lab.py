@@ -3,8 +3,10 @@ play a game (at a laptop size too), with the choice buttons in view at each cycl
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +79,19 @@ def test_start_here_runs_in_jupyterlab_and_a_whole_game_plays_by_clicking(
     play_with_the_choice_in_view(page, app, size)
     screenshot(page, f"lab-start-here-{size['width']}-x-wins", app)
     check_final(app)
+    # JupyterLab asked no question over the lesson (its news and updates are off)
+    assert page.locator(".jp-toast-message, .Toastify__toast").count() == 0
+
+
+def test_the_kits_jupyterlab_defaults_turn_off_news_and_update_checks(lab: Any) -> None:
+    """Installed with the kit (overrides.d): no toast asks about Jupyter news over the
+    lesson at the first start, and JupyterLab calls no server outside for it."""
+    url = lab.url("lab/api/settings/@jupyterlab/apputils-extension:notification")
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        plugin = json.load(answer)
+    assert plugin["settings"] == {}  # the user chose nothing: the defaults decide
+    defaults = {name: spec.get("default") for name, spec in plugin["schema"]["properties"].items()}
+    assert defaults["fetchNews"] == "false" and defaults["checkForUpdates"] is False
 
 
 @pytest.fixture(scope="module")
